@@ -1,0 +1,19 @@
+"""Binokel analyzer: Monte Carlo strategy analysis and bid advice (rules: RULES.md).
+
+Public API (see README):
+
+- :func:`parse_cards`, :class:`Card`, :class:`Hand`, :class:`Suit`, :class:`Rank`
+- :class:`RuleSet`, ``DEFAULT_RULES``
+- :func:`melds`, :func:`meld_table`
+"""
+from .cards import Card, CardError, Hand, Rank, Suit, parse_cards
+from .errors import BinokelError
+from .melds import Meld, Melds, meld_table, melds
+from .rules import DEFAULT_RULES, RuleSet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BinokelError", "Card", "CardError", "DEFAULT_RULES", "Hand", "Meld", "Melds", "Rank",
+    "RuleSet", "Suit", "meld_table", "melds", "parse_cards", "__version__",
+]

@@ -1,0 +1,216 @@
+"""Melds of R5: the numba kernel over packed hands and the named breakdown for the API.
+
+Type F (families and pairs) is a table look-up per suit: the suit's 6 "holds one" bits
+and 6 "holds two" bits index a 4096-entry table built from the RuleSet, one row plain
+and one row trump.  Types Q (fours/eights), B (binokel) and D (trump nines) are a few
+mask tests.  A trump changes only its own suit's F value and the nines, so all four
+trumps cost little more than one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._jit import njit
+from .cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, Hand, Suit,
+                    type_id)
+from .rules import DEFAULT_RULES, KernelRules, RuleSet
+
+LO = np.int64((1 << N_TYPES) - 1)
+
+
+@njit
+def trump_free_meld(mask, kr):
+    """Types Q and B of one packed hand (the part that does not depend on trump), R5."""
+    lo = mask & LO
+    hi = mask >> PLANE
+    total = 0
+    for r in range(N_RANKS):
+        v4 = kr.fours_value[r]
+        if v4 != 0:
+            fm = kr.fours_mask[r]
+            if (lo & fm) == fm:
+                if (hi & fm) == fm:
+                    total += kr.eights_value[r]
+                else:
+                    total += v4
+    bm = kr.binokel_mask
+    if (lo & bm) == bm:
+        if (hi & bm) == bm:
+            total += kr.binokel_double
+        else:
+            total += kr.binokel_single
+    return total
+
+
+@njit
+def meld_all_trumps(mask, kr, out):
+    """Meld totals of one packed hand for trumps C, S, H, D into ``out[0:4]`` (R5).
+
+    ``out[s]`` = F (suit s as trump) + Q + B + D (nines of suit s).
+    """
+    lo = mask & LO
+    hi = mask >> PLANE
+    common = trump_free_meld(mask, kr)
+    plain_sum = 0
+    for s in range(N_SUITS):
+        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
+        plain_sum += kr.suit_f_table[0, idx]
+    for s in range(N_SUITS):
+        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
+        nine_bit = 6 * s + kr.nine_rank
+        nines = ((lo >> nine_bit) & 1) + ((hi >> nine_bit) & 1)
+        out[s] = (common + plain_sum - kr.suit_f_table[0, idx] + kr.suit_f_table[1, idx]
+                  + nines * kr.trump_nine_value)
+
+
+@njit
+def meld_total(mask, trump, kr):
+    """Meld total of one packed hand with trump suit index ``trump`` (R5)."""
+    lo = mask & LO
+    hi = mask >> PLANE
+    total = trump_free_meld(mask, kr)
+    for s in range(N_SUITS):
+        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
+        total += kr.suit_f_table[1 if s == trump else 0, idx]
+    nine_bit = 6 * trump + kr.nine_rank
+    total += (((lo >> nine_bit) & 1) + ((hi >> nine_bit) & 1)) * kr.trump_nine_value
+    return total
+
+
+@njit
+def meld_totals(masks, kr):
+    """int64[n] packed hands -> int64[n, 4] meld totals for trumps C, S, H, D (R5)."""
+    n = masks.shape[0]
+    out = np.empty((n, N_SUITS), dtype=np.int64)
+    for i in range(n):
+        meld_all_trumps(masks[i], kr, out[i])
+    return out
+
+
+def meld_table(masks, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
+    """Meld totals of many hands for all four trumps.
+
+    Parameters
+    ----------
+    masks : array-like of int
+        Packed hands (``Hand.mask``).
+    rules : RuleSet
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 of shape (n, 4): column s is the R5 total with suit s (C, S, H, D) as trump.
+    """
+    return meld_totals(np.ascontiguousarray(masks, dtype=np.int64), rules.kernel)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One named meld: its R5 type letter, a readable name and its value."""
+
+    kind: str      # 'F', 'Q', 'B' or 'D'
+    name: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.value}"
+
+
+@dataclass(frozen=True)
+class Melds:
+    """The R5 breakdown of one hand for one trump: totals per type and the named melds."""
+
+    trump: Suit
+    families_pairs: int   # type F
+    fours: int            # type Q
+    binokel: int          # type B
+    nines: int            # type D
+    melds: tuple[Meld, ...] = field(default_factory=tuple)
+
+    @property
+    def total(self) -> int:
+        return self.families_pairs + self.fours + self.binokel + self.nines
+
+    def to_dict(self) -> dict:
+        return {
+            "trump": self.trump.value,
+            "families_pairs": self.families_pairs,
+            "fours": self.fours,
+            "binokel": self.binokel,
+            "nines": self.nines,
+            "total": self.total,
+            "melds": [{"type": m.kind, "name": m.name, "value": m.value} for m in self.melds],
+        }
+
+    def __str__(self) -> str:
+        names = ", ".join(str(m) for m in self.melds) or "no melds"
+        return f"trump {self.trump.symbol}: {names} = {self.total}"
+
+
+_RANK_WORD = {0: "aces", 2: "kings", 3: "queens", 4: "jacks"}
+
+
+def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES) -> Melds:
+    """Name and count the R5 melds of ``hand`` with ``trump`` as the trump suit.
+
+    Parameters
+    ----------
+    hand : Hand or str
+        Any number of cards (the meld rules do not depend on hand size).
+    trump : Suit or str
+        ``'C'``, ``'S'``, ``'H'``, ``'D'``, a symbol or a :class:`Suit`.
+
+    Returns
+    -------
+    Melds
+        Totals per R5 type (F, Q, B, D), ``total`` and the named melds.
+    """
+    hand = Hand.parse(hand)
+    trump = Suit.parse(trump)
+    c = hand.counts
+    found: list[Meld] = []
+    f_total = 0
+    for s in range(N_SUITS):
+        is_trump = s == trump.index
+        i = 1 if is_trump else 0
+        label = ("trump " if is_trump else "") 
+        a, t, k, q, j = (c[type_id(s, r)] for r in range(5))
+        fam = min(a, t, k, q, j)
+        sym = SUIT_SYMBOLS[s]
+        if fam == 2:
+            found.append(Meld("F", f"{label}double family {sym}", rules.double_family[i]))
+            pairs = 0
+        elif fam == 1:
+            found.append(Meld("F", f"{label}family {sym}", rules.family[i]))
+            pairs = min(k - 1, q - 1)
+        else:
+            pairs = min(k, q)
+        for _ in range(pairs):
+            found.append(Meld("F", f"{label}pair {sym}", rules.pair[i]))
+    f_total = sum(m.value for m in found)
+    q_total = 0
+    for r in range(N_RANKS):
+        if rules.fours[r] == 0:
+            continue
+        n = min(c[type_id(s, r)] for s in range(N_SUITS))
+        if n == 2:
+            found.append(Meld("Q", f"eight {_RANK_WORD.get(r, RANK_NAMES[r])}", rules.eights[r]))
+            q_total += rules.eights[r]
+        elif n == 1:
+            found.append(Meld("Q", f"four {_RANK_WORD.get(r, RANK_NAMES[r])}", rules.fours[r]))
+            q_total += rules.fours[r]
+    b = min(c[type_id(s, r)] for s, r in rules.binokel_cards)
+    b_total = 0
+    if b == 2:
+        found.append(Meld("B", "double binokel", rules.binokel[1]))
+        b_total = rules.binokel[1]
+    elif b == 1:
+        found.append(Meld("B", "binokel", rules.binokel[0]))
+        b_total = rules.binokel[0]
+    nines = c[type_id(trump.index, 5)]
+    d_total = nines * rules.trump_nine
+    for _ in range(nines):
+        found.append(Meld("D", f"trump nine {trump.symbol}", rules.trump_nine))
+    return Melds(trump, f_total, q_total, b_total, d_total, tuple(found))

@@ -1,0 +1,73 @@
+"""Random numbers inside kernels: xoshiro256** over a ``uint64[4]`` state array.
+
+Randomness enters a kernel only through its state argument, never from a global, so a
+chunk's numbers depend only on the seed it was given.  States come from
+``numpy.random.SeedSequence`` (:func:`make_states`), one per chunk, so results do not
+depend on how chunks are scheduled over workers.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import njit
+
+_U32 = np.uint64(0xFFFFFFFF)
+
+
+def make_state(seed_seq: np.random.SeedSequence) -> np.ndarray:
+    """A fresh xoshiro256** state (uint64[4], never all zero) from a SeedSequence."""
+    st = seed_seq.generate_state(4, dtype=np.uint64)
+    if not st.any():
+        st[0] = np.uint64(1)
+    return st
+
+
+def chunk_seeds(seed: int | None, n_chunks: int) -> list[np.random.SeedSequence]:
+    """One child SeedSequence per chunk index; chunk i's seed depends only on (seed, i)."""
+    root = np.random.SeedSequence(seed)
+    return [np.random.SeedSequence(root.entropy, spawn_key=(i,)) for i in range(n_chunks)]
+
+
+def chunk_state(seed: int | None, chunk: int) -> np.ndarray:
+    """The kernel RNG state for chunk number ``chunk`` of a run seeded with ``seed``."""
+    root = np.random.SeedSequence(seed)
+    return make_state(np.random.SeedSequence(root.entropy, spawn_key=(chunk,)))
+
+
+@njit
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit
+def next_u64(s):
+    """Next 64-bit output of xoshiro256** (updates ``s`` in place)."""
+    result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
+    t = s[1] << np.uint64(17)
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+@njit
+def bounded(s, n):
+    """Uniform int in [0, n) for 1 <= n < 2**32, exactly (Lemire's method with rejection)."""
+    nn = np.uint64(n)
+    m = (next_u64(s) >> np.uint64(32)) * nn
+    low = m & _U32
+    if low < nn:
+        thresh = (np.uint64(0x100000000) - nn) % nn
+        while low < thresh:
+            m = (next_u64(s) >> np.uint64(32)) * nn
+            low = m & _U32
+    return np.int64(m >> np.uint64(32))
+
+
+@njit
+def uniform01(s):
+    """Uniform float in [0, 1) with 53 random bits."""
+    return np.float64(next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

@@ -1,0 +1,1 @@
+"""Click commands of ``binokel``: thin adapters over the :mod:`analyzer` API."""

@@ -1,0 +1,61 @@
+"""``binokel melds``: the R5 meld breakdown of a hand for each trump."""
+from __future__ import annotations
+
+import click
+
+from analyzer import Suit, melds
+from analyzer.cards import SUITS
+from analyzer.errors import BinokelError
+from analyzer.examples import example
+
+from .common import BadInput, echo_json, example_epilog, parse_hand
+from .main import cli
+
+
+@cli.command(
+    "melds",
+    epilog=example_epilog(
+        "binokel melds 'AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD'",
+        "binokel melds --example strong_spades --trump S --json",
+    ),
+)
+@click.argument("hand", required=False)
+@click.option("--trump", "-t", help="Only this trump suit (C, S, H, D or ♣ ♠ ♥ ♦).")
+@click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def melds_command(hand, trump, example_name, as_json):
+    """Show the melds (R5) of a 15-card HAND for each trump and the best trump.
+
+    Melds are shown per type: F families and pairs, Q fours/eights, B binokel,
+    D trump nines.
+    """
+    if hand is None and example_name is None:
+        raise BadInput("give a HAND (15 cards) or --example NAME")
+    if hand is not None and example_name is not None:
+        raise BadInput("give either a HAND or --example, not both")
+    if example_name is not None:
+        hand = example(example_name)["hand"]
+    h = parse_hand(hand, size=15)
+    try:
+        suits = [Suit.parse(trump)] if trump else list(SUITS)
+    except BinokelError as exc:
+        raise BadInput(f"--trump: {exc}") from None
+    results = [melds(h, s) for s in suits]
+    best = max(results, key=lambda m: (m.total, -m.trump.index))
+    if as_json:
+        echo_json({
+            "hand": h.codes(),
+            "by_trump": [m.to_dict() for m in results],
+            "best_trump": best.trump.value,
+            "best_total": best.total,
+        })
+        return
+    click.echo(f"hand: {h}")
+    for m in results:
+        named = ", ".join(str(x) for x in m.melds) or "no melds"
+        click.echo(
+            f"trump {m.trump.symbol} {m.trump.value}: {m.total:5d}  "
+            f"(F {m.families_pairs}, Q {m.fours}, B {m.binokel}, D {m.nines})  {named}"
+        )
+    if len(results) > 1:
+        click.echo(f"best trump by meld: {best.trump.symbol} {best.trump.value} ({best.total})")
