@@ -1,0 +1,181 @@
+"""Small statistics helpers for Monte Carlo estimates: means, proportions, quantiles.
+
+Every estimate the project reports carries its sample size and a 95 % confidence
+interval (or standard error).  These helpers are the one place those intervals are
+computed, so every module reports them the same way.
+
+- :func:`mean_ci` - sample mean with a normal-approximation interval (CLT).
+- :func:`proportion_ci` - Wilson score interval for a binomial proportion (behaves well
+  near 0 and 1, where the plain Wald interval collapses to a zero width).
+- :func:`paired_diff_ci` - mean of paired differences (duplicate evaluation).
+- :func:`quantiles` - empirical quantiles, and :func:`histogram` - counts on given bins.
+
+No scipy: the normal quantile comes from :class:`statistics.NormalDist`.
+"""
+from __future__ import annotations
+
+from statistics import NormalDist
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+DEFAULT_LEVEL = 0.95
+
+
+def z_value(level: float = DEFAULT_LEVEL) -> float:
+    """Two-sided standard-normal quantile for a confidence ``level`` (0.95 -> 1.95996...)."""
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"confidence level must lie in (0, 1), got {level}")
+    return NormalDist().inv_cdf(0.5 + level / 2.0)
+
+
+class MeanCI(NamedTuple):
+    """A sample mean with its ``level`` confidence interval, standard error and n."""
+
+    mean: float
+    lo: float
+    hi: float
+    se: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        return (self.hi - self.lo) / 2.0
+
+
+class ProportionCI(NamedTuple):
+    """An estimated proportion ``k / n`` with its Wilson interval."""
+
+    p: float
+    lo: float
+    hi: float
+    k: int
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        return (self.hi - self.lo) / 2.0
+
+
+def mean_ci(x, level: float = DEFAULT_LEVEL) -> MeanCI:
+    """Mean of ``x`` with a normal-approximation confidence interval.
+
+    Parameters
+    ----------
+    x : array-like of numbers
+        Independent samples (NaNs are not allowed).
+    level : float
+        Confidence level, default 0.95.
+
+    Returns
+    -------
+    MeanCI
+        ``(mean, lo, hi, se, n)``; ``se`` = sample standard deviation (ddof=1) / sqrt(n).
+        With n = 1 the spread is unknown, so se, lo and hi are NaN; with n = 0
+        everything is NaN.
+    """
+    a = np.asarray(x, dtype=np.float64).ravel()
+    n = int(a.size)
+    if n == 0:
+        nan = float("nan")
+        return MeanCI(nan, nan, nan, nan, 0)
+    m = float(a.mean())
+    if n == 1:
+        nan = float("nan")
+        return MeanCI(m, nan, nan, nan, 1)
+    se = float(a.std(ddof=1) / np.sqrt(n))
+    h = z_value(level) * se
+    return MeanCI(m, m - h, m + h, se, n)
+
+
+def proportion_ci(k: int, n: int, level: float = DEFAULT_LEVEL) -> ProportionCI:
+    """Wilson score interval for ``k`` successes out of ``n`` trials.
+
+    Parameters
+    ----------
+    k, n : int
+        Successes and trials, ``0 <= k <= n``.
+    level : float
+        Confidence level, default 0.95.
+
+    Returns
+    -------
+    ProportionCI
+        ``(p, lo, hi, k, n)`` with ``p = k / n``; for n = 0 p, lo, hi are NaN.
+    """
+    k = int(k)
+    n = int(n)
+    if n < 0 or k < 0 or k > n:
+        raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        nan = float("nan")
+        return ProportionCI(nan, nan, nan, 0, 0)
+    z = z_value(level)
+    p = k / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * np.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom
+    lo = max(0.0, centre - half)
+    hi = min(1.0, centre + half)
+    # floating error may leave the exact endpoint a hair inside; 0 and n are exact
+    if k == 0:
+        lo = 0.0
+    if k == n:
+        hi = 1.0
+    return ProportionCI(p, float(lo), float(hi), k, n)
+
+
+def proportion_ci_of(flags, level: float = DEFAULT_LEVEL) -> ProportionCI:
+    """:func:`proportion_ci` of a boolean array (k = number of True)."""
+    a = np.asarray(flags, dtype=bool).ravel()
+    return proportion_ci(int(a.sum()), int(a.size), level)
+
+
+def paired_diff_ci(a, b, level: float = DEFAULT_LEVEL) -> MeanCI:
+    """Mean of ``a - b`` over paired samples (same deals), with its interval.
+
+    Pairing cancels the luck of the cards when two policies play the same deals.
+    """
+    a = np.asarray(a, dtype=np.float64).ravel()
+    b = np.asarray(b, dtype=np.float64).ravel()
+    if a.shape != b.shape:
+        raise ValueError(f"paired samples need equal lengths, got {a.size} and {b.size}")
+    return mean_ci(a - b, level)
+
+
+DEFAULT_QUANTILES = (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95)
+
+
+def quantiles(x, probs: Sequence[float] = DEFAULT_QUANTILES) -> dict[float, float]:
+    """Empirical quantiles of ``x`` (numpy's default linear interpolation).
+
+    Returns ``{p: value}``; NaN values for an empty sample.
+    """
+    a = np.asarray(x, dtype=np.float64).ravel()
+    if a.size == 0:
+        return {float(p): float("nan") for p in probs}
+    vals = np.quantile(a, np.asarray(probs, dtype=np.float64))
+    return {float(p): float(v) for p, v in zip(probs, vals)}
+
+
+def histogram(x, bin_width: float, start: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Counts of ``x`` on bins of width ``bin_width`` aligned to multiples of it.
+
+    Returns ``(edges, counts)`` with ``len(edges) == len(counts) + 1``; bins are
+    half-open ``[edges[i], edges[i+1])``.  An empty sample gives one empty bin.
+    """
+    if bin_width <= 0:
+        raise ValueError(f"bin_width must be positive, got {bin_width}")
+    a = np.asarray(x, dtype=np.float64).ravel()
+    if a.size == 0:
+        lo = 0.0 if start is None else float(start)
+        return np.array([lo, lo + bin_width]), np.zeros(1, dtype=np.int64)
+    lo = float(np.floor(a.min() / bin_width) * bin_width) if start is None else float(start)
+    hi = float(np.floor(a.max() / bin_width) * bin_width + bin_width)
+    nb = max(1, int(round((hi - lo) / bin_width)))
+    edges = lo + bin_width * np.arange(nb + 1, dtype=np.float64)
+    idx = np.floor((a - lo) / bin_width).astype(np.int64)
+    idx = np.clip(idx, 0, nb - 1)
+    counts = np.bincount(idx, minlength=nb).astype(np.int64)
+    return edges, counts
