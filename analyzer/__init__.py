@@ -10,6 +10,7 @@ from .cards import Card, CardError, Hand, Rank, Suit, parse_cards
 from .errors import BinokelError
 from .melds import Meld, Melds, meld_table, melds
 from .rules import DEFAULT_RULES, RuleSet
+from .play import DealRecord, Trick, legal_cards, play_deal, trick_winner
 
 __version__ = "0.1.0"
 
@@ -17,3 +18,4 @@ __all__ = [
     "BinokelError", "Card", "CardError", "DEFAULT_RULES", "Hand", "Meld", "Melds", "Rank",
     "RuleSet", "Suit", "meld_table", "melds", "parse_cards", "__version__",
 ]
+__all__ += ["DealRecord", "Trick", "legal_cards", "play_deal", "trick_winner"]

@@ -1,0 +1,735 @@
+"""Card play (R6, R7): legal cards, trick winners and whole-deal playouts in numba.
+
+Kernel representation (encoding in cards.py): a seat's hand is two int64 bit planes
+``lo`` (holds >= 1 copy of type t, bit t) and ``hi`` (holds both copies).  A *legal set*
+is a 24-bit mask of card types, so the random policy is "popcount, then select the k-th
+set bit".  A trick is at most three card types in play order; the current winner is the
+first card that no later card beat (R6: a card beats the winner only when it is of the
+same suit and strictly higher, or a trump on a non-trump), so of two identical copies the
+first played always stays ahead.
+
+Rank order comes from ``KernelRules.rank_strength`` through :func:`beat_table`
+(``beat[t]`` = mask of the types of t's suit that are strictly stronger than t).
+
+Seats play in seat order: after seat s comes seat ``(s + 1) % 3`` (R2: forehand,
+middlehand, rearhand).
+
+Policies
+--------
+``POLICY_RANDOM``: uniformly random among the distinct legal card types (issue 3's W2).
+``POLICY_HEURISTIC``: the rule-based soloist-vs-two-defenders policy of
+:func:`_heuristic`.  Its inputs are only what the deciding seat can know: its own hand,
+the cards played so far (incl. the current trick), voids inferred from play, the seats'
+roles, and, for the soloist only, the three cards not in any hand (the discard, R4).
+Melds shown before the first lead (R5) are *not* used.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.extending import intrinsic
+
+from ._jit import njit
+from .cards import N_TYPES, PLANE
+from .rng import bounded
+
+POLICY_RANDOM = 0
+POLICY_HEURISTIC = 1
+POLICY_NAMES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC}
+
+N_SEATS = 3
+LO24 = np.int64((1 << N_TYPES) - 1)
+# trick log columns (play_out_logged): leader, 3 cards in play order, the 3 legal masks
+# the players chose from, winner seat, trick points (incl. the last-trick bonus, R7)
+LOG_LEADER, LOG_CARD0, LOG_LEGAL0, LOG_WINNER, LOG_POINTS = 0, 1, 4, 7, 8
+LOG_COLS = 9
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM population count of an int64."""
+    if x != types.int64:
+        return None
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """LLVM count of trailing zeros of an int64 (x != 0)."""
+    if x != types.int64:
+        return None
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        from llvmlite import ir
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@njit
+def popcount(x):
+    """Number of set bits of an int64."""
+    return _ctpop(np.int64(x))
+
+
+@njit
+def lowest_bit(x):
+    """Index of the lowest set bit of a non-zero int64."""
+    return _cttz(np.int64(x))
+
+
+@njit
+def select_bit(x, k):
+    """Index of the k-th (0-based, from the lowest) set bit of int64 ``x``."""
+    x = np.int64(x)
+    for _ in range(k):
+        x &= x - 1
+    return _cttz(x)
+
+
+@njit
+def suit_mask(s):
+    """Lo-plane mask of the six types of suit ``s`` (encoding: type = suit * 6 + rank)."""
+    return np.int64(63) << np.int64(6 * s)
+
+
+@njit
+def beat_table(kr, out):
+    """``out[t]`` = mask of the types of t's suit strictly stronger than t (R6).
+
+    Built from ``kr.rank_strength`` so a variant's rank order reaches every kernel.
+    """
+    for t in range(N_TYPES):
+        m = np.int64(0)
+        s = t // 6
+        for u in range(6 * s, 6 * s + 6):
+            if kr.rank_strength[u] > kr.rank_strength[t]:
+                m |= np.int64(1) << np.int64(u)
+        out[t] = m
+
+
+@njit
+def legal_mask(hand_lo, lead_suit, win_card, trump, beat):
+    """Legal card types (mask) for a follower holding types ``hand_lo`` (R6).
+
+    ``lead_suit``: suit of the led card; ``win_card``: the type currently winning the
+    trick; ``trump``: 0..3 or -1 (Durch, no trump duty).  Obligations in R6's order:
+    1. holding the led suit: play it, and a card that beats the winner if one does (when
+       the trick is already trumped on a plain lead, no led-suit card beats: any of them);
+    2. else holding trump: a trump, an overtrump if the winner is a trump and one beats
+       it, else any trump (undertrump, R6 Reading);
+    3. else any card.
+    The leader (no card in the trick) may play any card held: ``hand_lo`` itself.
+    """
+    f = hand_lo & suit_mask(lead_suit)
+    if f != 0:
+        b = f & beat[win_card]
+        return b if b != 0 else f
+    if trump >= 0:
+        t = hand_lo & suit_mask(trump)
+        if t != 0:
+            if win_card // 6 == trump:
+                b = t & beat[win_card]
+                return b if b != 0 else t
+            return t
+    return hand_lo
+
+
+@njit
+def card_beats(card, win_card, trump, beat):
+    """True when ``card`` beats the current winner ``win_card`` (R6).
+
+    Same suit and strictly stronger, or a trump on a non-trump.  An identical copy is not
+    strictly stronger, so the first played copy keeps the trick.
+    """
+    if (beat[win_card] >> np.int64(card)) & 1:
+        return True
+    return trump >= 0 and card // 6 == trump and win_card // 6 != trump
+
+
+@njit
+def _remove(lo, hi, seat, c):
+    b = np.int64(1) << np.int64(c)
+    if hi[seat] & b:
+        hi[seat] &= ~b
+    else:
+        lo[seat] &= ~b
+
+
+@njit
+def _count_in(lo, hi, m):
+    """Number of cards (copies) of a two-plane multiset within type mask ``m``."""
+    return _ctpop(lo & m) + _ctpop(hi & m)
+
+
+# --------------------------------------------------------------------------- heuristic
+
+@njit
+def _is_void(voids, seat, suit):
+    return (voids >> np.int64(4 * seat + suit)) & 1 == 1
+
+
+@njit
+def _keep(c, olo, unseen, trump, beat, kr):
+    """Future value of still holding card ``c`` (points-like units).
+
+    Trumps are control (more for higher and for the master trump); a plain master (no
+    stronger copy unseen) is a likely future trick; a card that is the only guard of a
+    non-master ten of its suit protects that ten (R6: the ten must be kept from the ace).
+    """
+    s = c // 6
+    st = kr.rank_strength[c]
+    if trump >= 0 and s == trump:
+        v = 10 + 2 * st
+        if (unseen & beat[c]) == 0:
+            v += 6
+        return v
+    if (unseen & beat[c]) == 0:
+        return 8
+    return 0
+
+
+@njit
+def _suit_len(olo, ohi, s):
+    m = suit_mask(s)
+    return _ctpop(olo & m) + _ctpop(ohi & m)
+
+
+@njit
+def _may_ruff(p, s, voids, unseen, trump):
+    """Seat ``p`` could trump a plain card of suit ``s``: it is (known or surely) void in
+    ``s`` and not known void in trump while unseen trumps exist."""
+    if trump < 0 or s == trump:
+        return False
+    if (unseen & suit_mask(trump)) == 0 or _is_void(voids, p, trump):
+        return False
+    return _is_void(voids, p, s) or (unseen & suit_mask(s)) == 0
+
+
+@njit
+def _safe_vs(c, p, lead_suit, voids, unseen, trump, beat):
+    """Card ``c`` (winning the trick now) probably stays winning against seat ``p``."""
+    s = c // 6
+    if trump >= 0 and s == trump and lead_suit != trump:
+        # ruffed a plain lead: p can overtrump only when it is void in the led suit too
+        if (unseen & beat[c]) == 0 or _is_void(voids, p, trump):
+            return True
+        return not (_is_void(voids, p, lead_suit) or (unseen & suit_mask(lead_suit)) == 0)
+    if (unseen & beat[c]) != 0 and not _is_void(voids, p, s):
+        return False
+    return not _may_ruff(p, s, voids, unseen, trump)
+
+
+@njit
+def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+               olo, ohi, klo, khi, voids, trump, soloist, beat, kr):
+    """Choose a card type from ``legal`` for ``seat`` using public information only.
+
+    Parameters (all plain ints / the shared tables; no other seat's hand):
+    olo, ohi : own hand planes.  klo, khi : cards known to be elsewhere and out of play
+    (all cards played so far incl. the current trick; for the soloist also the discard).
+    voids : bit 4*p+s set when seat p showed a void in suit s (R6 inference).
+    k : cards already in the trick; lead_suit, win_card, win_seat, trick_pts, leader
+    describe it.  soloist : -1 when every seat plays for itself.
+
+    Returns the chosen card type.  Ties go to the lowest type index (deterministic).
+    """
+    # types with at least one copy that may sit in another hand
+    known2 = ohi | khi | (olo & klo)
+    unseen = LO24 & ~known2
+    partner = -1
+    if soloist >= 0 and seat != soloist:
+        partner = 3 - seat - soloist
+    best = -1
+    best_score = np.int64(-(1 << 60))
+    m = legal
+    if k == 0:
+        # ---- lead (R6: any card)
+        opp_trumps = (unseen & suit_mask(trump)) != 0 if trump >= 0 else False
+        n_opp_void_tr = 0
+        for p in range(3):
+            if p != seat and p != partner and trump >= 0 and _is_void(voids, p, trump):
+                n_opp_void_tr += 1
+        n_opp = 2 if partner < 0 else 1
+        pull = opp_trumps and n_opp_void_tr < n_opp
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            s = c // 6
+            pts = kr.card_points[c]
+            is_tr = trump >= 0 and s == trump
+            master = (unseen & beat[c]) == 0
+            ruff = False
+            if not is_tr:
+                for p in range(3):
+                    if p != seat and p != partner and _may_ruff(p, s, voids, unseen, trump):
+                        ruff = True
+            score = np.int64(0)
+            if master and not ruff:
+                if is_tr:
+                    # pull trumps while opponents may hold some; soloist most of all
+                    if pull:
+                        score = 4000 + (400 if partner < 0 else -2500) + pts
+                    else:
+                        score = 1000 + pts
+                else:
+                    score = 3000 + 4 * pts
+            else:
+                # lead low where a stronger card is still out: cheapest, least valuable
+                score = 1000 - 8 * pts - 4 * _keep(c, olo, unseen, trump, beat, kr)
+                if partner >= 0 and not is_tr:
+                    # defenders: partner void and may ruff while the soloist must follow
+                    if _may_ruff(partner, s, voids, unseen, trump) and not _may_ruff(soloist, s, voids, unseen, trump):
+                        score += 200
+                if partner < 0 and is_tr and pull:
+                    score += 100  # soloist draws trumps with a low trump too
+                score += _suit_len(olo, ohi, s)  # lead from length
+            if score > best_score:
+                best_score = score
+                best = c
+        return best
+    nxt = (seat + 1) % 3
+    last = k == 2
+    wins = card_beats(_cttz(legal), win_card, trump, beat)  # R6: legal set all win or all lose
+    if wins:
+        # which winner: team trick for sure if last, or if the next seat is the partner
+        for_sure = last or (nxt == partner)
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            pts = kr.card_points[c]
+            kp = _keep(c, olo, unseen, trump, beat, kr)
+            if for_sure or _safe_vs(c, nxt, lead_suit, voids, unseen, trump, beat):
+                score = 4 * (trick_pts + pts - kp) + 100000
+            else:
+                score = -4 * (pts + kp)
+            score -= _suit_len(olo, ohi, c // 6)
+            if score > best_score:
+                best_score = score
+                best = c
+        return best
+    # losing the trick now: does my side win it anyway?
+    team_wins = False
+    if partner >= 0 and win_seat == partner:
+        team_wins = last or _safe_vs(win_card, nxt, lead_suit, voids, unseen, trump, beat)
+    elif partner >= 0 and nxt == partner and not last:
+        # partner must ruff a plain lead if void in it and holding trump
+        team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
+                     and _may_ruff(partner, lead_suit, voids, unseen, trump))
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        pts = kr.card_points[c]
+        kp = _keep(c, olo, unseen, trump, beat, kr)
+        if team_wins:
+            score = 4 * (pts - kp)
+        else:
+            score = -4 * (pts + kp)
+        # dump from short suits (towards a void)
+        score -= _suit_len(olo, ohi, c // 6)
+        if score > best_score:
+            best_score = score
+            best = c
+    return best
+
+
+# --------------------------------------------------------------------------- core
+
+@njit
+def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, beat,
+               points, tricks, log, forced, n_forced):
+    """Play a deal from hand planes ``lo``/``hi`` (int64[3], consumed).
+
+    ``dlo``/``dhi``: the discard planes, known to the soloist only.  ``policies``:
+    int64[3].  ``log``: int64[15, LOG_COLS] or an empty array (no log).  ``forced``:
+    card types of the first ``n_forced`` plays (replay; taken as given).
+    Adds to ``points``/``tricks`` (callers zero them).  Returns the tricks played.
+    """
+    n_tricks = kr.hand_size
+    plo = np.int64(0)
+    phi = np.int64(0)
+    voids = np.int64(0)
+    ld = leader
+    move = 0
+    do_log = log.shape[0] > 0
+    for trick in range(n_tricks):
+        tp = 0
+        wcard = -1
+        wseat = -1
+        lsuit = -1
+        for k in range(3):
+            seat = (ld + k) % 3
+            h = lo[seat]
+            if k == 0:
+                legal = h
+            else:
+                legal = legal_mask(h, lsuit, wcard, trump, beat)
+            if move < n_forced:
+                c = forced[move]
+            elif policies[seat] == POLICY_RANDOM:
+                c = select_bit(legal, bounded(state, _ctpop(legal)))
+            else:
+                if seat == soloist:
+                    klo = plo | dlo
+                    khi = phi | dhi | (plo & dlo)
+                else:
+                    klo = plo
+                    khi = phi
+                c = _heuristic(seat, legal, k, lsuit, wcard, wseat, tp, ld,
+                               lo[seat], hi[seat], klo, khi, voids, trump, soloist, beat, kr)
+            s = c // 6
+            if k > 0 and s != lsuit:
+                # R6: not following proves a void in the led suit, and no trump either
+                voids |= np.int64(1) << np.int64(4 * seat + lsuit)
+                if trump >= 0 and s != trump:
+                    voids |= np.int64(1) << np.int64(4 * seat + trump)
+            _remove(lo, hi, seat, c)
+            b = np.int64(1) << np.int64(c)
+            if plo & b:
+                phi |= b
+            else:
+                plo |= b
+            if k == 0:
+                wcard = c
+                wseat = seat
+                lsuit = s
+            elif card_beats(c, wcard, trump, beat):
+                wcard = c
+                wseat = seat
+            tp += kr.card_points[c]
+            if do_log:
+                log[trick, LOG_CARD0 + k] = c
+                log[trick, LOG_LEGAL0 + k] = legal
+            move += 1
+        if trick == n_tricks - 1:
+            tp += kr.last_trick_bonus  # R7
+        points[wseat] += tp
+        tricks[wseat] += 1
+        if do_log:
+            log[trick, LOG_LEADER] = ld
+            log[trick, LOG_WINNER] = wseat
+            log[trick, LOG_POINTS] = tp
+        ld = wseat
+        if trump < 0 and soloist >= 0 and wseat != soloist:
+            return trick + 1  # R4: a Durch ends at the first opponent trick
+    return n_tricks
+
+
+@njit
+def _setup(hands, soloist, lo, hi):
+    """Counts uint8[3, 24] -> planes; returns the discard planes (types in no hand)."""
+    tot_lo = np.int64(0)
+    tot_hi = np.int64(0)
+    for p in range(3):
+        lo[p] = 0
+        hi[p] = 0
+        for t in range(N_TYPES):
+            c = hands[p, t]
+            b = np.int64(1) << np.int64(t)
+            if c >= 1:
+                lo[p] |= b
+            if c >= 2:
+                hi[p] |= b
+    # per type, cards not in any hand = 2 - sum of counts
+    dlo = np.int64(0)
+    dhi = np.int64(0)
+    if soloist >= 0:
+        for t in range(N_TYPES):
+            n = 2 - (hands[0, t] + hands[1, t] + hands[2, t])
+            b = np.int64(1) << np.int64(t)
+            if n >= 1:
+                dlo |= b
+            if n >= 2:
+                dhi |= b
+    return dlo, dhi
+
+
+@njit
+def play_out_logged(hands, trump, leader, soloist, policies, state, kr, points, tricks,
+                    log, forced, n_forced):
+    """:func:`play_out_mixed` writing a trick log and optionally replaying forced plays.
+
+    ``log``: int64[15, LOG_COLS] (columns: leader, cards 0-2 in play order, legal masks
+    0-2, winner, points incl. the last-trick bonus); rows beyond the return value are
+    left untouched.  ``forced``: int64 card types of the first ``n_forced`` plays (used
+    to replay a recorded deal up to a decision).
+    """
+    lo = np.empty(3, dtype=np.int64)
+    hi = np.empty(3, dtype=np.int64)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kr, beat)
+    dlo, dhi = _setup(hands, soloist, lo, hi)
+    for p in range(3):
+        points[p] = 0
+        tricks[p] = 0
+    return _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, beat,
+                      points, tricks, log, forced, n_forced)
+
+
+_NO_LOG = np.zeros((0, LOG_COLS), dtype=np.int64)
+_NO_FORCED = np.zeros(0, dtype=np.int64)
+
+
+@njit
+def play_out_mixed(hands, trump, leader, soloist, policies, state, kr, points, tricks):
+    """:func:`play_out` with one policy per seat (``policies``: int64[3])."""
+    log = np.zeros((0, LOG_COLS), dtype=np.int64)
+    forced = np.zeros(0, dtype=np.int64)
+    return play_out_logged(hands, trump, leader, soloist, policies, state, kr, points,
+                           tricks, log, forced, 0)
+
+
+@njit
+def play_out(hands, trump, leader, soloist, policy, state, kr, points, tricks):
+    """Play one deal from the given hands (R6, R7; Durch end R4).
+
+    Parameters
+    ----------
+    hands : uint8[3, 24]
+        Card counts per seat (not modified).
+    trump : int
+        0..3 suit index, or -1 for Durch (no trump; play ends at the first trick won by a
+        seat other than the soloist, R4).
+    leader : int
+        Seat (0..2) that leads the first trick.
+    soloist : int
+        Seat of the soloist (the other two are partners), or -1 (no soloist: each seat
+        plays for itself, as in W2).  With a soloist, the heuristic soloist knows the
+        cards in no hand (the discard, R4).
+    policy : int
+        POLICY_RANDOM or POLICY_HEURISTIC (same for all seats).
+    state : uint64[4]
+        RNG state (analyzer.rng), advanced in place.
+    kr : KernelRules
+    points : int64[3]
+        OUT: card points in tricks won incl. the last-trick bonus (R7), no discard.
+    tricks : int64[3]
+        OUT: tricks won per seat.
+
+    Returns
+    -------
+    int
+        Number of tricks played (15, or fewer in a failed Durch).
+    """
+    pol = np.empty(3, dtype=np.int64)
+    pol[0] = policy
+    pol[1] = policy
+    pol[2] = policy
+    return play_out_mixed(hands, trump, leader, soloist, pol, state, kr, points, tricks)
+
+
+# --------------------------------------------------------------------------- Python API
+
+from dataclasses import dataclass  # noqa: E402
+
+from .cards import Card, CardError, Hand, Suit  # noqa: E402
+from .errors import BinokelError  # noqa: E402
+from .rules import DEFAULT_RULES, RuleSet  # noqa: E402
+
+
+def _trump_index(trump) -> int:
+    """Suit / str / None (Durch) -> 0..3 or -1."""
+    if trump is None:
+        return -1
+    return Suit.parse(trump).index
+
+
+def _beat_array(rules: RuleSet) -> np.ndarray:
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(rules.kernel, beat)
+    return beat
+
+
+def _as_cards(trick) -> list[Card]:
+    if isinstance(trick, str):
+        from .cards import parse_cards
+        return parse_cards(trick)
+    out = []
+    for c in trick:
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            from .cards import parse_cards
+            out.extend(parse_cards(c))
+        else:
+            raise CardError(f"bad card {c!r}: expected a Card or a card string")
+    return out
+
+
+def trick_winner(trick, trump, rules: RuleSet = DEFAULT_RULES) -> int:
+    """Index (0-based, play order) of the card that wins ``trick`` (R6).
+
+    Parameters
+    ----------
+    trick : list of Card (or card text), 1 to 3 cards in play order
+    trump : Suit, str, or None for Durch (no trump)
+
+    The winner is the first card no later card beats: same suit and strictly higher, or a
+    trump on a non-trump; an identical copy played later never wins (R6, R10).
+    """
+    cards = _as_cards(trick)
+    if not 1 <= len(cards) <= 3:
+        raise BinokelError(f"a trick has 1 to 3 cards, got {len(cards)}")
+    counts = [0] * N_TYPES
+    for c in cards:
+        counts[c.id] += 1
+        if counts[c.id] > 2:
+            raise CardError(f"three copies of {c} in one trick: the deck has two (R1)")
+    t = _trump_index(trump)
+    beat = _beat_array(rules)
+    w = 0
+    for i in range(1, len(cards)):
+        if card_beats(cards[i].id, cards[w].id, t, beat):
+            w = i
+    return w
+
+
+def legal_cards(hand, trick, trump, rules: RuleSet = DEFAULT_RULES) -> set[Card]:
+    """The cards of ``hand`` that may be added to ``trick`` (R6).
+
+    Parameters
+    ----------
+    hand : Hand or card text
+        The player's cards.
+    trick : list of Card (or card text)
+        Cards played to the current trick so far, in order (0 to 2 cards).
+    trump : Suit, str, or None for Durch (no trump, so no trump duty; R4)
+
+    Returns
+    -------
+    set of Card
+        The distinct legal card types (copies are identical).
+    """
+    h = Hand.parse(hand)
+    cards = _as_cards(trick)
+    if len(cards) > 2:
+        raise BinokelError(f"a trick to add to has 0 to 2 cards, got {len(cards)}")
+    if len(h) == 0:
+        raise BinokelError("the hand is empty: nothing to play")
+    for c in cards:
+        if h.counts[c.id] + sum(1 for x in cards if x == c) > 2:
+            raise CardError(f"{c} appears more than twice in hand and trick: the deck has two (R1)")
+    t = _trump_index(trump)
+    lo = np.int64(h.mask & int(LO24))
+    if not cards:
+        mask = int(lo)
+    else:
+        beat = _beat_array(rules)
+        w = cards[trick_winner(cards, trump, rules)].id
+        mask = int(legal_mask(lo, cards[0].id // 6, w, t, beat))
+    return {Card(i) for i in range(N_TYPES) if (mask >> i) & 1}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One played trick: leader seat, cards in play order, winner seat, points (R7)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int     # card points incl. the last-trick bonus on the 15th trick
+
+    def seat_of(self, i: int) -> int:
+        """Seat that played ``cards[i]``."""
+        return (self.leader + i) % 3
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """Every trick of one played deal and the card points per seat (R6, R7).
+
+    ``points`` are trick points (incl. the last-trick bonus), without any discard.
+    ``trump`` is None in a Durch; ``soloist`` None when nobody is soloist.
+    """
+
+    hands: tuple[Hand, Hand, Hand]
+    trump: Suit | None
+    leader: int
+    soloist: int | None
+    policy: str
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int, int]
+    tricks_won: tuple[int, int, int]
+
+    def to_dict(self) -> dict:
+        return {
+            "hands": [h.codes() for h in self.hands],
+            "trump": self.trump.value if self.trump is not None else None,
+            "leader": self.leader,
+            "soloist": self.soloist,
+            "policy": self.policy,
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards],
+                        "winner": t.winner, "points": t.points} for t in self.tricks],
+            "points": list(self.points),
+            "tricks_won": list(self.tricks_won),
+        }
+
+
+def _validate_hands(hands, rules: RuleSet) -> tuple[Hand, Hand, Hand]:
+    if len(hands) != 3:
+        raise BinokelError(f"give three hands (seats 0, 1, 2), got {len(hands)}")
+    hs = tuple(Hand.parse(h) for h in hands)
+    for i, h in enumerate(hs):
+        if len(h) != rules.hand_size:
+            raise CardError(f"hand of seat {i} has {len(h)} cards; play needs {rules.hand_size} (R2)")
+    for t in range(N_TYPES):
+        n = sum(h.counts[t] for h in hs)
+        if n > 2:
+            raise CardError(f"{n} copies of {Card(t)} in the three hands: the deck has two (R1)")
+    return hs
+
+
+def play_deal(hands, trump, leader: int | None = None, policy: str = "heuristic",
+              seed: int | None = None, soloist: int | None = None,
+              rules: RuleSet = DEFAULT_RULES) -> DealRecord:
+    """Play one deal with a policy and return the full record (R6, R7; Durch R4).
+
+    Parameters
+    ----------
+    hands : three Hands (or card texts) of 15 cards, seats 0, 1, 2
+    trump : Suit / str, or None for Durch (needs a soloist, who leads; R4)
+    leader : seat leading the first trick (default: 0, forehand; in Durch the soloist)
+    policy : ``"heuristic"`` or ``"random"`` (all seats)
+    seed : RNG seed (the random policy; same seed, same deal)
+    soloist : soloist seat, or None (every seat plays for itself)
+
+    Returns
+    -------
+    DealRecord
+        Every trick (leader, cards, winner, points) and points / tricks per seat.  Runs
+        the same kernel as the simulations (:func:`play_out_logged`).
+    """
+    from .rng import chunk_state
+    hs = _validate_hands(hands, rules)
+    t = _trump_index(trump)
+    if policy not in POLICY_NAMES:
+        raise BinokelError(f"unknown policy {policy!r}: use 'heuristic' or 'random'")
+    if soloist is not None and soloist not in (0, 1, 2):
+        raise BinokelError(f"soloist must be seat 0, 1 or 2, got {soloist!r}")
+    if t < 0 and soloist is None:
+        raise BinokelError("a Durch (no trump) needs a soloist (R4)")
+    if leader is None:
+        leader = soloist if t < 0 else 0
+    if leader not in (0, 1, 2):
+        raise BinokelError(f"leader must be seat 0, 1 or 2, got {leader!r}")
+    counts = np.array([h.counts for h in hs], dtype=np.uint8)
+    pol = np.full(3, POLICY_NAMES[policy], dtype=np.int64)
+    log = np.zeros((rules.hand_size, LOG_COLS), dtype=np.int64)
+    pts = np.zeros(3, dtype=np.int64)
+    won = np.zeros(3, dtype=np.int64)
+    n = play_out_logged(counts, t, leader, -1 if soloist is None else soloist, pol,
+                        chunk_state(seed, 0), rules.kernel, pts, won, log,
+                        np.zeros(0, dtype=np.int64), 0)
+    tricks = tuple(
+        Trick(int(row[LOG_LEADER]), tuple(Card(int(c)) for c in row[LOG_CARD0:LOG_CARD0 + 3]),
+              int(row[LOG_WINNER]), int(row[LOG_POINTS]))
+        for row in log[:n]
+    )
+    return DealRecord(hs, None if t < 0 else Suit.parse(trump), int(leader), soloist, policy,
+                      tricks, tuple(int(x) for x in pts), tuple(int(x) for x in won))

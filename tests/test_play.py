@@ -1,0 +1,182 @@
+"""Tests of card play (R6, R7, Durch end R4): rules, kernels vs reference, policies."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import reference_play as ref
+from analyzer import DEFAULT_RULES, BinokelError, Card, Hand, parse_cards
+from analyzer.cards import mask_to_counts
+from analyzer.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
+                           LOG_WINNER, POLICY_HEURISTIC, POLICY_RANDOM, legal_cards,
+                           play_deal, play_out, play_out_logged, play_out_mixed,
+                           trick_winner)
+from analyzer.rng import bounded, chunk_state
+from analyzer.sampling import deal_random, new_deck
+
+KR = DEFAULT_RULES.kernel
+
+
+def cards(text):
+    return set(parse_cards(text))
+
+
+# ------------------------------------------------------------------ R6 obligations
+
+def test_r6_must_follow_suit():
+    """R6.1: holding the led suit, play it."""
+    assert legal_cards("9H JH AC AS", "KH", "S") == cards("9H JH")
+
+
+def test_r6_must_beat_the_winner_when_following():
+    """R6.1: a led-suit card that beats the current winner must be played."""
+    assert legal_cards("AH 9H JC", "KH", "S") == cards("AH")
+    assert legal_cards("AH 10H 9H", "KH", "S") == cards("AH 10H")
+    # the winner is the second card (10H beat KH): only the ace beats it
+    assert legal_cards("AH KH QH", "KH 10H", "S") == cards("AH")
+
+
+def test_r6_trick_already_trumped_any_card_of_led_suit():
+    """R6.1: a plain lead trumped by an earlier player: no led-suit card can beat the
+    trump, so any card of the led suit is legal (no duty to play the ace)."""
+    assert legal_cards("AH 9H 10S", "KH 9S", "S") == cards("AH 9H")
+
+
+def test_r6_must_trump_when_void():
+    """R6.2: void in the led suit and holding trump: play a trump (any trump if the trick
+    is not trumped yet)."""
+    assert legal_cards("9S AS AC", "AH", "S") == cards("9S AS")
+    assert legal_cards("9S AS AC", "AH 10H", "S") == cards("9S AS")
+
+
+def test_r6_must_overtrump():
+    """R6.2: the trick is won by a trump: overtrump if possible."""
+    assert legal_cards("AS 9S AC", "AH JS", "S") == cards("AS")
+    assert legal_cards("AS 10S KS", "AH JS", "S") == cards("AS 10S KS")
+
+
+def test_r6_undertrump_forced():
+    """R6.2 Reading: unable to overtrump, a player must still play a trump (undertrump)."""
+    assert legal_cards("9S JS AC AD", "AH AS", "S") == cards("9S JS")
+
+
+def test_r6_any_card_without_suit_and_trump():
+    """R6.3: neither led suit nor trump: any card."""
+    assert legal_cards("AC 9D KC", "AH", "S") == cards("AC 9D KC")
+
+
+def test_r6_leader_any_card():
+    """R4/R6: the leader may lead any card held."""
+    assert legal_cards("AC 9D KS", [], "S") == cards("AC 9D KS")
+
+
+def test_r6_durch_has_no_trump_duty():
+    """R4/R6: in a Durch there is no trump: void in the led suit, any card; spades do
+    not beat hearts."""
+    assert legal_cards("9S AS AC", "AH", None) == cards("9S AS AC")
+    assert trick_winner(parse_cards("KH AS 9H"), None) == 0
+    assert trick_winner(parse_cards("KH AS 9H"), "S") == 1
+
+
+def test_r6_second_copy_never_beats_the_first():
+    """R6: of two identical copies the one played first wins."""
+    assert trick_winner(parse_cards("AH AH"), "S") == 0
+    assert trick_winner(parse_cards("KH AH AH"), "S") == 1
+    assert trick_winner(parse_cards("AH 9S 9S"), "S") == 1
+    # must-beat: the second ace does not beat the first, so any heart is legal
+    assert legal_cards("AH 9H", "AH", "S") == cards("AH 9H")
+
+
+def test_r10_worked_example_32_point_trick():
+    """R10: spades trump, A leads A♥, B plays his second A♥, C plays 10♥: A wins 32."""
+    trick = parse_cards("AH AH 10H")
+    assert legal_cards("AH", "AH", "S") == cards("AH")
+    assert trick_winner(trick, "S") == 0
+    assert sum(DEFAULT_RULES.card_points[c.id % 6] for c in trick) == 32
+
+
+def test_trick_and_legal_input_errors():
+    with pytest.raises(BinokelError):
+        trick_winner([], "S")
+    with pytest.raises(BinokelError):
+        legal_cards("AH", "AH KH QH", "S")
+    with pytest.raises(BinokelError):
+        legal_cards("AH AH", "AH", "S")
+    with pytest.raises(BinokelError):
+        legal_cards("AH", "KH", "X")
+
+
+# ------------------------------------------------------------------ kernels vs reference
+
+def _random_hands(state, deck, out):
+    deal_random(state, deck, out)
+    return np.array([mask_to_counts(m) for m in out[:3]]), mask_to_counts(out[3])
+
+
+def _log_cards(log, n):
+    return [int(c) for row in log[:n] for c in row[LOG_CARD0:LOG_CARD0 + 3]]
+
+
+def _check_against_reference(hands, trump, leader, soloist, pols, state):
+    log = np.zeros((15, LOG_COLS), dtype=np.int64)
+    pts = np.zeros(3, dtype=np.int64)
+    won = np.zeros(3, dtype=np.int64)
+    n = play_out_logged(hands, trump, leader, soloist, pols, state, KR, pts, won, log,
+                        np.zeros(0, dtype=np.int64), 0)
+    rec = ref.replay([list(map(int, h)) for h in hands], None if trump < 0 else trump, leader,
+                     None if soloist < 0 else soloist, _log_cards(log, n))
+    assert len(rec["tricks"]) == n
+    for i, (ld, cs, w, p) in enumerate(rec["tricks"]):
+        row = log[i]
+        assert row[LOG_LEADER] == ld and row[LOG_WINNER] == w and row[LOG_POINTS] == p
+        for k in range(3):
+            mask = sum(1 << t for t in rec["legal"][3 * i + k])
+            assert row[LOG_LEGAL0 + k] == mask
+    assert list(pts) == rec["points"] and list(won) == rec["tricks_won"]
+    return n
+
+
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC])
+def test_kernel_agrees_with_reference_move_by_move(policy):
+    """Legal sets, winners, points of every trick equal the plain-Python reference (R6,
+    R7) on 1,500 random deals per policy, all trumps, with and without a soloist, and
+    Durch deals (R4: play stops at the first opponent trick)."""
+    state = chunk_state(11 + policy, 0)
+    deck = new_deck()
+    out = np.zeros(4, dtype=np.int64)
+    pols = np.full(3, policy, dtype=np.int64)
+    short = 0
+    for i in range(1500):
+        hands, _ = _random_hands(state, deck, out)
+        trump = i % 5 - 1              # -1 = Durch
+        soloist = (i // 5) % 4 - 1     # -1 = none
+        if trump < 0 and soloist < 0:
+            soloist = i % 3
+        leader = soloist if trump < 0 else (i // 3) % 3
+        n = _check_against_reference(hands, trump, leader, soloist, pols, state)
+        short += n < 15
+    assert short > 0   # some Durch deals ended early
+
+
+def test_random_kernel_equals_reference_random_playout():
+    """The random policy = uniform choice among the distinct legal types (k-th type in
+    increasing order): with the same RNG stream the reference plays the same deal."""
+    state = chunk_state(5, 0)
+    deck = new_deck()
+    out = np.zeros(4, dtype=np.int64)
+    for i in range(300):
+        hands, _ = _random_hands(state, deck, out)
+        trump = i % 4
+        s_kernel = state.copy()
+        s_ref = state.copy()
+        log = np.zeros((15, LOG_COLS), dtype=np.int64)
+        pts = np.zeros(3, dtype=np.int64)
+        won = np.zeros(3, dtype=np.int64)
+        play_out_logged(hands, trump, 0, -1, np.zeros(3, dtype=np.int64), s_kernel, KR, pts,
+                        won, log, np.zeros(0, dtype=np.int64), 0)
+        rec = ref.random_playout([list(map(int, h)) for h in hands], trump, 0, None,
+                                 lambda n: int(bounded(s_ref, n)))
+        assert rec["cards"] == _log_cards(log, 15)
+        assert rec["points"] == list(pts)
+        assert np.array_equal(s_kernel, s_ref)
+        state = s_kernel
