@@ -41,6 +41,7 @@ class KernelRules(NamedTuple):
     surrender_bonus: int         # 50 for each opponent (R4)
     durch_value: int             # 1000 (R4)
     target_score: int            # 1500 (R9)
+    loss_factor: int             # 2: a failed contract scores -loss_factor x bid (R8)
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class RuleSet:
     surrender_bonus: int = 50                                  # R4: each opponent's gift
     durch_value: int = 1000                                    # R4: Durch win / loss
     target_score: int = 1500                                   # R9: game end
+    loss_factor: int = 2                                       # R8: failed contract -2 x bid
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -123,6 +125,7 @@ class RuleSet:
             surrender_bonus=int(self.surrender_bonus),
             durch_value=int(self.durch_value),
             target_score=int(self.target_score),
+            loss_factor=int(self.loss_factor),
         )
 
     def __hash__(self) -> int:  # cached_property needs a __dict__; keep dataclass hashable
