@@ -11,6 +11,7 @@ from .errors import BinokelError
 from .melds import Meld, Melds, meld_table, melds
 from .rules import DEFAULT_RULES, RuleSet
 from .play import DealRecord, Trick, legal_cards, play_deal, trick_winner
+from .scoring import DealScore, score_deal
 
 __version__ = "0.1.0"
 
@@ -19,3 +20,4 @@ __all__ = [
     "RuleSet", "Suit", "meld_table", "melds", "parse_cards", "__version__",
 ]
 __all__ += ["DealRecord", "Trick", "legal_cards", "play_deal", "trick_winner"]
+__all__ += ["DealScore", "score_deal"]
