@@ -1,0 +1,445 @@
+"""The soloist's exchange (R4): which 3 of 18 cards to discard, which trump, whether to
+surrender, whether to play Durch — decided only from what the soloist sees.
+
+Every function here takes the soloist's 18 cards (hand + Tapp, ``uint8[24]`` counts) and
+nothing else about the deal: the opponents' hands are simply not among the inputs, so no
+decision can depend on them (STRATEGY.md "What a player knows"; tested in
+tests/test_exchange.py).
+
+Fast evaluator (used inside kernels by the batch simulator and the tournament, and as the
+shortlist for the analyzer's Monte Carlo exchange)
+-----------------------------------------------------------------------------------
+For every distinct discard (at most C(18,3) = 816 multisets of 3 cards) and every trump
+suit the soloist's expected *total* is estimated as
+
+    value = meld(kept 15, trump)                      (R5, exact)
+          + points(discard)                           (R4/R7: the discard counts for the soloist)
+          + est_card_points(kept 15, trump)           (linear model below)
+
+``est_card_points`` is ``EST_WEIGHTS . features`` with the features of
+:func:`estimate_features` (trump length and honours, side aces, tens guarded by an ace of
+their suit, unguarded tens, side honour points, voids and singletons, squared trump length).
+The weights are hand-set first guesses (a side ace ~ its own 11 plus a little, a trump ~ a
+sure trick of average value, an unguarded ten ~ lost); ``EST_SIGMA`` is the assumed s.d. of
+the estimate.  They are to be refitted by least squares against heuristic play-outs once the
+play engine (analyzer/play.py) is in.
+
+Contract (R4, R8) at bid ``B`` with the best value ``V``: the total is modelled as normal
+with mean ``V`` and s.d. ``EST_SIGMA``; the expected score of playing is
+``E[T; T >= B] - 2 B P(T < B)``.  The soloist surrenders when that is below ``-B``.
+Durch is chosen only when it is *sure*: some discard leaves a hand in which every kept card
+is at least as high as every card of its suit the opponents can hold (all higher cards are
+kept or discarded), so the soloist, leading every trick, wins all 15 (R4, R6 without trump).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._jit import njit
+from .cards import N_RANKS, N_SUITS, N_TYPES, PLANE
+
+# contract codes returned by fast_exchange
+CONTRACT_PLAY = 0
+CONTRACT_SURRENDER = 1
+CONTRACT_DURCH = 2
+
+FEATURE_NAMES = (
+    "intercept",
+    "trump_count",
+    "trump_aces",
+    "trump_tens",
+    "trump_kqj",
+    "side_aces",
+    "side_tens_guarded",
+    "side_tens_unguarded",
+    "side_kqj_points",
+    "side_voids",
+    "side_singletons",
+    "trump_count_sq",
+)
+N_FEATURES = len(FEATURE_NAMES)
+
+# Policy parameters (not rule constants): weights of the card-point estimate, in the order
+# of FEATURE_NAMES, and the residual s.d. of that estimate (see module docstring).
+EST_WEIGHTS = np.array([15.0, 4.0, 10.0, 6.0, 2.0, 14.0, 8.0, -3.0, 0.3, 6.0, 2.0, 0.2],
+                       dtype=np.float64)
+EST_SIGMA = 30.0
+
+_LO = np.int64((1 << N_TYPES) - 1)
+
+
+@njit
+def _suit_summary(counts, kr, out):
+    """Per-suit summary of a count vector: out[s] = (n, aces, tens, kqj count, kqj points)."""
+    for s in range(N_SUITS):
+        base = s * N_RANKS
+        n = 0
+        kqj = 0
+        kqj_pts = 0
+        for r in range(N_RANKS):
+            c = np.int64(counts[base + r])
+            n += c
+            if r >= 2 and r <= 4:
+                kqj += c
+                kqj_pts += c * kr.card_points[base + r]
+        out[s, 0] = n
+        out[s, 1] = counts[base]
+        out[s, 2] = counts[base + 1]
+        out[s, 3] = kqj
+        out[s, 4] = kqj_pts
+
+
+@njit(inline="always")
+def _features_from_summary(summ, trump, out):
+    """Fill ``out[0:N_FEATURES]`` (float64) from a per-suit summary and a trump suit."""
+    nT = summ[trump, 0]
+    out[0] = 1.0
+    out[1] = nT
+    out[2] = summ[trump, 1]
+    out[3] = summ[trump, 2]
+    out[4] = summ[trump, 3]
+    side_a = 0
+    tg = 0
+    tu = 0
+    kqj_pts = 0
+    voids = 0
+    singles = 0
+    for s in range(N_SUITS):
+        if s == trump:
+            continue
+        a = summ[s, 1]
+        t = summ[s, 2]
+        side_a += a
+        g = t if t < a else a
+        tg += g
+        tu += t - g
+        kqj_pts += summ[s, 4]
+        if summ[s, 0] == 0:
+            voids += 1
+        elif summ[s, 0] == 1:
+            singles += 1
+    out[5] = side_a
+    out[6] = tg
+    out[7] = tu
+    out[8] = kqj_pts
+    out[9] = voids
+    out[10] = singles
+    out[11] = nT * nT
+
+
+@njit
+def estimate_features(counts, trump, kr, out):
+    """Features of the card-point estimate for kept cards ``counts`` and ``trump`` (0..3).
+
+    Parameters
+    ----------
+    counts : uint8[24]
+        The kept cards (normally 15).
+    trump : int
+        Suit index 0..3.
+    kr : KernelRules
+    out : float64[N_FEATURES]
+        Written in the order of ``FEATURE_NAMES``.
+    """
+    summ = np.empty((N_SUITS, 5), dtype=np.int64)
+    _suit_summary(counts, kr, summ)
+    _features_from_summary(summ, trump, out)
+
+
+@njit(inline="always")
+def _dot(w, f):
+    acc = 0.0
+    for i in range(f.shape[0]):
+        acc += w[i] * f[i]
+    return acc
+
+
+@njit
+def estimate_card_points(counts, trump, kr):
+    """Estimated trick points (incl. last-trick bonus, excl. discard) of a soloist keeping
+    ``counts`` with ``trump`` under heuristic play (R7).  See the module docstring."""
+    f = np.empty(N_FEATURES, dtype=np.float64)
+    estimate_features(counts, trump, kr, f)
+    return _dot(EST_WEIGHTS, f)
+
+
+@njit
+def counts_mask(counts):
+    """uint8[24] counts -> packed two-plane hand mask (cards.py encoding)."""
+    lo = np.int64(0)
+    hi = np.int64(0)
+    for t in range(N_TYPES):
+        c = counts[t]
+        if c >= 1:
+            lo |= np.int64(1) << np.int64(t)
+        if c >= 2:
+            hi |= np.int64(1) << np.int64(t)
+    return lo | (hi << PLANE)
+
+
+@njit
+def durch_losers(kept, seen):
+    """Number of kept cards that an opponent could beat in a no-trump deal (R4, R6).
+
+    A kept card of rank r is safe when every card of a strictly higher rank of its suit is
+    in ``seen`` (the soloist's 18 cards: kept + discard), i.e. no opponent can hold one.
+    With 0 losers the soloist, leading every trick, wins all 15: a sure Durch.
+    """
+    losers = 0
+    for s in range(N_SUITS):
+        base = s * N_RANKS
+        for r in range(N_RANKS):
+            if kept[base + r] == 0:
+                continue
+            for h in range(r):
+                if seen[base + h] < 2:
+                    losers += kept[base + r]
+                    break
+    return losers
+
+
+@njit(inline="always")
+def meld4_inline(mask, kr, out):
+    """Same as melds.meld_all_trumps (R5), inlined into the caller.
+
+    Why a copy: a non-inlined numba call that receives the KernelRules namedtuple costs
+    ~70 ns (the tuple's arrays are reference-counted on every call), 20x the work itself;
+    the exchange enumeration calls this ~500 times per decision.  Cross-checked against
+    meld_all_trumps in tests/test_exchange.py.
+    """
+    lo = mask & _LO
+    hi = mask >> PLANE
+    common = 0
+    for r in range(N_RANKS):
+        v4 = kr.fours_value[r]
+        if v4 != 0:
+            fm = kr.fours_mask[r]
+            if (lo & fm) == fm:
+                if (hi & fm) == fm:
+                    common += kr.eights_value[r]
+                else:
+                    common += v4
+    bm = kr.binokel_mask
+    if (lo & bm) == bm:
+        if (hi & bm) == bm:
+            common += kr.binokel_double
+        else:
+            common += kr.binokel_single
+    tab = kr.suit_f_table
+    plain_sum = 0
+    for s in range(N_SUITS):
+        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
+        plain_sum += tab[0, idx]
+    for s in range(N_SUITS):
+        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
+        nine_bit = 6 * s + kr.nine_rank
+        nines = ((lo >> nine_bit) & 1) + ((hi >> nine_bit) & 1)
+        out[s] = common + plain_sum - tab[0, idx] + tab[1, idx] + nines * kr.trump_nine_value
+
+
+@njit(inline="always")
+def _remove_type(mask, t):
+    """Remove one copy of type ``t`` from a packed mask (the caller knows it is held)."""
+    b = np.int64(1) << np.int64(t)
+    hb = b << PLANE
+    if mask & hb:
+        return mask & ~hb
+    return mask & ~b
+
+
+@njit(inline="always")
+def _summary_remove(summ, t, cp):
+    """Update a per-suit summary (see _suit_summary) for one removed card of type ``t``."""
+    s = t // N_RANKS
+    r = t % N_RANKS
+    summ[s, 0] -= 1
+    if r == 0:
+        summ[s, 1] -= 1
+    elif r == 1:
+        summ[s, 2] -= 1
+    elif r <= 4:
+        summ[s, 3] -= 1
+        summ[s, 4] -= cp[t]
+
+
+@njit
+def _slots(counts18, slots):
+    """Card types of ``counts18`` listed with repetition (sorted); returns how many."""
+    n = 0
+    for t in range(N_TYPES):
+        for _ in range(counts18[t]):
+            slots[n] = t
+            n += 1
+    return n
+
+
+@njit
+def _normal_cdf(z):
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+@njit
+def expected_play_score(value, bid, sigma):
+    """E[score] of playing at ``bid`` if the total is Normal(value, sigma) (R8)."""
+    if sigma <= 0.0:
+        return value if value >= bid else -2.0 * bid
+    z = (bid - value) / sigma
+    p_make = 1.0 - _normal_cdf(z)
+    dens = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    return value * p_make + sigma * dens - 2.0 * bid * (1.0 - p_make)
+
+
+@njit
+def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, out_value,
+                       out_durch_disc):
+    """Best ``per_trump`` discards for each trump by the fast value, plus the best Durch discard.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Soloist's hand + Tapp (18 cards).  Nothing else about the deal is an input (R4).
+    kr : KernelRules
+    weights : float64[N_FEATURES]
+        Card-point estimate weights (normally ``EST_WEIGHTS``).
+    per_trump : int
+        How many discards to keep per trump (``out_*`` must hold ``4 * per_trump`` rows).
+    out_disc : int64[4 * per_trump, 3]
+        Row ``trump * per_trump + i``: the i-th best discard for that trump (card types).
+    out_trump : int64[4 * per_trump]
+    out_value : float64[4 * per_trump]
+        Estimated total (meld + discard points + card-point estimate); -inf where unused.
+    out_durch_disc : int64[3]
+        Discard with the fewest Durch losers (ties: most discard points, first found).
+
+    Returns
+    -------
+    int
+        Fewest Durch losers over all discards (0 = a sure Durch is available).
+    """
+    K = per_trump
+    for i in range(4 * K):
+        out_value[i] = -np.inf
+        out_trump[i] = i // K
+        out_disc[i, 0] = -1
+        out_disc[i, 1] = -1
+        out_disc[i, 2] = -1
+    slots = np.empty(24 * 2, dtype=np.int64)
+    n = _slots(counts18, slots)
+    # everything below is updated incrementally per discard: summary, mask, Durch losers
+    summ18 = np.empty((N_SUITS, 5), dtype=np.int64)
+    _suit_summary(counts18, kr, summ18)
+    summ = np.empty((N_SUITS, 5), dtype=np.int64)
+    mask18 = counts_mask(counts18)
+    loser = np.zeros(N_TYPES, dtype=np.int64)
+    total_losers = 0
+    for s in range(N_SUITS):
+        base = s * N_RANKS
+        for r in range(N_RANKS):
+            for h in range(r):
+                if counts18[base + h] < 2:
+                    loser[base + r] = 1
+                    break
+            total_losers += loser[base + r] * counts18[base + r]
+    cp = kr.card_points
+    feats = np.empty(N_FEATURES, dtype=np.float64)
+    meld4 = np.empty(N_SUITS, dtype=np.int64)
+    best_losers = 1 << 30
+    best_dpts = -1
+    for i in range(n):
+        if i > 0 and slots[i] == slots[i - 1]:
+            continue
+        for j in range(i + 1, n):
+            if j > i + 1 and slots[j] == slots[j - 1]:
+                continue
+            for k in range(j + 1, n):
+                if k > j + 1 and slots[k] == slots[k - 1]:
+                    continue
+                a = slots[i]
+                b = slots[j]
+                c = slots[k]
+                dpts = cp[a] + cp[b] + cp[c]
+                mask = _remove_type(_remove_type(_remove_type(mask18, a), b), c)
+                meld4_inline(mask, kr, meld4)
+                for s in range(N_SUITS):
+                    for q in range(5):
+                        summ[s, q] = summ18[s, q]
+                _summary_remove(summ, a, cp)
+                _summary_remove(summ, b, cp)
+                _summary_remove(summ, c, cp)
+                for t in range(N_SUITS):
+                    _features_from_summary(summ, t, feats)
+                    v = meld4[t] + dpts + _dot(weights, feats)
+                    # insert into trump t's sorted top-K list
+                    base = t * K
+                    if v > out_value[base + K - 1]:
+                        pos = K - 1
+                        while pos > 0 and out_value[base + pos - 1] < v:
+                            out_value[base + pos] = out_value[base + pos - 1]
+                            out_disc[base + pos, 0] = out_disc[base + pos - 1, 0]
+                            out_disc[base + pos, 1] = out_disc[base + pos - 1, 1]
+                            out_disc[base + pos, 2] = out_disc[base + pos - 1, 2]
+                            pos -= 1
+                        out_value[base + pos] = v
+                        out_disc[base + pos, 0] = a
+                        out_disc[base + pos, 1] = b
+                        out_disc[base + pos, 2] = c
+                losers = total_losers - loser[a] - loser[b] - loser[c]
+                if losers < best_losers or (losers == best_losers and dpts > best_dpts):
+                    best_losers = losers
+                    best_dpts = dpts
+                    out_durch_disc[0] = a
+                    out_durch_disc[1] = b
+                    out_durch_disc[2] = c
+    return best_losers
+
+
+@njit
+def fast_exchange(counts18, bid, kr, discard_out):
+    """Soloist's exchange from what it sees only: its 18 cards (hand + Tapp), R4.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Hand + Tapp counts (18 cards).  Not modified.
+    bid : int
+        The soloist's bid (R3); decides surrender (R4, R8).
+    kr : KernelRules
+    discard_out : int64[3]
+        Written: the 3 discarded card types (a type repeats if both copies go).
+
+    Returns
+    -------
+    (int, int)
+        ``(trump, contract)``: trump 0..3 (-1 with Durch); contract 0 = play,
+        1 = surrender (trump still named: the opponents' melds use it, R4), 2 = Durch.
+
+    Notes
+    -----
+    Best (discard, trump) by the fast value of the module docstring; Durch only when sure
+    (:func:`durch_losers` = 0) and worth more than playing; surrender when the expected
+    score of playing (normal model, ``EST_SIGMA``) is below ``-bid``.
+    """
+    K = 1
+    disc = np.empty((4 * K, 3), dtype=np.int64)
+    tr = np.empty(4 * K, dtype=np.int64)
+    val = np.empty(4 * K, dtype=np.float64)
+    ddisc = np.empty(3, dtype=np.int64)
+    losers = exchange_shortlist(counts18, kr, EST_WEIGHTS, K, disc, tr, val, ddisc)
+    best = 0
+    for i in range(1, 4 * K):
+        if val[i] > val[best]:
+            best = i
+    e_play = expected_play_score(val[best], np.float64(bid), EST_SIGMA)
+    if losers == 0 and kr.durch_value > e_play:
+        discard_out[0] = ddisc[0]
+        discard_out[1] = ddisc[1]
+        discard_out[2] = ddisc[2]
+        return -1, CONTRACT_DURCH
+    discard_out[0] = disc[best, 0]
+    discard_out[1] = disc[best, 1]
+    discard_out[2] = disc[best, 2]
+    if e_play < -np.float64(bid):
+        return tr[best], CONTRACT_SURRENDER
+    return tr[best], CONTRACT_PLAY
