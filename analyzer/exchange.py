@@ -26,7 +26,7 @@ play engine (analyzer/play.py) is in.
 
 Contract (R4, R8) at bid ``B`` with the best value ``V``: the total is modelled as normal
 with mean ``V`` and s.d. ``EST_SIGMA``; the expected score of playing is
-``E[T; T >= B] - 2 B P(T < B)``.  The soloist surrenders when that is below ``-B``.
+``E[T; T >= B] - loss_factor B P(T < B)`` (R8: -2 x bid).  The soloist surrenders when that is below ``-B``.
 Durch is chosen only when it is *sure*: some discard leaves a hand in which every kept card
 is at least as high as every card of its suit the opponents can hold (all higher cards are
 kept or discarded), so the soloist, leading every trick, wins all 15 (R4, R6 without trump).
@@ -39,6 +39,9 @@ import numpy as np
 
 from ._jit import njit
 from .cards import N_RANKS, N_SUITS, N_TYPES, PLANE
+from .play import POLICY_HEURISTIC, play_out
+from .rng import next_u64
+from .sampling import deal_masks
 
 # contract codes returned by fast_exchange
 CONTRACT_PLAY = 0
@@ -281,14 +284,15 @@ def _normal_cdf(z):
 
 
 @njit
-def expected_play_score(value, bid, sigma):
-    """E[score] of playing at ``bid`` if the total is Normal(value, sigma) (R8)."""
+def expected_play_score(value, bid, sigma, loss_factor):
+    """E[score] of playing at ``bid`` if the total is Normal(value, sigma) (R8: a failed
+    contract scores ``-loss_factor * bid``)."""
     if sigma <= 0.0:
-        return value if value >= bid else -2.0 * bid
+        return value if value >= bid else -loss_factor * bid
     z = (bid - value) / sigma
     p_make = 1.0 - _normal_cdf(z)
     dens = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
-    return value * p_make + sigma * dens - 2.0 * bid * (1.0 - p_make)
+    return value * p_make + sigma * dens - loss_factor * bid * (1.0 - p_make)
 
 
 @njit
@@ -431,7 +435,8 @@ def fast_exchange(counts18, bid, kr, discard_out):
     for i in range(1, 4 * K):
         if val[i] > val[best]:
             best = i
-    e_play = expected_play_score(val[best], np.float64(bid), EST_SIGMA)
+    e_play = expected_play_score(val[best], np.float64(bid), EST_SIGMA,
+                                 np.float64(kr.loss_factor))
     if losers == 0 and kr.durch_value > e_play:
         discard_out[0] = ddisc[0]
         discard_out[1] = ddisc[1]
@@ -443,3 +448,221 @@ def fast_exchange(counts18, bid, kr, discard_out):
     if e_play < -np.float64(bid):
         return tr[best], CONTRACT_SURRENDER
     return tr[best], CONTRACT_PLAY
+
+
+# --------------------------------------------------------------------------------------
+# Monte Carlo choice among a shortlist (the analyzer's exchange, R4)
+# --------------------------------------------------------------------------------------
+
+DURCH_MAX_LOSERS = 1  # a Durch is worth simulating when at most this many cards can lose
+
+
+@njit
+def shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, cand_value):
+    """The ``n_top`` best (discard, trump) pairs by the fast value, plus a Durch candidate.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Soloist's hand + Tapp; nothing else about the deal (R4).
+    n_top : int
+        Trump candidates to return (at most ``4 * per_trump``).
+    per_trump : int
+        Discards considered per trump before the global cut.
+    cand_disc : int64[n_top + 1, 3], cand_trump : int64[n_top + 1], cand_value : float64[n_top + 1]
+        OUT.  Rows 0..n-1: trump candidates, best first.  If a Durch is plausible
+        (:func:`durch_losers` <= ``DURCH_MAX_LOSERS`` for its best discard) one more row
+        with trump -1 and value ``-(losers)``.
+
+    Returns
+    -------
+    int
+        Number of rows written.
+    """
+    K = per_trump
+    disc = np.empty((4 * K, 3), dtype=np.int64)
+    tr = np.empty(4 * K, dtype=np.int64)
+    val = np.empty(4 * K, dtype=np.float64)
+    ddisc = np.empty(3, dtype=np.int64)
+    losers = exchange_shortlist(counts18, kr, EST_WEIGHTS, K, disc, tr, val, ddisc)
+    used = np.zeros(4 * K, dtype=np.bool_)
+    n = 0
+    for _ in range(min(n_top, 4 * K)):
+        best = -1
+        for i in range(4 * K):
+            if not used[i] and val[i] > -np.inf and (best < 0 or val[i] > val[best]):
+                best = i
+        if best < 0:
+            break
+        used[best] = True
+        cand_disc[n, 0] = disc[best, 0]
+        cand_disc[n, 1] = disc[best, 1]
+        cand_disc[n, 2] = disc[best, 2]
+        cand_trump[n] = tr[best]
+        cand_value[n] = val[best]
+        n += 1
+    if losers <= DURCH_MAX_LOSERS:
+        cand_disc[n, 0] = ddisc[0]
+        cand_disc[n, 1] = ddisc[1]
+        cand_disc[n, 2] = ddisc[2]
+        cand_trump[n] = -1
+        cand_value[n] = -np.float64(losers)
+        n += 1
+    return n
+
+
+@njit
+def _masks_to_hand(mask, hands, p):
+    for t in range(N_TYPES):
+        hands[p, t] = ((mask >> t) & 1) + ((mask >> (t + PLANE)) & 1)
+
+
+@njit
+def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, state, kr,
+                       out_total, out_tricks):
+    """Play every candidate exchange on ``m`` fresh deals of the unseen cards (R4, R6-R8).
+
+    The soloist sees only its 18 cards, so the 30 unseen cards are dealt 15/15 to the two
+    opponents uniformly at random from ``state`` (its own RNG stream: these deals are never
+    the ones used for scoring).  All candidates play the *same* fresh deals (common random
+    numbers: their differences are estimated far more precisely than their levels).
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Hand + Tapp.
+    soloist : int
+        The soloist's seat 0..2; forehand (seat 0) leads, or the soloist in a Durch (R6, R4).
+    cand_disc, cand_trump, n_cand
+        As written by :func:`shortlist_candidates` (trump -1 = Durch).
+    m : int
+        Fresh deals.
+    state : uint64[4]
+        RNG state, advanced.
+    out_total : int64[>= n_cand, >= m]
+        OUT: soloist's total = card points incl. discard + meld (R5, only with a trick, R8).
+    out_tricks : int64[>= n_cand, >= m]
+        OUT: tricks won by the soloist (a Durch is made iff 15, R4).
+    """
+    n_types = N_TYPES
+    deck = np.empty(48, dtype=np.uint8)
+    nd = 0
+    for t in range(n_types):
+        for c in range(2 - counts18[t]):
+            deck[nd] = t * 2 + c
+            nd += 1
+    deck = deck[:nd]
+    sizes = np.empty(2, dtype=np.int64)
+    sizes[0] = nd // 2
+    sizes[1] = nd - nd // 2
+    masks = np.empty(2, dtype=np.int64)
+    hands = np.zeros((3, N_TYPES), dtype=np.uint8)
+    pts = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    meld4 = np.empty(N_SUITS, dtype=np.int64)
+    play_state = np.empty(4, dtype=np.uint64)
+    opp1 = (soloist + 1) % 3
+    opp2 = (soloist + 2) % 3
+    for i in range(m):
+        deal_masks(state, deck, sizes, masks)
+        _masks_to_hand(masks[0], hands, opp1)
+        _masks_to_hand(masks[1], hands, opp2)
+        # one play stream per fresh deal, shared by all candidates (common random numbers)
+        for q in range(4):
+            play_state[q] = next_u64(state)
+        for j in range(n_cand):
+            st = play_state.copy()
+            dpts = 0
+            for t in range(n_types):
+                hands[soloist, t] = counts18[t]
+            for q in range(3):
+                hands[soloist, cand_disc[j, q]] -= 1
+                dpts += kr.card_points[cand_disc[j, q]]
+            trump = cand_trump[j]
+            leader = soloist if trump < 0 else 0
+            play_out(hands, trump, leader, soloist, POLICY_HEURISTIC, st, kr, pts, trk)
+            total = pts[soloist] + dpts
+            if trump >= 0 and trk[soloist] > 0:
+                meld4_inline(counts_mask(hands[soloist]), kr, meld4)
+                total += meld4[trump]
+            out_total[j, i] = total
+            out_tricks[j, i] = trk[soloist]
+    return m
+
+
+@njit
+def decide_contracts(cand_trump, n_cand, out_total, out_tricks, m, bids, kr, contract_out,
+                     e_out):
+    """Choose the exchange and, for every bid, the contract, from candidate outcomes.
+
+    The trump candidate with the highest mean total is *the* exchange (one choice for all
+    bids, so one play-out per scored deal).  At each bid B (R3 grid in ``bids``) the soloist
+    then takes the best of: playing it (mean of +total if a trick and total >= B, else
+    -loss_factor x B, R8), surrendering (-B, R4), or the Durch candidate if any
+    (durch_value x (2 p - 1), p = share of fresh deals with all 15 tricks, R4).
+
+    Parameters
+    ----------
+    out_total, out_tricks, m
+        From :func:`candidate_outcomes`.
+    bids : int64[nb]
+    contract_out : int8[nb]
+        OUT: CONTRACT_PLAY / CONTRACT_SURRENDER / CONTRACT_DURCH per bid.
+    e_out : float64[nb, 3]
+        OUT: estimated expected score of play, surrender, Durch (NaN: no Durch candidate).
+
+    Returns
+    -------
+    (int, int)
+        Row of the chosen trump candidate (-1 if none) and row of the Durch candidate (-1).
+    """
+    best = -1
+    best_mean = -np.inf
+    durch = -1
+    for j in range(n_cand):
+        if cand_trump[j] < 0:
+            durch = j
+            continue
+        acc = 0.0
+        for i in range(m):
+            acc += out_total[j, i]
+        mean = acc / m
+        if mean > best_mean:
+            best_mean = mean
+            best = j
+    p_durch = 0.0
+    if durch >= 0:
+        k = 0
+        for i in range(m):
+            if out_tricks[durch, i] == kr.hand_size:
+                k += 1
+        p_durch = k / m
+    for b in range(bids.shape[0]):
+        bid = bids[b]
+        e_play = -np.inf
+        if best >= 0:
+            acc = 0.0
+            for i in range(m):
+                tot = out_total[best, i]
+                if out_tricks[best, i] > 0 and tot >= bid:
+                    acc += tot
+                else:
+                    acc -= kr.loss_factor * bid
+            e_play = acc / m
+        e_sur = -np.float64(bid)
+        e_dur = np.nan
+        choice = CONTRACT_PLAY
+        top = e_play
+        if e_sur > top:
+            top = e_sur
+            choice = CONTRACT_SURRENDER
+        if durch >= 0:
+            e_dur = kr.durch_value * (2.0 * p_durch - 1.0)
+            if e_dur > top:
+                top = e_dur
+                choice = CONTRACT_DURCH
+        contract_out[b] = choice
+        e_out[b, 0] = e_play
+        e_out[b, 1] = e_sur
+        e_out[b, 2] = e_dur
+    return best, durch

@@ -192,9 +192,9 @@ def test_fast_exchange_weak_hand_surrenders_at_high_bid_R4():
 
 
 def test_expected_play_score_limits():
-    assert expected_play_score(400.0, 200.0, 1e-9) == pytest.approx(400.0)
-    assert expected_play_score(100.0, 200.0, 1e-9) == pytest.approx(-400.0)
-    mid = expected_play_score(200.0, 200.0, EST_SIGMA)
+    assert expected_play_score(400.0, 200.0, 0.0, 2.0) == pytest.approx(400.0)
+    assert expected_play_score(100.0, 200.0, 0.0, 2.0) == pytest.approx(-400.0)
+    mid = expected_play_score(200.0, 200.0, EST_SIGMA, 2.0)
     assert -400.0 < mid < 200.0 + EST_SIGMA
 
 
