@@ -21,3 +21,5 @@ __all__ = [
 ]
 __all__ += ["DealRecord", "Trick", "legal_cards", "play_deal", "trick_winner"]
 __all__ += ["DealScore", "score_deal"]
+from .analysis import HandAnalysis, analyze_hand, simulate_soloist  # noqa: E402
+__all__ += ["HandAnalysis", "analyze_hand", "simulate_soloist"]
