@@ -154,15 +154,6 @@ def card_beats(card, win_card, trump, beat):
 
 
 @njit
-def _remove(lo, hi, seat, c):
-    b = np.int64(1) << np.int64(c)
-    if hi[seat] & b:
-        hi[seat] &= ~b
-    else:
-        lo[seat] &= ~b
-
-
-@njit
 def _count_in(lo, hi, m):
     """Number of cards (copies) of a two-plane multiset within type mask ``m``."""
     return _ctpop(lo & m) + _ctpop(hi & m)
@@ -342,6 +333,61 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
 # --------------------------------------------------------------------------- core
 
 @njit
+def _random_pick(legal, state):
+    """Uniform among the distinct legal types: the k-th set bit, k uniform; no draw when
+    only one type is legal."""
+    n = _ctpop(legal)
+    if n == 1:
+        return _cttz(legal)
+    return select_bit(legal, bounded(state, n))
+
+
+@njit
+def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks):
+    """All seats random (the W2 policy): the lean loop of :func:`_play_core` without the
+    bookkeeping the heuristic needs.  Same card choices and RNG use as ``_play_core``
+    with ``POLICY_RANDOM`` for every seat (tested)."""
+    n_tricks = kr.hand_size
+    bonus = kr.last_trick_bonus
+    cp = kr.card_points  # hoisted: an attribute read per card costs a refcount pair
+    ld = leader
+    for trick in range(n_tricks):
+        tp = 0
+        wcard = -1
+        wseat = -1
+        lsuit = -1
+        for k in range(3):
+            seat = ld + k
+            if seat >= 3:
+                seat -= 3
+            if k == 0:
+                c = _random_pick(lo[seat], state)
+                wcard = c
+                wseat = seat
+                lsuit = c // 6
+            else:
+                c = _random_pick(legal_mask(lo[seat], lsuit, wcard, trump, beat), state)
+                if card_beats(c, wcard, trump, beat):
+                    wcard = c
+                    wseat = seat
+            # remove one copy (inlined by hand: a helper taking the arrays costs ~40%)
+            b = np.int64(1) << np.int64(c)
+            if hi[seat] & b:
+                hi[seat] &= ~b
+            else:
+                lo[seat] &= ~b
+            tp += cp[c]
+        if trick == n_tricks - 1:
+            tp += bonus  # R7
+        points[wseat] += tp
+        tricks[wseat] += 1
+        ld = wseat
+        if trump < 0 and soloist >= 0 and wseat != soloist:
+            return trick + 1  # R4
+    return n_tricks
+
+
+@njit
 def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, beat,
                points, tricks, log, forced, n_forced):
     """Play a deal from hand planes ``lo``/``hi`` (int64[3], consumed).
@@ -373,7 +419,7 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
             if move < n_forced:
                 c = forced[move]
             elif policies[seat] == POLICY_RANDOM:
-                c = select_bit(legal, bounded(state, _ctpop(legal)))
+                c = _random_pick(legal, state)
             else:
                 if seat == soloist:
                     klo = plo | dlo
@@ -389,8 +435,11 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                 voids |= np.int64(1) << np.int64(4 * seat + lsuit)
                 if trump >= 0 and s != trump:
                     voids |= np.int64(1) << np.int64(4 * seat + trump)
-            _remove(lo, hi, seat, c)
             b = np.int64(1) << np.int64(c)
+            if hi[seat] & b:
+                hi[seat] &= ~b
+            else:
+                lo[seat] &= ~b
             if plo & b:
                 phi |= b
             else:
@@ -479,6 +528,16 @@ _NO_FORCED = np.zeros(0, dtype=np.int64)
 @njit
 def play_out_mixed(hands, trump, leader, soloist, policies, state, kr, points, tricks):
     """:func:`play_out` with one policy per seat (``policies``: int64[3])."""
+    if policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM and policies[2] == POLICY_RANDOM:
+        lo = np.empty(3, dtype=np.int64)
+        hi = np.empty(3, dtype=np.int64)
+        beat = np.empty(N_TYPES, dtype=np.int64)
+        beat_table(kr, beat)
+        _setup(hands, -1, lo, hi)
+        for p in range(3):
+            points[p] = 0
+            tricks[p] = 0
+        return _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks)
     log = np.zeros((0, LOG_COLS), dtype=np.int64)
     forced = np.zeros(0, dtype=np.int64)
     return play_out_logged(hands, trump, leader, soloist, policies, state, kr, points,

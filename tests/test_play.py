@@ -180,3 +180,24 @@ def test_random_kernel_equals_reference_random_playout():
         assert rec["points"] == list(pts)
         assert np.array_equal(s_kernel, s_ref)
         state = s_kernel
+
+
+def test_lean_random_core_equals_general_core():
+    """play_out's all-random fast path (the W2 loop) makes the same choices and RNG draws
+    as the general loop with POLICY_RANDOM for every seat, Durch included."""
+    state = chunk_state(8, 0)
+    deck = new_deck()
+    out = np.zeros(4, dtype=np.int64)
+    for i in range(400):
+        hands, _ = _random_hands(state, deck, out)
+        trump = i % 5 - 1
+        soloist = i % 3
+        s1, s2 = state.copy(), state.copy()
+        p1, t1, p2, t2 = (np.zeros(3, dtype=np.int64) for _ in range(4))
+        n1 = play_out(hands, trump, soloist, soloist, POLICY_RANDOM, s1, KR, p1, t1)
+        log = np.zeros((15, LOG_COLS), dtype=np.int64)
+        n2 = play_out_logged(hands, trump, soloist, soloist, np.zeros(3, dtype=np.int64), s2,
+                             KR, p2, t2, log, np.zeros(0, dtype=np.int64), 0)
+        assert n1 == n2 and list(p1) == list(p2) and list(t1) == list(t2)
+        assert np.array_equal(s1, s2)
+        state = s1
