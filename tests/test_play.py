@@ -201,3 +201,125 @@ def test_lean_random_core_equals_general_core():
         assert n1 == n2 and list(p1) == list(p2) and list(t1) == list(t2)
         assert np.array_equal(s1, s2)
         state = s1
+
+
+# ------------------------------------------------------------------ invariants
+
+from analyzer._jit import njit  # noqa: E402
+from analyzer.cards import LO_MASK, PLANE  # noqa: E402
+
+
+@njit
+def _invariant_violations(n, state, kr, policy):
+    """Deal and play ``n`` deals; count deals breaking: every card played exactly once,
+    15 tricks, card points + Tapp points = 250 (R7, no exchange), 15 tricks won."""
+    deck = np.arange(48).astype(np.uint8)
+    masks = np.zeros(4, dtype=np.int64)
+    hands = np.zeros((3, 24), dtype=np.uint8)
+    log = np.zeros((15, LOG_COLS), dtype=np.int64)
+    pts = np.zeros(3, dtype=np.int64)
+    won = np.zeros(3, dtype=np.int64)
+    pol = np.full(3, policy, dtype=np.int64)
+    forced = np.zeros(0, dtype=np.int64)
+    played = np.zeros(24, dtype=np.int64)
+    bad = 0
+    for i in range(n):
+        deal_random(state, deck, masks)
+        for p in range(3):
+            for t in range(24):
+                hands[p, t] = ((masks[p] >> t) & 1) + ((masks[p] >> (t + PLANE)) & 1)
+        trump = i % 4
+        soloist = i % 4 - 1
+        nt = play_out_logged(hands, trump, i % 3, soloist, pol, state, kr, pts, won, log,
+                             forced, 0)
+        played[:] = 0
+        for r in range(nt):
+            for k in range(3):
+                played[log[r, LOG_CARD0 + k]] += 1
+        tapp = 0
+        for t in range(24):
+            c = ((masks[3] >> t) & 1) + ((masks[3] >> (t + PLANE)) & 1)
+            tapp += c * kr.card_points[t]
+            if played[t] + c != 2:
+                bad += 1
+                break
+        if nt != 15 or pts.sum() + tapp != 250 or won.sum() != 15:
+            bad += 1
+    return bad
+
+
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC])
+def test_invariants_over_100k_random_deals(policy):
+    """100,000 random deals per policy (all trumps, every soloist seat or none): every
+    card played once, 15 tricks, card points + Tapp points = 250 (R1, R7)."""
+    assert _invariant_violations(100_000, chunk_state(21 + policy, 0), KR, policy) == 0
+
+
+# ------------------------------------------------------------------ public information only
+
+def _prefix_legal(hands, trump, leader, cards):
+    """Does the sequence of plays ``cards`` follow R6 from ``hands``? (reference rules)"""
+    hands = [list(h) for h in hands]
+    ld, pos, trick = leader, 0, []
+    while pos < len(cards):
+        seat = (ld + len(trick)) % 3
+        c = cards[pos]
+        if c not in ref.legal_cards(hands[seat], trick, trump):
+            return False
+        hands[seat][c] -= 1
+        trick.append(c)
+        pos += 1
+        if len(trick) == 3:
+            ld = (ld + ref.trick_winner(trick, trump)) % 3
+            trick = []
+    return True
+
+
+@pytest.mark.parametrize("soloist", [0, 1, -1])
+def test_heuristic_decisions_use_public_information_only(soloist):
+    """Replacing the other two hands by any cards consistent with the public information
+    (the same cards played so far, every earlier play still legal under R6, so every
+    inferred void holds; the discard unchanged) changes no decision of the heuristic."""
+    rng = np.random.default_rng(7 + soloist)
+    state = chunk_state(31, soloist + 1)
+    deck = new_deck()
+    out = np.zeros(4, dtype=np.int64)
+    pols = np.full(3, POLICY_HEURISTIC, dtype=np.int64)
+    checked = differing = 0
+    for deal in range(40):
+        hands, _ = _random_hands(state, deck, out)
+        trump = deal % 4
+        log = np.zeros((15, LOG_COLS), dtype=np.int64)
+        pts = np.zeros(3, dtype=np.int64)
+        won = np.zeros(3, dtype=np.int64)
+        play_out_logged(hands, trump, 0, soloist, pols, state, KR, pts, won, log,
+                        np.zeros(0, dtype=np.int64), 0)
+        seq = _log_cards(log, 15)
+        seats = [int((log[r, LOG_LEADER] + k) % 3) for r in range(15) for k in range(3)]
+        for m in rng.choice(45, size=8, replace=False):
+            me = seats[m]
+            others = [p for p in range(3) if p != me]
+            # each other seat keeps the cards it has played before move m
+            left = {p: list(hands[p].astype(int)) for p in others}
+            for j in range(m):
+                if seats[j] in left:
+                    left[seats[j]][seq[j]] -= 1
+            pool = [t for p in others for t in range(24) for _ in range(left[p][t])]
+            n0 = sum(left[others[0]])
+            for _ in range(30):
+                perm = rng.permutation(pool)
+                alt = hands.copy()
+                for p, part in ((others[0], perm[:n0]), (others[1], perm[n0:])):
+                    alt[p] = hands[p] - np.array(left[p], dtype=np.uint8)
+                    for t in part:
+                        alt[p, t] += 1
+                if not _prefix_legal([list(map(int, h)) for h in alt], trump, 0, seq[:m]):
+                    continue
+                log2 = np.zeros((15, LOG_COLS), dtype=np.int64)
+                play_out_logged(alt, trump, 0, soloist, pols, chunk_state(0, 0), KR, pts, won,
+                                log2, np.array(seq[:m], dtype=np.int64), m)
+                assert _log_cards(log2, 15)[m] == seq[m], (deal, m)
+                checked += 1
+                differing += not np.array_equal(alt, hands)
+                break
+    assert checked >= 100 and differing >= 100
