@@ -199,3 +199,58 @@ def test_bad_input_one_line_errors(kwargs, msg):
     with pytest.raises(BinokelError, match=msg) as exc:
         analyze_hand(**kwargs)
     assert "\n" not in str(exc.value)
+
+
+# ---- CLI ------------------------------------------------------------------------------
+
+from click.testing import CliRunner  # noqa: E402
+
+from cli.main import cli  # noqa: E402
+
+
+def _run(args):
+    return CliRunner().invoke(cli, args, catch_exceptions=False)
+
+
+def test_cli_analyze_help_has_example():
+    r = _run(["analyze", "--help"])
+    assert r.exit_code == 0 and "Example:" in r.output and "--tapp" in r.output
+
+
+def test_cli_analyze_json_csv_plot(tmp_path):
+    import json
+    r = _run(["analyze", "--example", "weak", "-n", "64", "--seed", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["samples"] == 64 and d["bids"][0]["bid"] == 150
+    png = tmp_path / "a.png"
+    r = _run(["analyze", STRONG, "--tapp", "10S AH 9D", "-n", "64", "--csv", str(tmp_path / "c"),
+              "--plot", str(png)])
+    assert r.exit_code == 0, r.output
+    assert "Exchange" in r.output and "Per bid" in r.output
+    assert (tmp_path / "c" / "candidates.csv").exists() and png.exists()
+
+
+def test_cli_analyze_jobs_do_not_change_output():
+    a = _run(["analyze", "--example", "average", "-n", "300", "--seed", "5", "--json",
+              "--jobs", "1"])
+    b = _run(["analyze", "--example", "average", "-n", "300", "--seed", "5", "--json",
+              "--jobs", "2"])
+    assert a.exit_code == 0 and a.output == b.output
+
+
+@pytest.mark.parametrize("args, msg", [
+    (["analyze", STRONG, "--tapp", "AS 10S KS"], "copies"),
+    (["analyze", "AS KS"], "15 cards"),
+    (["analyze", STRONG, "--tapp", "AS"], "3 cards"),
+    (["analyze", STRONG, "--seat", "dealer"], "unknown seat"),
+    (["analyze", STRONG, "-n", "0"], "at least 1"),
+    (["analyze", STRONG, "--plot", "/nonexistent/dir/x.png"], "does not exist"),
+    (["analyze", STRONG, "--csv", "/proc/nope"], "--csv"),
+    (["analyze"], "give a HAND"),
+])
+def test_cli_analyze_bad_input_exit_2(args, msg):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2
+    lines = [ln for ln in r.output.strip().splitlines() if ln]
+    assert len(lines) == 1 and lines[0].startswith("binokel: error:") and msg in lines[0], r.output

@@ -1,0 +1,212 @@
+"""``binokel analyze``: meld, card-point and score distributions of a hand as soloist."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from analyzer.analysis import DEFAULT_SAMPLES, SEATS, analyze_hand
+from analyzer.errors import BinokelError
+from analyzer.examples import example
+
+from .common import BadInput, echo_json, example_epilog, parse_hand
+from .main import cli
+
+PROGRESS_MIN_CHUNKS = 8  # runs shorter than this many chunks finish too fast for a bar
+
+
+def _check_writable_file(path: str, what: str) -> Path:
+    p = Path(path)
+    parent = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise BadInput(f"{what}: {path!r} is a directory")
+    if not parent.is_dir():
+        raise BadInput(f"{what}: directory {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise BadInput(f"{what}: cannot write to directory {str(parent)!r}")
+    return p
+
+
+def _check_writable_dir(path: str, what: str) -> Path:
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise BadInput(f"{what}: {path!r} exists and is not a directory")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"{what}: cannot create {path!r}: {exc.strerror or exc}") from None
+    if not os.access(p, os.W_OK):
+        raise BadInput(f"{what}: cannot write to {path!r}")
+    return p
+
+
+def _bid_rows(bids):
+    """The rows worth printing: where P(make) or the contract mix is still moving."""
+    keep = []
+    rows = list(bids.itertuples(index=False))
+    for i, r in enumerate(rows):
+        moving = 0.005 < r.p_make < 0.995 or 0 < r.p_surrender < 1 or r.p_durch > 0
+        if i == 0 or i == len(rows) - 1 or moving:
+            keep.append(r)
+    if len(keep) > 30:  # thin a long middle stretch, keep both ends
+        step = (len(keep) + 29) // 30
+        keep = keep[:1] + keep[1:-1:step] + keep[-1:]
+    return keep
+
+
+def _pm(mean, lo, hi, fmt="{:.1f}"):
+    """Mean with the half-width of its (symmetric) 95 % interval: '592.2 ± 1.6'."""
+    return fmt.format(mean) + " ± " + "{:.1f}".format((hi - lo) / 2)
+
+
+def _print_rich(res) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    con = Console()
+    con.print(f"[bold]hand[/bold] {res.hand}   [bold]Tapp[/bold] "
+              f"{res.tapp or escape('(unknown: sampled per deal)')}   [bold]seat[/bold] "
+              f"{res.seat}   n = {res.samples}   seed {res.seed}")
+    if res.candidates is not None:
+        t = Table(title="Exchange (R4): Monte Carlo on fresh deals, best first", title_justify="left")
+        for col in ("#", "trump", "discard", "fast est.", "mean total ± 95% CI",
+                    "vs best ± 95% CI", "P(all tricks) [95% CI]"):
+            t.add_column(escape(col), justify="right" if col not in ("discard", "trump") else "left")
+        for r in res.candidates.itertuples(index=False):
+            if r.trump == "Durch":
+                t.add_row(str(r.rank), "Durch", r.discard, "", "", "",
+                          escape(f"{r.p_all_tricks:.3f} [{r.p_lo:.3f}, {r.p_hi:.3f}]"))
+            else:
+                t.add_row(str(r.rank) + (" *" if r.recommended else ""), r.trump, r.discard,
+                          f"{r.fast_value:.0f}",
+                          _pm(r.mean_total, r.total_lo, r.total_hi),
+                          _pm(r.diff_vs_best, r.diff_lo, r.diff_hi, "{:+.1f}"), "")
+        con.print(t)
+    t = Table(title="Distributions (mean ± 95% CI; quantiles)", title_justify="left")
+    for col in ("quantity", "mean", "sd", "5%", "25%", "50%", "75%", "95%", "min", "max"):
+        t.add_column(col, justify="left" if col == "quantity" else "right")
+    labels = {"meld": "meld", "card_points": "card points", "total": "total",
+              "score": f"score at {res.score_bid}"}
+    for q, r in res.distributions.iterrows():
+        t.add_row(labels[q], _pm(r["mean"], r["ci_lo"], r["ci_hi"]),
+                  f"{r['sd']:.1f}", *(f"{r[c]:.0f}" for c in ("q05", "q25", "q50", "q75", "q95",
+                                                               "min", "max")))
+    con.print(t)
+    t = Table(title="Trump chosen", title_justify="left")
+    for col in ("trump", "chosen", "share [95% CI]", "mean meld", "mean total ± 95% CI"):
+        t.add_column(escape(col), justify="left" if col == "trump" else "right")
+    for r in res.trumps.itertuples(index=False):
+        if r.chosen == 0:
+            t.add_row(f"{r.symbol} {r.trump}", "0", "", "", "")
+            continue
+        t.add_row(f"{r.symbol} {r.trump}", str(r.chosen),
+                  escape(f"{r.share:.1%} [{r.share_lo:.1%}, {r.share_hi:.1%}]"),
+                  f"{r.mean_meld:.1f}", _pm(r.mean_total, r.total_lo, r.total_hi))
+    con.print(t)
+    t = Table(title="Per bid (R8): P(total >= bid with a trick) and expected soloist score",
+              title_justify="left")
+    for col in ("bid", "P(make) [95% CI]", "E[score] ± 95% CI", "surrender", "Durch"):
+        t.add_column(escape(col), justify="right")
+    for r in _bid_rows(res.bids):
+        t.add_row(str(r.bid), escape(f"{r.p_make:.3f} [{r.p_make_lo:.3f}, {r.p_make_hi:.3f}]"),
+                  _pm(r.e_score, r.e_score_lo, r.e_score_hi),
+                  f"{r.p_surrender:.1%}", f"{r.p_durch:.1%}")
+    con.print(t)
+    con.print("[dim]surrender / Durch: share of deals in which that contract is best at the "
+              "bid, decided from hand + Tapp only (R4).  Rows where nothing changes are "
+              "omitted; --json or --csv give all.[/dim]")
+
+
+@cli.command(
+    "analyze",
+    epilog=example_epilog(
+        "binokel analyze --example strong_spades",
+        "binokel analyze 'AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD' --tapp '10S AH 9D'",
+        "binokel analyze --example average -n 20000 --jobs 2 --plot average.png",
+        "binokel analyze --example weak --json > weak.json",
+    ),
+)
+@click.argument("hand", required=False)
+@click.option("--tapp", "-t", default=None, help="The 3 Tapp cards, if known (else sampled).")
+@click.option("--seat", "-s", default=None,
+              help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat.")
+@click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
+              help="Sampled deals.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Random seed (same seed, same numbers, for any --jobs).")
+@click.option("--jobs", "-j", default=1, show_default=True, type=int,
+              help="Parallel workers (joblib).")
+@click.option("--bid", "score_bid", default=None, type=int,
+              help="Bid for the soloist-score distribution (default: the opening bid 150).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stdout).")
+@click.option("--csv", "csv_dir", default=None, metavar="DIR",
+              help="Write the tables as CSV files into DIR.")
+@click.option("--plot", "plot_file", default=None, metavar="FILE.png",
+              help="Write a PNG of the distributions.")
+@click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
+def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, csv_dir, plot_file,
+                    example_name):
+    """Distributions of meld, card points, total and score for a 15-card HAND as soloist.
+
+    Every sampled deal deals the unknown cards uniformly (R2); the exchange (R4: discard,
+    trump, surrender or Durch) is chosen from hand + Tapp only; the deal is played out with
+    the heuristic policy and scored (R8).  Every estimate carries a 95% interval.
+    """
+    if hand is None and example_name is None:
+        raise BadInput("give a HAND (15 cards) or --example NAME")
+    if hand is not None and example_name is not None:
+        raise BadInput("give either a HAND or --example, not both")
+    if example_name is not None:
+        try:
+            ex = example(example_name)
+        except BinokelError as exc:
+            raise BadInput(str(exc)) from None
+        hand = ex["hand"]
+        if tapp is None:
+            tapp = ex.get("tapp")
+        seat = seat or ex.get("seat")
+    seat = seat or "forehand"
+    h = parse_hand(hand, size=15)
+    t = parse_hand(tapp, size=3, what="--tapp") if tapp else None
+    if seat.strip().lower() not in SEATS:
+        raise BadInput(f"--seat: unknown seat {seat!r}: use forehand, middlehand or rearhand (R2)")
+    if samples < 1:
+        raise BadInput(f"--samples must be at least 1, got {samples}")
+    if jobs < 1:
+        raise BadInput(f"--jobs must be at least 1, got {jobs}")
+    if as_json and csv_dir:
+        raise BadInput("give either --json or --csv, not both")
+    plot_path = _check_writable_file(plot_file, "--plot") if plot_file else None
+    csv_path = _check_writable_dir(csv_dir, "--csv") if csv_dir else None
+
+    from analyzer.analysis import CHUNK
+    n_chunks = (samples + CHUNK - 1) // CHUNK
+    try:
+        if n_chunks >= PROGRESS_MIN_CHUNKS and not as_json:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), TimeRemainingColumn(),
+                          console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("deals", total=n_chunks)
+                res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid,
+                                   progress=lambda done, total: bar.update(task, completed=done))
+        else:
+            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid)
+        if plot_path is not None:
+            res.plot(plot_path)
+        if csv_path is not None:
+            res.to_csv(csv_path)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        echo_json(res.to_dict())
+        return
+    _print_rich(res)
+    if csv_path is not None:
+        click.echo(f"tables written to {csv_path}/")
+    if plot_path is not None:
+        click.echo(f"plot written to {plot_path}")
