@@ -323,3 +323,68 @@ def test_heuristic_decisions_use_public_information_only(soloist):
                 differing += not np.array_equal(alt, hands)
                 break
     assert checked >= 100 and differing >= 100
+
+
+# ------------------------------------------------------------------ play_deal API and CLI
+
+def test_play_deal_record_is_consistent():
+    """play_deal: 15 tricks, each led by the previous winner (R6), points add up (R7)."""
+    state = chunk_state(2, 0)
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(state, new_deck(), out)
+    hands = [Hand.from_mask(int(m)) for m in out[:3]]
+    tapp = Hand.from_mask(int(out[3]))
+    rec = play_deal(hands, "H", policy="heuristic", soloist=2)
+    assert len(rec.tricks) == 15 and rec.tricks[0].leader == 0
+    for a, b in zip(rec.tricks, rec.tricks[1:]):
+        assert b.leader == a.winner
+    assert sum(rec.points) + sum(DEFAULT_RULES.card_points[c.id % 6] for c in tapp.cards()) == 250
+    played = Hand.from_cards([c for t in rec.tricks for c in t.cards])
+    assert played + tapp == hands[0] + hands[1] + hands[2] + tapp
+    with pytest.raises(Exception):
+        rec.points = (0, 0, 0)  # immutable record
+    r1 = play_deal(hands, "H", policy="random", seed=4)
+    r2 = play_deal(hands, "H", policy="random", seed=4)
+    assert r1 == r2
+    durch = play_deal(hands, None, soloist=1)
+    assert durch.tricks[0].leader == 1 and durch.trump is None
+
+
+def test_play_deal_bad_input():
+    hands = ["AS " * 2 + "10S " * 2] * 3
+    with pytest.raises(BinokelError):
+        play_deal(hands, "S")
+    with pytest.raises(BinokelError):
+        play_deal([Hand(tuple([0] * 24))] * 2, "S")
+    good = [Hand.from_mask(0)] * 3
+    with pytest.raises(BinokelError):
+        play_deal(good, "S")
+
+
+def test_cli_play_prints_tricks_and_scores():
+    from click.testing import CliRunner
+    from cli.main import cli
+    r = CliRunner().invoke(cli, ["play", "--seed", "7", "--trump", "H", "--soloist", "middlehand",
+                                 "--bid", "200"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    rows = [ln for ln in lines if ln[:5].strip().isdigit() and int(ln[:5]) <= 15]
+    assert len(rows) == 15
+    total = [ln for ln in lines if ln.startswith("total")][0]
+    assert total.split()[1:] == ["15", "250"]
+    assert "bid 200" in r.output
+    j = CliRunner().invoke(cli, ["play", "--seed", "7", "--json", "--policy", "random"])
+    import json
+    d = json.loads(j.output)
+    assert len(d["tricks"]) == 15 and sum(d["card_points"]) == 250 and len(d["scores"]) == 3
+
+
+def test_cli_play_help_and_errors():
+    from click.testing import CliRunner
+    from cli.main import cli
+    r = CliRunner().invoke(cli, ["play", "--help"])
+    assert r.exit_code == 0 and "Example:" in r.output
+    for args in (["--trump", "X"], ["--soloist", "7"], ["--bid", "155"],
+                 ["--trump", "durch", "--soloist", "none"], ["--policy", "clever"]):
+        r = CliRunner().invoke(cli, ["play"] + args)
+        assert r.exit_code == 2, (args, r.output)

@@ -1,0 +1,127 @@
+"""``binokel play``: deal one random deal and play it out, trick by trick (R6-R8)."""
+from __future__ import annotations
+
+import click
+import numpy as np
+
+from analyzer import DEFAULT_RULES, Hand, Suit, melds, play_deal, score_deal
+from analyzer.errors import BinokelError
+from analyzer.rng import chunk_state
+from analyzer.sampling import deal_random, new_deck
+
+from .common import BadInput, echo_json, example_epilog
+from .main import cli
+
+SEAT_NAMES = ("forehand", "middlehand", "rearhand")
+
+
+def _parse_seat(text: str) -> int | None:
+    key = text.strip().lower()
+    if key in ("none", "-", "no"):
+        return None
+    for i, name in enumerate(SEAT_NAMES):
+        if key in (str(i), name, name[:2], name[0]):
+            return i
+    raise BadInput(f"--soloist: unknown seat {text!r}: use 0 1 2, forehand, middlehand, "
+                   "rearhand or none")
+
+
+@cli.command(
+    "play",
+    epilog=example_epilog(
+        "binokel play --seed 7",
+        "binokel play --seed 7 --policy random --trump H --soloist middlehand --bid 200",
+        "binokel play --seed 3 --trump durch --soloist 0 --json",
+    ),
+)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed for the deal and the random policy.")
+@click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic",
+              show_default=True, help="Play policy for all three seats.")
+@click.option("--trump", "-t", default="S", show_default=True,
+              help="Trump suit (C, S, H, D or ♣ ♠ ♥ ♦), or 'durch' (no trump, R4).")
+@click.option("--soloist", default="0", show_default=True,
+              help="Soloist seat: 0/forehand, 1/middlehand, 2/rearhand, or none.")
+@click.option("--bid", type=int, default=None,
+              help="Soloist's bid for the score (default: the opening bid, R3).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def play_command(seed, policy, trump, soloist, bid, as_json):
+    """Deal one random 15/15/15/3 deal and play all tricks; print every trick, the card
+    points and the scores (R6-R8).
+
+    Play starts with forehand (in a Durch with the soloist).  There is no exchange: the
+    soloist is taken to have put the Tapp cards back as the discard, so their points count
+    for the soloist (R7) and the three card-point totals add up to 250.
+    """
+    seat = _parse_seat(soloist)
+    durch = trump.strip().lower() in ("durch", "none", "no")
+    try:
+        suit = None if durch else Suit.parse(trump)
+    except BinokelError as exc:
+        raise BadInput(f"--trump: {exc}") from None
+    if durch and seat is None:
+        raise BadInput("--trump durch needs a soloist (R4)")
+    rules = DEFAULT_RULES
+    if bid is None:
+        bid = rules.bid_start
+    if bid < rules.bid_start or (bid - rules.bid_start) % rules.bid_step:
+        raise BadInput(f"--bid: {bid} is no valid bid ({rules.bid_start}, "
+                       f"{rules.bid_start + rules.bid_step}, ... R3)")
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(chunk_state(seed, 0), new_deck(), out)
+    hands = [Hand.from_mask(int(m)) for m in out[:3]]
+    tapp = Hand.from_mask(int(out[3]))
+    rec = play_deal(hands, suit, policy=policy, seed=seed, soloist=seat)
+    tapp_points = sum(rules.card_points[c.id % 6] for c in tapp.cards())
+    meld_totals = [0, 0, 0] if durch else [melds(h, suit).total for h in hands]
+    card_points = list(rec.points)
+    score = None
+    if seat is not None:
+        card_points[seat] += tapp_points
+        score = score_deal(seat, bid, rec.points, rec.tricks_won, meld_totals,
+                           discard_points=tapp_points, kind="durch" if durch else "normal")
+    if as_json:
+        d = rec.to_dict()
+        d.update({"seed": seed, "tapp": tapp.codes(), "tapp_points": tapp_points,
+                  "card_points": card_points, "melds": meld_totals, "bid": bid,
+                  "scores": list(score.scores) if score else None})
+        echo_json(d)
+        return
+    tname = "Durch (no trump)" if durch else f"trump {suit.symbol} {suit.value}"
+    role = {seat: " (soloist)"} if seat is not None else {}
+    click.echo(f"seed {seed}, {tname}, policy {policy}")
+    for i, h in enumerate(hands):
+        click.echo(f"  {i} {SEAT_NAMES[i]:<10}{role.get(i, ''):<11} {h}")
+    click.echo(f"  Tapp{'':<17} {tapp}  ({tapp_points} points"
+               f"{', counted for the soloist' if seat is not None else ', out of play'})")
+    click.echo("")
+    w = 11
+    click.echo(f"{'trick':>5}  {'leader':<10}  " + "  ".join(f"{n:<{w}}" for n in SEAT_NAMES)
+               + f"  {'winner':<10}  {'points':>6}")
+    for i, t in enumerate(rec.tricks, 1):
+        cells = [""] * 3
+        for k, c in enumerate(t.cards):
+            p = t.seat_of(k)
+            mark = "*" if k == 0 else ""
+            mark += "<" if p == t.winner else ""
+            cells[p] = f"{c}{mark}"
+        click.echo(f"{i:>5}  {SEAT_NAMES[t.leader]:<10}  " + "  ".join(f"{x:<{w}}" for x in cells)
+                   + f"  {SEAT_NAMES[t.winner]:<10}  {t.points:>6}")
+    click.echo("(* led card, < winning card; the 15th trick's points include the last-trick 10)")
+    if len(rec.tricks) < rules.hand_size:
+        click.echo(f"Durch lost: play ended after trick {len(rec.tricks)} (R4)")
+    click.echo("")
+    click.echo(f"{'seat':<22}{'tricks':>7}{'card pts':>10}{'melds':>7}{'score':>8}")
+    for p in range(3):
+        sc = f"{score.scores[p]:>8}" if score else f"{'':>8}"
+        click.echo(f"{p} {SEAT_NAMES[p]:<10}{role.get(p, ''):<10}{rec.tricks_won[p]:>7}"
+                   f"{card_points[p]:>10}{meld_totals[p]:>7}{sc}")
+    click.echo(f"{'total':<22}{sum(rec.tricks_won):>7}{sum(card_points):>10}")
+    if score:
+        if durch:
+            verdict = "made" if score.made else "lost"
+            click.echo(f"Durch {verdict}: soloist {score.scores[seat]:+d} (R4)")
+        else:
+            verdict = "made" if score.made else "failed"
+            click.echo(f"bid {bid}: soloist total {score.totals[seat]} (melds count only with "
+                       f"a trick, R8): contract {verdict}, scores {score.scores[seat]:+d}")
