@@ -102,34 +102,85 @@ def _new_deck():
     return deck
 
 
-def run_w2(n: int = 1_000_000, policy: str = "random", seed: int = 0,
-           rules: RuleSet = DEFAULT_RULES, repeats: int = 3) -> dict:
-    """Time W2 on one core: best of ``repeats`` runs of ``n`` deals (after a warm-up).
+def _w2(n: int, seed: int, policy: int, rules: RuleSet = DEFAULT_RULES) -> dict:
+    sums = np.zeros(3, dtype=np.int64)
+    tapp = w2_batch(int(n), chunk_state(seed, 0), rules.kernel, W2_TRUMP, policy, sums)
+    total = 8 * sum(rules.card_points) + rules.last_trick_bonus   # 250 (R1, R7)
+    return {"mean_points": [float(x) / n for x in sums],
+            "points_conserved": bool(int(sums.sum()) + int(tapp) == total * n)}
 
-    Returns a dict with deals, seconds, deals_per_s, mean card points per seat and the
-    invariant check (seat points + Tapp points = 250 per deal, R7).
-    """
-    pol = POLICY_RANDOM if policy == "random" else POLICY_HEURISTIC
-    kr = rules.kernel
-    warm = np.zeros(3, dtype=np.int64)
-    w2_batch(1000, chunk_state(seed, 1), kr, W2_TRUMP, pol, warm)  # compile / load
-    best = None
-    for r in range(repeats):
-        sums = np.zeros(3, dtype=np.int64)
-        state = chunk_state(seed, 0)
-        t0 = time.perf_counter()
-        tapp = w2_batch(n, state, kr, W2_TRUMP, pol, sums)
-        dt = time.perf_counter() - t0
-        if best is None or dt < best[0]:
-            best = (dt, sums.copy(), tapp)
-    dt, sums, tapp = best
-    # 8 copies of each rank (4 suits x 2), + the last trick (R1, R7): 250
-    total = 8 * sum(rules.card_points) + rules.last_trick_bonus
-    return {
-        "workload": f"W2 {policy} playout",
-        "deals": n,
-        "seconds": dt,
-        "deals_per_s": n / dt,
-        "mean_points": [float(x) / n for x in sums],
-        "points_conserved": bool(int(sums.sum()) + int(tapp) == total * n),
-    }
+
+def w2(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """W2 (random policy) for ``n`` deals: mean card points per seat and the R7 check."""
+    return _w2(n, seed, POLICY_RANDOM, rules)
+
+
+def w2_heuristic(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """W2's deals played by the heuristic policy at every seat (no soloist)."""
+    return _w2(n, seed, POLICY_HEURISTIC, rules)
+
+
+def w2_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """W2 in plain Python (``random.shuffle``, lists of counts): the baseline."""
+    import random
+    rnd = random.Random(seed)
+    deck = list(range(N_CARDS))
+    hs = rules.hand_size
+    cp = [rules.card_points[t % 6] for t in range(N_TYPES)]
+    strength = [-(t % 6) for t in range(N_TYPES)]
+    trump = W2_TRUMP
+    sums = [0, 0, 0]
+    for _ in range(n):
+        rnd.shuffle(deck)
+        hands = [[0] * N_TYPES for _ in range(3)]
+        for i in range(3 * hs):
+            hands[i // hs][deck[i] >> 1] += 1
+        leader = 0
+        for trick in range(hs):
+            cards = []
+            win = -1
+            for k in range(3):
+                seat = (leader + k) % 3
+                held = [t for t in range(N_TYPES) if hands[seat][t]]
+                if k == 0:
+                    legal = held
+                else:
+                    w = cards[win]
+                    led = cards[0] // 6
+                    same = [t for t in held if t // 6 == led]
+                    trumps = [t for t in held if t // 6 == trump]
+                    if same:
+                        up = [t for t in same if w // 6 == led and strength[t] > strength[w]]
+                        legal = up or same
+                    elif trumps:
+                        up = [t for t in trumps if w // 6 != trump or strength[t] > strength[w]]
+                        legal = up or trumps
+                    else:
+                        legal = held
+                c = legal[rnd.randrange(len(legal))]
+                hands[seat][c] -= 1
+                cards.append(c)
+                if k == 0 or (c // 6 == cards[win] // 6 and strength[c] > strength[cards[win]]) \
+                        or (c // 6 == trump and cards[win] // 6 != trump):
+                    win = k
+            winner = (leader + win) % 3
+            sums[winner] += sum(cp[c] for c in cards) + (rules.last_trick_bonus if trick == hs - 1 else 0)
+            leader = winner
+    return {"mean_points": [x / n for x in sums]}
+
+
+def _register() -> None:
+    from .bench import register
+    register("W2", w2,
+             description=("random playout: deal a uniformly random 15/15/15/3 split (Tapp "
+                          "out, no exchange), trump spades, forehand leads, 15 tricks, each "
+                          "card uniform among the distinct legal card types (leader: among "
+                          "the distinct types held), accumulate each seat's card points"),
+             deals=1_000_000, baselines={"python": (w2_python, 5_000)})
+    register("W2H", w2_heuristic,
+             description=("W2's deals (trump spades, forehand leads, 15 tricks) played by "
+                          "the heuristic policy at every seat, no soloist"),
+             deals=200_000)
+
+
+_register()
