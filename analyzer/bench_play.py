@@ -14,7 +14,7 @@ import numpy as np
 
 from ._jit import njit
 from .cards import LO_MASK, N_CARDS, N_TYPES, PLANE
-from .play import (LOG_COLS, POLICY_HEURISTIC, POLICY_RANDOM, _play_core, _random_core,
+from .play import (LOG_COLS, POLICY_HEURISTIC, POLICY_NAMES, POLICY_RANDOM, _play_core, _random_core,
                    beat_table, lowest_bit)
 from .rng import chunk_state
 from .rules import DEFAULT_RULES, RuleSet
@@ -167,6 +167,111 @@ def w2_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
             sums[winner] += sum(cp[c] for c in cards) + (rules.last_trick_bonus if trick == hs - 1 else 0)
             leader = winner
     return {"mean_points": [x / n for x in sums]}
+
+
+# --------------------------------------------------------------------------- policy duel
+
+@njit
+def soloist_trump(lo, hi, kr):
+    """A simple trump choice from one hand: the longest suit, ties to the most card points."""
+    best = 0
+    best_v = -1
+    for s in range(4):
+        v = 0
+        for t in range(6 * s, 6 * s + 6):
+            c = ((lo >> t) & 1) + ((hi >> t) & 1)
+            v += c * (1000 + kr.card_points[t])
+        if v > best_v:
+            best_v = v
+            best = s
+    return best
+
+
+@njit
+def duel_kernel(n, deal_state, play_state, kr, pol_soloist, pol_defender, out, tapp_out):
+    """Soloist's card points on ``n`` random deals, each played three times (soloist seat
+    0, 1, 2: seats rotated), forehand leading, trump = the soloist's longest suit.
+
+    ``out``: int64[n, 3] soloist trick points per rotation (discard excluded);
+    ``tapp_out``: int64[n] Tapp points (out of play: the soloist's discard).  Deals come
+    from ``deal_state`` alone, so runs with other policies see the same deals (paired).
+    """
+    deck = np.empty(N_CARDS, dtype=np.uint8)
+    for i in range(N_CARDS):
+        deck[i] = i
+    masks = np.zeros(4, dtype=np.int64)
+    lo = np.zeros(3, dtype=np.int64)
+    hi = np.zeros(3, dtype=np.int64)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kr, beat)
+    pol = np.zeros(3, dtype=np.int64)
+    pts = np.zeros(3, dtype=np.int64)
+    tricks = np.zeros(3, dtype=np.int64)
+    log = np.zeros((0, LOG_COLS), dtype=np.int64)
+    forced = np.zeros(0, dtype=np.int64)
+    lo24 = np.int64(LO_MASK)
+    for i in range(n):
+        deal_random(deal_state, deck, masks)
+        tapp_out[i] = _mask_points(masks[3], kr.card_points, lo24)
+        for r in range(3):
+            for p in range(3):
+                lo[p] = masks[p] & lo24
+                hi[p] = masks[p] >> PLANE
+                pts[p] = 0
+                tricks[p] = 0
+                pol[p] = pol_soloist if p == r else pol_defender
+            trump = soloist_trump(lo[r], hi[r], kr)
+            # the soloist knows the 3 cards in no hand (here the Tapp, as its discard)
+            dlo = masks[3] & lo24
+            dhi = masks[3] >> PLANE
+            _play_core(lo, hi, dlo, dhi, trump, 0, r, pol, play_state, kr, beat, pts, tricks,
+                       log, forced, 0)
+            out[i, r] = pts[r]
+
+
+def policy_duel(n: int = 20_000, seed: int = 0, rules: RuleSet = DEFAULT_RULES,
+                policies: tuple[str, ...] = ("random", "heuristic")) -> dict:
+    """Paired comparison of play policies on the same deals, seats rotated.
+
+    Every (soloist policy, defenders' policy) pair from ``policies`` plays the same ``n``
+    deals three times each (each seat soloist once).  The unit is a deal (mean over its
+    three rotations), so standard errors are over ``n`` independent deals.
+
+    Returns
+    -------
+    dict
+        ``configs``: for each "soloist/defenders" pair, the soloist's mean card points
+        (trick points + the Tapp as its discard, R7) and the defenders' (both together),
+        each with se and n; ``diffs``: paired differences of the soloist's points between
+        configurations, with se and 95% CI.
+    """
+    from .stats import mean_ci, paired_diff_ci
+    kr = rules.kernel
+    total = 8 * sum(rules.card_points) + rules.last_trick_bonus
+    res = {}
+    for ps in policies:
+        for pd in policies:
+            out = np.zeros((n, 3), dtype=np.int64)
+            tapp = np.zeros(n, dtype=np.int64)
+            duel_kernel(int(n), chunk_state(seed, 0), chunk_state(seed, 1), kr,
+                        POLICY_NAMES[ps], POLICY_NAMES[pd], out, tapp)
+            sol = out.mean(axis=1) + tapp
+            res[f"{ps}/{pd}"] = sol
+    configs = {}
+    for key, sol in res.items():
+        m = mean_ci(sol)
+        d = mean_ci(total - sol)
+        configs[key] = {"soloist": m.mean, "soloist_se": m.se, "defenders": d.mean,
+                        "defenders_se": d.se, "n": m.n}
+    diffs = {}
+    keys = list(res)
+    for a in keys:
+        for b in keys:
+            if a < b:
+                c = paired_diff_ci(res[b], res[a])
+                diffs[f"{b} - {a}"] = {"soloist_diff": c.mean, "se": c.se, "lo": c.lo,
+                                       "hi": c.hi, "n": c.n}
+    return {"deals": n, "seed": seed, "configs": configs, "diffs": diffs}
 
 
 def _register() -> None:
