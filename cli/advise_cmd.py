@@ -1,0 +1,80 @@
+"""``binokel advise``: how high should this hand bid? (R3, R4, R8, R9)."""
+from __future__ import annotations
+
+import click
+
+from analyzer.advice import DEFAULT_SAMPLES, advise_bid
+from analyzer.errors import BinokelError
+from analyzer.examples import example
+
+from .common import BadInput, echo_json, example_epilog, parse_hand
+from .main import cli
+
+
+def _parse_scores(text: str | None):
+    if text is None:
+        return None
+    parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
+    try:
+        vals = tuple(int(p) for p in parts)
+    except ValueError:
+        raise BadInput(f"--scores: cannot read {text!r}: give three integers FH,MH,RH like 900,1200,400") from None
+    if len(vals) != 3:
+        raise BadInput(f"--scores: need three game scores (forehand, middlehand, rearhand), got {len(vals)}")
+    return vals
+
+
+@cli.command(
+    "advise",
+    epilog=example_epilog(
+        "binokel advise --example strong_spades",
+        "binokel advise 'AS 10S KS 9S AH QH JH 9H KC QC 10C JD 9D QD 10D' --seat rearhand \\",
+        "    --auction '150 160 pass' --scores 900,1200,400 --json",
+    ),
+)
+@click.argument("hand", required=False)
+@click.option("--seat", "-s", default=None,
+              help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat.")
+@click.option("--auction", "-a", default="", help="Calls so far, e.g. '150 160 pass' (validated per R3).")
+@click.option("--scores", default=None, help="Game scores before this deal, FH,MH,RH (R9): advice then maximizes P(win game).")
+@click.option("--objective", type=click.Choice(["relative", "own", "win"]), default=None,
+              help="relative: own minus mean of opponents' deal scores (default); own: own score; "
+                   "win: P(win game), default when --scores is given.")
+@click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
+@click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
+              help="Sampled deals.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Random seed (same seed, same numbers).")
+@click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
+@click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def advise_command(hand, seat, auction, scores, objective, example_name, samples, seed, jobs,
+                   no_inference, as_json):
+    """Recommend the maximum bid for a 15-card HAND (R3) with P(make) and EV per bid.
+
+    Each bid is compared with passing on the same sampled deals; the recommendation is the
+    last bid worth saying. Opponents' calls in --auction weight the samples (inference).
+    """
+    if hand is None and example_name is None:
+        raise BadInput("give a HAND (15 cards) or --example NAME")
+    if hand is not None and example_name is not None:
+        raise BadInput("give either a HAND or --example, not both")
+    if example_name is not None:
+        ex = example(example_name)
+        hand = ex["hand"]
+        seat = seat or ex.get("seat") or "forehand"
+    seat = seat or "forehand"
+    h = parse_hand(hand, size=15)
+    if samples < 1:
+        raise BadInput(f"--samples must be at least 1, got {samples}")
+    if jobs < 1:
+        raise BadInput(f"--jobs must be at least 1, got {jobs}")
+    try:
+        adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
+                         objective=objective, samples=samples, seed=seed, n_jobs=jobs,
+                         inference=not no_inference)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        echo_json(adv.to_dict())
+        return
+    click.echo(adv.summary())
