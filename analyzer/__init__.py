@@ -23,3 +23,8 @@ __all__ += ["DealRecord", "Trick", "legal_cards", "play_deal", "trick_winner"]
 __all__ += ["DealScore", "score_deal"]
 from .analysis import HandAnalysis, analyze_hand, simulate_soloist  # noqa: E402
 __all__ += ["HandAnalysis", "analyze_hand", "simulate_soloist"]
+from .advice import BidAdvice, advise_bid  # noqa: E402
+from .bidding import AuctionState, parse_auction, validate_auction  # noqa: E402
+from .tournament import TournamentResult, run_tournament  # noqa: E402
+__all__ += ["AuctionState", "BidAdvice", "TournamentResult", "advise_bid", "parse_auction",
+            "run_tournament", "validate_auction"]
