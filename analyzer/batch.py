@@ -39,7 +39,21 @@ that then never meld, so this is an upper bound of what an exchange can keep; it
 simple, exact definition, not a choice among 15 of 18).  One 18-card hand per deal.
 ``tapp.points``: the card points (R1) of the Tapp, one per deal.
 
-What ``--what deals`` counts: see :func:`_deal_chunk`.
+What ``--what deals`` counts (one unit per deal; see :func:`deal_chunk`): every deal is bid
+by three rule-of-thumb bidders (best meld + a fixed trick estimate, analyzer.bidding, R3),
+exchanged by the soloist's fast exchange (analyzer.exchange, R4: discard, trump,
+surrender, Durch) and played by the heuristic card-play policy (analyzer.play, R6, R7),
+then scored (analyzer.scoring, R8/R4):
+
+- ``bid.win`` (bin = winning bid), ``bid.seat`` (soloist's seat 0..2),
+  ``contract`` (0 played with trump, 1 surrender, 2 Durch);
+- ``by_bid.<kind>`` (bin = bid) for kind ``made``, ``failed`` (played, R8 -2 x bid),
+  ``surrender``, ``durch_won``, ``durch_lost``;
+- ``points.seat.<k>`` (card points by seat, R7, the soloist's incl. the discard),
+  ``points.soloist``, ``points.defenders`` (the two opponents together), played deals only;
+- ``sum.score.soloist.by_bid`` / ``sum.score.seat.<k>``: *sums* (count = sum of the
+  scores, sq = sum of squares) for means with standard errors;
+  ``sum.melds.soloist.by_bid``: the soloist's meld (R5, kept cards, named trump).
 """
 from __future__ import annotations
 
@@ -267,6 +281,189 @@ def meld_chunk(state, n_deals, kr, census, small15, sq15, hist15, hsq15, dealsq1
         tapp_hist[_mask_points(masks[3], kr)] += 1
 
 
+# --- played deals ---------------------------------------------------------------------
+
+from .bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max_bid, run_auction  # noqa: E402
+from .exchange import CONTRACT_DURCH, CONTRACT_SURRENDER, fast_exchange  # noqa: E402
+from .melds import meld_total  # noqa: E402
+from .play import POLICY_HEURISTIC, play_out  # noqa: E402
+from .scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel  # noqa: E402
+
+# rows of the per-bid table (deal_chunk's ``by_bid``)
+BY_BID_KINDS = ("made", "failed", "surrender", "durch_won", "durch_lost")
+MADE, FAILED, SURR, DURCH_WON, DURCH_LOST = range(5)
+
+
+@njit
+def _mask_counts(mask, out):
+    lo = mask & LO
+    hi = mask >> PLANE
+    for t in range(N_TYPES):
+        out[t] = ((lo >> t) & 1) + ((hi >> t) & 1)
+
+
+@njit
+def _counts_mask(counts):
+    lo = np.int64(0)
+    hi = np.int64(0)
+    for t in range(N_TYPES):
+        b = np.int64(1) << np.int64(t)
+        if counts[t] >= 1:
+            lo |= b
+        if counts[t] >= 2:
+            hi |= b
+    return lo | (hi << PLANE)
+
+
+@njit
+def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, contract_h,
+               by_bid, points_seat, points_sol, points_def, score_bid, score_seat,
+               meld_bid):
+    """Bid, exchange, play and score ``n_deals`` random deals (R2-R8), accumulating.
+
+    Parameters
+    ----------
+    state : uint64[4]
+        The chunk's RNG state (dealing and the play policy's random choices).
+    kr : KernelRules
+    trick_estimate : int
+        Card points the rule-of-thumb bidders add to their best meld (analyzer.bidding).
+    policy : int
+        Card-play policy for all seats (analyzer.play).
+    bid_win : int64[K]
+        Winning bids by step index ``(bid - bid_start) // bid_step``.
+    bid_seat, contract_h : int64[3]
+    by_bid : int64[5, K]
+        Outcome kind (made, failed, surrender, Durch won, Durch lost) by bid index.
+    points_seat : int64[3, P]; points_sol, points_def : int64[P]
+        Card points histograms (R7), played trump contracts only.
+    score_bid : int64[2, K]
+        Sum and sum of squares of the soloist's score (R8/R4) by bid index.
+    score_seat : int64[2, 3]
+        Sum and sum of squares of each seat's score.
+    meld_bid : int64[2, K]
+        Sum and sum of squares of the soloist's meld total with the named trump.
+
+    Decisions see only what the deciding player knows: bidders their 15-card mask, the
+    exchange the soloist's 18 cards, the play policy its own hand and the cards played.
+    """
+    deck = np.arange(48).astype(np.uint8)
+    masks = np.zeros(4, dtype=np.int64)
+    hands = np.zeros((3, N_TYPES), dtype=np.uint8)
+    tapp = np.zeros(N_TYPES, dtype=np.uint8)
+    c18 = np.zeros(N_TYPES, dtype=np.uint8)
+    max_bids = np.zeros(3, dtype=np.int64)
+    disc = np.zeros(3, dtype=np.int64)
+    pts = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    cp = np.zeros(3, dtype=np.int64)
+    mel = np.zeros(3, dtype=np.int64)
+    sc = np.zeros(3, dtype=np.int64)
+    for _ in range(n_deals):
+        deal_random(state, deck, masks)
+        for p in range(3):
+            _mask_counts(masks[p], hands[p])
+            max_bids[p] = rule_of_thumb_max_bid(masks[p], kr, trick_estimate)
+        _mask_counts(masks[3], tapp)
+        soloist, bid = run_auction(max_bids, kr)
+        for t in range(N_TYPES):
+            c18[t] = hands[soloist, t] + tapp[t]
+        trump, contract = fast_exchange(c18, bid, kr, disc)
+        # the soloist keeps 18 - discard (R4); the discard never melds
+        for t in range(N_TYPES):
+            hands[soloist, t] = c18[t]
+        disc_pts = 0
+        for i in range(3):
+            hands[soloist, disc[i]] -= 1
+            disc_pts += kr.card_points[disc[i]]
+        for p in range(3):
+            pts[p] = 0
+            trk[p] = 0
+            mel[p] = 0
+        k = (bid - kr.bid_start) // kr.bid_step
+        if contract == CONTRACT_DURCH:
+            play_out(hands, -1, soloist, soloist, policy, state, kr, pts, trk)
+            score_kernel(DEAL_DURCH, bid, soloist, pts, trk, mel, kr, sc)
+            by_bid[DURCH_WON if sc[soloist] > 0 else DURCH_LOST, k] += 1
+        else:
+            for p in range(3):
+                mel[p] = meld_total(_counts_mask(hands[p]), trump, kr)
+            if contract == CONTRACT_SURRENDER:
+                score_kernel(DEAL_SURRENDER, bid, soloist, pts, trk, mel, kr, sc)
+                by_bid[SURR, k] += 1
+            else:
+                # forehand leads the first trick (R6)
+                play_out(hands, trump, 0, soloist, policy, state, kr, pts, trk)
+                for p in range(3):
+                    cp[p] = pts[p] + (disc_pts if p == soloist else 0)
+                score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, mel, kr, sc)
+                by_bid[MADE if sc[soloist] > 0 else FAILED, k] += 1
+                dsum = 0
+                for p in range(3):
+                    points_seat[p, cp[p]] += 1
+                    if p != soloist:
+                        dsum += cp[p]
+                points_sol[cp[soloist]] += 1
+                points_def[dsum] += 1
+            meld_bid[0, k] += mel[soloist]
+            meld_bid[1, k] += mel[soloist] * mel[soloist]
+        bid_win[k] += 1
+        bid_seat[soloist] += 1
+        contract_h[contract] += 1
+        score_bid[0, k] += sc[soloist]
+        score_bid[1, k] += sc[soloist] * sc[soloist]
+        for p in range(3):
+            score_seat[0, p] += sc[p]
+            score_seat[1, p] += sc[p] * sc[p]
+
+
+def deal_policy(rules: RuleSet) -> dict:
+    """The fast policies a ``deals`` run uses (recorded in its manifest)."""
+    return {"bidding": "rule_of_thumb", "trick_estimate": DEFAULT_TRICK_ESTIMATE,
+            "exchange": "fast_exchange", "play": "heuristic"}
+
+
+def _deal_rows(state, n_deals: int, rules: RuleSet) -> list:
+    kr = rules.kernel
+    nb = (meld_bound(rules) + DEFAULT_TRICK_ESTIMATE) // rules.bid_step + 2
+    npts = 2 * N_SUITS * sum(rules.card_points) + rules.last_trick_bonus + 1
+    bid_win = np.zeros(nb, np.int64)
+    bid_seat = np.zeros(3, np.int64)
+    contract_h = np.zeros(3, np.int64)
+    by_bid = np.zeros((len(BY_BID_KINDS), nb), np.int64)
+    points_seat = np.zeros((3, npts), np.int64)
+    points_sol = np.zeros(npts, np.int64)
+    points_def = np.zeros(npts, np.int64)
+    score_bid = np.zeros((2, nb), np.int64)
+    score_seat = np.zeros((2, 3), np.int64)
+    meld_bid = np.zeros((2, nb), np.int64)
+    deal_chunk(state, n_deals, kr, DEFAULT_TRICK_ESTIMATE, POLICY_HEURISTIC, bid_win,
+               bid_seat, contract_h, by_bid, points_seat, points_sol, points_def, score_bid,
+               score_seat, meld_bid)
+    bids = rules.bid_start + rules.bid_step * np.arange(nb)
+    rows: list = []
+
+    def by_bid_rows(name, counts, sq=None):
+        for i in np.flatnonzero(bid_win):
+            c = int(counts[i])
+            rows.append((name, int(bids[i]), c, int(sq[i]) if sq is not None else c))
+
+    by_bid_rows("bid.win", bid_win)
+    _sparse_rows("bid.seat", bid_seat, None, rows)
+    _sparse_rows("contract", contract_h, None, rows)
+    for j, kind in enumerate(BY_BID_KINDS):
+        by_bid_rows(f"by_bid.{kind}", by_bid[j])
+    for p in range(3):
+        _sparse_rows(f"points.seat.{p}", points_seat[p], None, rows)
+    _sparse_rows("points.soloist", points_sol, None, rows)
+    _sparse_rows("points.defenders", points_def, None, rows)
+    by_bid_rows("sum.score.soloist.by_bid", score_bid[0], score_bid[1])
+    by_bid_rows("sum.melds.soloist.by_bid", meld_bid[0], meld_bid[1])
+    for p in range(3):
+        rows.append((f"sum.score.seat.{p}", 0, int(score_seat[0, p]), int(score_seat[1, p])))
+    return rows
+
+
 # --- one chunk, run in a worker ---------------------------------------------------------
 
 def _sparse_rows(name: str, counts: np.ndarray, sq: np.ndarray | None, out: list) -> None:
@@ -283,8 +480,7 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     if what == "melds":
         rows = _meld_rows(state, n_deals, rules)
     elif what == "deals":
-        from .batch_deals import deal_rows
-        rows = deal_rows(state, n_deals, rules)
+        rows = _deal_rows(state, n_deals, rules)
     else:
         raise BinokelError(f"unknown --what {what!r}: use one of {', '.join(WHATS)}")
     return {"chunk": chunk, "n_deals": n_deals, "rows": rows}
@@ -355,9 +551,12 @@ class RunSpec:
     def key(self) -> dict:
         """The parameters two runs must share to be the same run."""
         from . import __version__
-        return {"format": FORMAT, "what": self.what, "n": int(self.n), "seed": int(self.seed),
-                "chunk_size": int(self.chunk_size), "rules": self.rules.to_dict(),
-                "version": __version__}
+        key = {"format": FORMAT, "what": self.what, "n": int(self.n), "seed": int(self.seed),
+               "chunk_size": int(self.chunk_size), "rules": self.rules.to_dict(),
+               "version": __version__}
+        if self.what == "deals":
+            key["policy"] = deal_policy(self.rules)
+        return key
 
     def manifest(self) -> dict:
         m = self.key()
@@ -413,7 +612,7 @@ def _part_ok(path: Path, chunk: int, n_deals: int) -> bool:
             and meta.get(b"n_deals") == str(n_deals).encode())
 
 
-def prepare_run(out: str | os.PathLike, spec: RunSpec) -> list[int]:
+def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None) -> list[int]:
     """Create or check the run folder; return the chunk indices still to run.
 
     Raises BinokelError when ``out`` holds a run with other parameters (never mixed),
@@ -443,7 +642,9 @@ def prepare_run(out: str | os.PathLike, spec: RunSpec) -> list[int]:
         raise BinokelError(f"{out} is not empty and holds no run manifest; use another --out")
     (out / "parts").mkdir(parents=True, exist_ok=True)
     if not man_path.exists():
-        _write_atomic(man_path, json.dumps(spec.manifest(), indent=2).encode())
+        man = spec.manifest()
+        man.update(note or {})  # provenance only (e.g. the command), never compared
+        _write_atomic(man_path, json.dumps(man, indent=2).encode())
     for stale in (out / "parts").glob("*.tmp"):
         stale.unlink(missing_ok=True)  # a part interrupted while being written
     return [i for i in range(spec.n_chunks)
@@ -465,7 +666,7 @@ def _connect(scheduler: str, timeout: float):
 
 def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str = "loky",
              scheduler: str | None = None, client=None, progress: bool = False,
-             connect_timeout: float = 5.0) -> "RunResult":
+             connect_timeout: float = 5.0, note: dict | None = None) -> "RunResult":
     """Run (or resume) the chunks of ``spec`` into the folder ``out``; return the result.
 
     Parameters
@@ -480,6 +681,8 @@ def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str
         give ``scheduler`` (address) or an existing distributed ``client``.
     progress : bool
         Show a rich progress bar (deals/s and ETA) on stderr.
+    note : dict, optional
+        Extra manifest fields for provenance (written once, never compared).
 
     Returns
     -------
@@ -500,7 +703,7 @@ def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str
             raise BinokelError("--backend dask needs --scheduler ADDRESS")
         client = own_client = _connect(scheduler, connect_timeout)
     try:
-        todo = prepare_run(out, spec)
+        todo = prepare_run(out, spec, note)
         if todo:
             _run_chunks(out, spec, todo, jobs, backend, client, progress)
     finally:
@@ -678,6 +881,27 @@ class RunResult:
         se = math.sqrt(var_d / n) / m
         mu = mean_d / m
         return Estimate(mu, se, mu - 1.959964 * se, mu + 1.959964 * se, n * m)
+
+    def sum_mean(self, metric: str, b: int, n_units: int) -> "Estimate":
+        """Mean of a ``sum.*`` metric (count = sum, sq = sum of squares) over ``n_units``
+        deals, with a 95% normal CI."""
+        s1, s2 = self.cell(metric, b)
+        return mean_from_sums(s1, s2, n_units)
+
+
+def mean_from_sums(s1: float, s2: float, n: int) -> "Estimate":
+    """Mean, standard error and 95% CI from a sum and a sum of squares of n values."""
+    if n <= 0:
+        return Estimate(float("nan"), float("nan"), float("nan"), float("nan"), 0)
+    mu = s1 / n
+    var = max(s2 / n - mu * mu, 0.0) * n / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    return Estimate(mu, se, mu - 1.959964 * se, mu + 1.959964 * se, n)
+
+
+def wilson(k: int, n: int) -> "Estimate":
+    """A plain binomial proportion k/n (one unit per deal) with Wilson's 95% interval."""
+    return _proportion(k, k, n, 1, False)
 
 
 @dataclass(frozen=True)

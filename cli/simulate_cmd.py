@@ -1,6 +1,7 @@
 """``binokel simulate``: chunked batch runs (meld census or played deals), resumable."""
 from __future__ import annotations
 
+import shlex
 import time
 from pathlib import Path
 
@@ -17,6 +18,12 @@ def _count(text: str) -> int:
         return int(str(text).replace("_", "").replace(",", ""))
     except ValueError:
         raise BadInput(f"-n: not a whole number: {text!r}") from None
+
+
+def _canonical(spec: RunSpec, out: str) -> str:
+    """The command that recreates this run (recorded in its manifest for provenance)."""
+    return (f"binokel simulate -n {spec.n} --out {shlex.quote(str(out))} --seed {spec.seed} "
+            f"--what {spec.what} --chunk-size {spec.chunk_size}")
 
 
 @cli.command(
@@ -67,7 +74,8 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     t0 = time.perf_counter()
     try:
         res = simulate(out, spec, jobs=jobs, backend=backend, scheduler=scheduler,
-                       progress=not quiet, connect_timeout=connect_timeout)
+                       progress=not quiet, connect_timeout=connect_timeout,
+                       note={"command": _canonical(spec, out)})
     except KeyboardInterrupt:
         done = len(list(Path(out, "parts").glob("part-*.parquet")))
         click.echo(f"{out}: {done} of {spec.n_chunks} chunks saved; "

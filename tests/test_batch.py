@@ -261,3 +261,78 @@ def test_monte_carlo_agrees_with_exact_probabilities(tmp_path):
         assert abs(est.value - float(exact[(metric, b)])) <= 3 * est.se, (metric, b, est)
     tapp = res.mean("tapp.points")
     assert tapp.lo <= 15.0 <= tapp.hi
+
+
+def _reference_deals(seed: int, chunk: int, n: int) -> tuple[Counter, Counter]:
+    """The deals census recomputed deal by deal from the engines' public pieces: R3
+    auction, R4 exchange, R6/R7 play, R8/R4 scoring through the Python score_deal."""
+    from analyzer.bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max_bid, run_auction
+    from analyzer.exchange import CONTRACT_DURCH, CONTRACT_SURRENDER, fast_exchange
+    from analyzer.play import POLICY_HEURISTIC, play_out
+    from analyzer.scoring import score_deal
+
+    kr = DEFAULT_RULES.kernel
+    state = chunk_state(seed, chunk)
+    deck = new_deck()
+    masks = np.zeros(4, dtype=np.int64)
+    counts: Counter = Counter()
+    sums: Counter = Counter()
+    for _ in range(n):
+        deal_random(state, deck, masks)
+        hands = np.array([mask_to_counts(int(m)) for m in masks[:3]], dtype=np.uint8)
+        tapp = mask_to_counts(int(masks[3]))
+        maxb = np.array([rule_of_thumb_max_bid(int(m), kr, DEFAULT_TRICK_ESTIMATE)
+                         for m in masks[:3]], dtype=np.int64)
+        sol, bid = run_auction(maxb, kr)
+        c18 = (hands[sol] + tapp).astype(np.uint8)
+        disc = np.zeros(3, dtype=np.int64)
+        trump, contract = fast_exchange(c18, bid, kr, disc)
+        hands[sol] = c18
+        for d in disc:
+            hands[sol, d] -= 1
+        assert hands.sum(axis=1).tolist() == [15, 15, 15]
+        disc_pts = sum(DEFAULT_RULES.card_points[int(d) % 6] for d in disc)
+        pts = np.zeros(3, dtype=np.int64)
+        trk = np.zeros(3, dtype=np.int64)
+        counts[("contract", contract)] += 1
+        counts[("bid.win", bid)] += 1
+        counts[("bid.seat", sol)] += 1
+        if contract == CONTRACT_DURCH:
+            play_out(hands, -1, sol, sol, POLICY_HEURISTIC, state, kr, pts, trk)
+            s = score_deal(sol, bid, pts, trk, (0, 0, 0), kind="durch")
+            counts[("by_bid.durch_won" if s.made else "by_bid.durch_lost", bid)] += 1
+        else:
+            mel = [melds(Hand(tuple(int(x) for x in hands[p])), SUIT_LETTERS[trump]).total
+                   for p in range(3)]
+            if contract == CONTRACT_SURRENDER:
+                s = score_deal(sol, bid, (0, 0, 0), (0, 0, 0), mel, kind="surrender")
+                counts[("by_bid.surrender", bid)] += 1
+            else:
+                play_out(hands, trump, 0, sol, POLICY_HEURISTIC, state, kr, pts, trk)
+                s = score_deal(sol, bid, pts, trk, mel, discard_points=disc_pts)
+                counts[("by_bid.made" if s.made else "by_bid.failed", bid)] += 1
+                cp = [int(pts[p]) + (disc_pts if p == sol else 0) for p in range(3)]
+                assert sum(cp) == 250  # R7
+                for p in range(3):
+                    counts[(f"points.seat.{p}", cp[p])] += 1
+                counts[("points.soloist", cp[sol])] += 1
+                counts[("points.defenders", 250 - cp[sol])] += 1
+            sums[("sum.melds.soloist.by_bid", bid)] += mel[sol]
+        sums[("sum.score.soloist.by_bid", bid)] += s.scores[sol]
+        for p in range(3):
+            sums[(f"sum.score.seat.{p}", 0)] += s.scores[p]
+    return counts, sums
+
+
+def test_deal_kernel_matches_engine_pieces_deal_by_deal():
+    """R3-R8: the deals kernel's aggregates equal the same 150 deals run step by step
+    through the auction, exchange, play and the Python score_deal."""
+    n = 150
+    res = run_chunk("deals", 21, 2, n, DEFAULT_RULES)
+    counts = Counter({(m, b): c for m, b, c, sq in res["rows"]
+                      if not m.startswith("sum.") and c})
+    sums = Counter({(m, b): c for m, b, c, sq in res["rows"] if m.startswith("sum.") and c})
+    ref_counts, ref_sums = _reference_deals(21, 2, n)
+    assert counts == ref_counts
+    assert sums == Counter({k: v for k, v in ref_sums.items() if v})
+    assert sum(c for (m, _), c in counts.items() if m == "bid.win") == n

@@ -1,0 +1,42 @@
+"""``binokel report``: charts and an HTML + Markdown report of a batch run."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import BadInput, example_epilog
+from .main import cli
+
+
+@cli.command(
+    "report",
+    epilog=example_epilog(
+        "binokel report                       # the shipped sample run (data/sample_run)",
+        "binokel report runs/census --out reports/census",
+    ),
+)
+@click.argument("run", required=False, type=click.Path(file_okay=False))
+@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+              help="Report folder (default reports/<run name>).")
+@click.option("--sample", is_flag=True, help="Report on the shipped sample run data/sample_run.")
+def report_command(run, out, sample):
+    """Write charts (PNG + SVG) and report.html / report.md for the run folder RUN.
+
+    Meld runs: meld frequencies with 95% CIs beside exact probabilities, best-meld and
+    Tapp-point distributions. Deal runs: winning bids, P(make) by bid, surrender and Durch
+    rates, card points and scores by seat. Without RUN (or with --sample) the shipped
+    sample run is used.
+    """
+    from reports import SAMPLE_RUN, build_report
+
+    if run is not None and sample:
+        raise BadInput("give either RUN or --sample, not both")
+    run_path = Path(run) if run is not None else SAMPLE_RUN
+    if not run_path.is_dir():
+        raise BadInput(f"{run_path}: no such run folder")
+    out_path = Path(out) if out is not None else Path("reports") / run_path.name
+    res = build_report(run_path, out_path)
+    click.echo(f"report: {res['html']}")
+    click.echo(f"markdown: {res['markdown']}")
+    click.echo("charts: " + ", ".join(p.name for p in res["charts"]) + " (+ .svg)")

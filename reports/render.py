@@ -1,0 +1,388 @@
+"""The report of a batch run: tables and charts, written as HTML and Markdown.
+
+:func:`build_report` reads a run folder (analyzer.batch.load_run), computes every
+estimate with its 95% confidence interval (the deal is the sampling unit), puts exact
+combinatorial values beside the Monte Carlo ones where they exist (analyzer.exact), draws
+the charts (reports/charts.py) and writes ``report.html``, ``report.md`` and the charts
+(PNG + SVG) into one folder.  The document is a list of blocks rendered twice, so the
+HTML and the Markdown always say the same thing.
+"""
+from __future__ import annotations
+
+import html
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.batch import RunResult, load_run, mean_from_sums, wilson
+from analyzer.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from analyzer.errors import BinokelError
+from analyzer.exact import exact_table
+
+from . import charts
+
+MIN_DEALS_PLOTTED = 20
+SAMPLE_RUN = Path(__file__).resolve().parents[1] / "data" / "sample_run"
+
+# (label, metric suffix, bin, complement) of the headline meld events (R5)
+EVENTS = [
+    ("binokel Q♠ J♦ (exactly one)", "binokel", 1, False),
+    ("double binokel", "binokel", 2, False),
+    ("four aces (not eight)", "rank.A", 1, False),
+    ("eight aces", "rank.A", 2, False),
+    ("four kings (not eight)", "rank.K", 1, False),
+    ("four queens (not eight)", "rank.Q", 1, False),
+    ("four jacks (not eight)", "rank.J", 1, False),
+    *[(f"family in {SUIT_SYMBOLS[i]} (single)", f"family.{s}", 1, False)
+      for i, s in enumerate(SUIT_LETTERS)],
+    ("double family in ♠", "family.S", 2, False),
+    ("at least one family", "families_total", 0, True),
+    ("K-Q pair counted in ♥ (≥ 1)", "pairs.H", 0, True),
+    ("two K-Q pairs counted in ♥", "pairs.H", 2, False),
+    ("no K-Q pair at all", "pairs_total", 0, False),
+    ("exactly three K-Q pairs", "pairs_total", 3, False),
+    ("both nines of ♦ (trump nines 20)", "nines.D", 2, False),
+    ("no nine of ♦", "nines.D", 0, False),
+]
+
+
+@dataclass
+class Doc:
+    """Blocks of a report: ('h1'|'h2'|'p', text), ('table', headers, rows), ('img', stem, caption)."""
+
+    blocks: list = field(default_factory=list)
+    charts: list = field(default_factory=list)
+
+    def h1(self, t): self.blocks.append(("h1", t))
+    def h2(self, t): self.blocks.append(("h2", t))
+    def p(self, t): self.blocks.append(("p", t))
+    def table(self, headers, rows): self.blocks.append(("table", headers, rows))
+
+    def img(self, stem, caption):
+        self.blocks.append(("img", stem, caption))
+        self.charts.append(stem)
+
+
+def _pct(x: float, digits: int = 3) -> str:
+    """A probability as a percentage in fixed notation with about four significant
+    digits (at least ``digits`` decimals for ordinary values)."""
+    if x != x:
+        return "–"
+    if x == 0:
+        return "0%"
+    v = 100 * x
+    if abs(v) >= 1:
+        return f"{v:.{digits}f}%"
+    dec = min(max(digits, 3 - math.floor(math.log10(abs(v)))), 12)
+    return f"{v:.{dec}f}%"
+
+
+def _ci(e) -> str:
+    return f"[{_pct(e.lo)}, {_pct(e.hi)}]"
+
+
+def _num(x: float, d: int = 2) -> str:
+    return "–" if x != x else f"{x:,.{d}f}"
+
+
+def _params(doc: Doc, run: RunResult) -> None:
+    m = run.manifest
+    rows = [["run folder", str(run.path)], ["what", m["what"]],
+            ["deals (finished chunks)", f"{run.n_deals:,}"],
+            ["chunks", f"{run.chunks_done} of {run.n_chunks}"
+             + ("" if run.complete else " — PARTIAL RUN, estimates use the finished chunks")],
+            ["N asked", f"{m['n']:,}"], ["seed", str(m["seed"])],
+            ["chunk size", f"{m['chunk_size']:,}"], ["package version", m.get("version", "?")],
+            ["created (UTC)", m.get("created", "?")]]
+    if "policy" in m:
+        rows.append(["policies", ", ".join(f"{k}={v}" for k, v in m["policy"].items())])
+    doc.h2("Run parameters")
+    doc.table(["parameter", "value"], rows)
+
+
+def _rules(doc: Doc, run: RunResult) -> None:
+    doc.h2("Rules (RuleSet of the run)")
+    doc.table(["field", "value"],
+              [[k, json.dumps(v)] for k, v in run.manifest["rules"].items()])
+
+
+def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
+    rules = run.rules
+    exact = {**exact_table(15, rules), **exact_table(18, rules)}
+    doc.p("Every estimate is a share of hands with a 95% confidence interval. The three "
+          "15-card hands of a deal share one deck, so the deal is the sampling unit (the "
+          "interval uses the per-deal variance, Wilson's score interval at the effective "
+          "sample size). Exact values are combinatorial (hypergeometric over the 24 card "
+          "types with two copies each; analyzer/exact.py).")
+    for prefix, what, units in (("h15", "15-card hand (each seat)", 3 * run.n_deals),
+                                ("h18", "soloist's 18 cards (forehand + Tapp, all kept)",
+                                 run.n_deals)):
+        doc.h2(f"Meld frequencies: {what}")
+        rows, labels, est, lo, hi, ex = [], [], [], [], [], []
+        inside = 0
+        for label, suffix, b, comp in EVENTS:
+            metric = f"{prefix}.{suffix}"
+            e = run.proportion(metric, b, complement=comp)
+            x = exact.get((metric, b))
+            xv = None
+            if x is not None:
+                xv = float(1 - x) if comp else float(x)
+            ok = "" if xv is None else ("yes" if e.lo <= xv <= e.hi else "no")
+            inside += ok == "yes"
+            z = "" if xv is None or not e.se else f"{(e.value - xv) / e.se:+.2f}"
+            rows.append([label, _pct(xv) if xv is not None else "–", _pct(e.value), _ci(e),
+                         z, ok])
+            labels.append(label)
+            est.append(e.value)
+            lo.append(e.lo)
+            hi.append(e.hi)
+            ex.append(xv)
+        doc.table(["event (R5)", "exact", "Monte Carlo", "95% CI", "z", "exact in CI"], rows)
+        doc.p(f"{inside} of {len(rows)} exact values lie inside the 95% interval "
+              f"(about 95% are expected to). n = {units:,} hands.")
+        stem = charts.frequency_bars(out, f"melds_{prefix}", f"Meld frequencies — {what}",
+                                     labels, est, lo, hi, ex, n_label=f"n = {units:,} hands")
+        doc.img(stem, f"Meld frequencies per {what}: bars = Monte Carlo with 95% CI, "
+                      "diamonds = exact.")
+
+    doc.h2("Meld totals (R5) by trump and for the best trump")
+    rows = []
+    for prefix, what in (("h15", "15 cards"), ("h18", "18 cards")):
+        for j, s in enumerate(list(SUIT_LETTERS) + ["best"]):
+            e = run.mean(f"{prefix}.meld.{s}")
+            name = f"trump {SUIT_SYMBOLS[j]}" if s != "best" else "best of the four trumps"
+            bins, counts = run.counts(f"{prefix}.meld.{s}")
+            share0 = counts[bins == 0].sum() / max(counts.sum(), 1)
+            q = _quantiles(bins, counts, (0.5, 0.9, 0.99))
+            rows.append([what, name, _num(e.value), f"± {_num(1.959964 * e.se)}",
+                         _pct(share0, 1), *[str(v) for v in q]])
+    doc.table(["hand", "meld with", "mean", "95% CI ±", "share 0", "median", "90th pct",
+               "99th pct"], rows)
+    b15, c15 = run.counts("h15.meld.best")
+    b18, c18 = run.counts("h18.meld.best")
+    m15, m18 = run.mean("h15.meld.best"), run.mean("h18.meld.best")
+    stem = charts.histogram(out, "best_meld", "Best meld total over the four trumps (R5)",
+                            [("15-card hand", b15, c15), ("18 cards: hand + Tapp", b18, c18)],
+                            "meld total (points, bars 10 wide)", width=10,
+                            marks=[(f"mean 15: {m15.value:.1f}", m15.value),
+                                   (f"mean 18: {m18.value:.1f}", m18.value)])
+    doc.img(stem, "Distribution of the best meld total (max over trumps) of a 15-card hand "
+                  "and of forehand's 18 cards (hand + Tapp, as if all were kept); the x-axis "
+                  "stops at the 99.9th percentile.")
+
+    doc.h2("The best trump (by meld total)")
+    rows = []
+    for prefix, what in (("h15", "15 cards"), ("h18", "18 cards")):
+        for j, s in enumerate(SUIT_LETTERS):
+            e = run.proportion(f"{prefix}.best_trump", j)
+            rows.append([what, f"best trump is {SUIT_SYMBOLS[j]}", _pct(e.value), _ci(e)])
+        for label, metric, b, comp in (
+                ("trump family (single)", "best_trump.family", 1, False),
+                ("trump pair(s)", "best_trump.pairs", 0, True),
+                ("one trump nine", "best_trump.nines", 1, False),
+                ("both trump nines", "best_trump.nines", 2, False)):
+            e = run.proportion(f"{prefix}.{metric}", b, complement=comp)
+            rows.append([what, label, _pct(e.value), _ci(e)])
+    doc.table(["hand", "event", "share", "95% CI"], rows)
+    doc.p("Ties between trumps go to the lower suit index (♣ ♠ ♥ ♦), which favours ♣ "
+          "among equal melds, e.g. hands without any trump-dependent meld.")
+
+    doc.h2("Tapp card points (R1)")
+    bins, counts = run.counts("tapp.points")
+    e = run.mean("tapp.points")
+    xd = {b: float(p) for (m, b), p in exact.items() if m == "tapp.points"}
+    stem = charts.histogram(out, "tapp_points", "Card points of the 3-card Tapp",
+                            [("Monte Carlo", bins, counts)], "card points", width=1,
+                            exact=xd, clip_quantile=1.0)
+    doc.img(stem, "Card points in the Tapp: bars = Monte Carlo, dots = exact distribution.")
+    doc.p(f"Mean Tapp points {e.value:.3f} (95% CI {e.lo:.3f}–{e.hi:.3f}); exact mean "
+          f"{sum(b * p for b, p in xd.items()):.3f} (= 3 × 240 / 48).")
+
+
+def _quantiles(bins, counts, probs) -> list[int]:
+    if len(bins) == 0:
+        return [0 for _ in probs]
+    order = np.argsort(bins)
+    cdf = np.cumsum(counts[order]) / counts.sum()
+    return [int(bins[order][min(np.searchsorted(cdf, p), len(bins) - 1)]) for p in probs]
+
+
+def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
+    n = run.n_deals
+    pol = run.manifest.get("policy", {})
+    doc.p("Each deal is bid by three rule-of-thumb bidders (best meld + "
+          f"{pol.get('trick_estimate', '?')} points, R3), exchanged by the soloist's fast "
+          "exchange (discard, trump, surrender or Durch from its 18 cards only, R4), played "
+          "by the heuristic card-play policy (R6, R7) and scored (R8, R4). Every estimate "
+          "has a 95% confidence interval; the deal is the unit.")
+    doc.h2("Contracts")
+    rows = []
+    for j, name in enumerate(("played with trump", "surrender (R4)", "Durch (R4)")):
+        e = wilson(run.cell("contract", j)[0], n)
+        rows.append([name, f"{run.cell('contract', j)[0]:,}", _pct(e.value), _ci(e)])
+    for j, name in enumerate(("forehand", "middlehand", "rearhand")):
+        e = wilson(run.cell("bid.seat", j)[0], n)
+        rows.append([f"soloist is {name}", f"{run.cell('bid.seat', j)[0]:,}", _pct(e.value),
+                     _ci(e)])
+    dw = sum(run.hist("by_bid.durch_won"))
+    dl = sum(run.hist("by_bid.durch_lost"))
+    e = wilson(int(dw), int(dw + dl)) if dw + dl else None
+    rows.append(["Durch won (of Durch deals)", f"{int(dw):,} of {int(dw + dl):,}",
+                 _pct(e.value) if e else "–", _ci(e) if e else "–"])
+    doc.table(["", "deals", "share", "95% CI"], rows)
+
+    doc.h2("Outcome by winning bid")
+    bids, nb = run.counts("bid.win")
+    rows, est, lo, hi, sm, sh, mm, mh = [], [], [], [], [], [], [], []
+    for b, k in zip(bids, nb):
+        made = run.cell("by_bid.made", b)[0]
+        failed = run.cell("by_bid.failed", b)[0]
+        surr = run.cell("by_bid.surrender", b)[0]
+        dwon = run.cell("by_bid.durch_won", b)[0]
+        dlost = run.cell("by_bid.durch_lost", b)[0]
+        pm = wilson(made + dwon, int(k))
+        sc = run.sum_mean("sum.score.soloist.by_bid", b, int(k))
+        me = run.sum_mean("sum.melds.soloist.by_bid", b, int(k) - dwon - dlost)
+        est.append(pm.value)
+        lo.append(pm.lo)
+        hi.append(pm.hi)
+        sm.append(sc.value)
+        sh.append(1.959964 * sc.se if sc.se == sc.se else 0)
+        mm.append(me.value)
+        mh.append(1.959964 * me.se if me.se == me.se else 0)
+        rows.append([str(b), f"{k:,}", _pct(k / n, 2), f"{made:,}", f"{failed:,}", f"{surr:,}",
+                     f"{dwon}/{dlost}", _pct(pm.value, 1), _ci(pm),
+                     f"{_num(sc.value, 1)} ± {_num(1.959964 * sc.se, 1)}"])
+    doc.table(["bid", "deals", "share", "made", "failed", "surrender", "Durch won/lost",
+               "P(make)", "95% CI", "soloist score (mean ± 95%)"], rows)
+    doc.p("P(make) = the soloist's contract fulfilled: a played deal with at least one trick "
+          "and total ≥ bid (R8), or a Durch with all 15 tricks (R4); a surrender counts as "
+          "not made.")
+    keep = np.asarray(nb) >= MIN_DEALS_PLOTTED
+    sel = lambda xs: [x for x, k in zip(xs, keep) if k]  # noqa: E731
+    stem = charts.rate_by_bid(out, "p_make_by_bid", "P(make) by winning bid (soloist)",
+                              sel(bids), sel(est), sel(lo), sel(hi), sel(nb))
+    doc.img(stem, "P(make) by winning bid with 95% CIs (top) and the number of deals won at "
+                  f"each bid (bottom, log scale); bids won in fewer than {MIN_DEALS_PLOTTED} "
+                  "deals are in the table only.")
+    stem = charts.mean_by_bid(out, "score_by_bid", "Soloist's mean score and meld by bid",
+                              sel(bids), [("score (R8/R4)", sel(sm), sel(sh)),
+                                          ("meld kept, named trump", sel(mm), sel(mh))],
+                              "points", diagonal=True)
+    doc.img(stem, "The soloist's mean deal score and mean meld (95% CI) by winning bid; the "
+                  "dotted line is the bid itself.")
+
+    doc.h2("Card points (R7, played deals)")
+    rows = []
+    series = []
+    for name, metric in (("soloist (incl. discard)", "points.soloist"),
+                         ("both defenders together", "points.defenders"),
+                         ("forehand", "points.seat.0"), ("middlehand", "points.seat.1"),
+                         ("rearhand", "points.seat.2")):
+        b, c = run.counts(metric)
+        e = mean_from_sums(float(np.dot(b, c)), float(np.dot(b.astype(float) ** 2, c)),
+                           int(c.sum()))
+        rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(1.959964 * e.se)}",
+                     *[str(v) for v in _quantiles(b, c, (0.1, 0.5, 0.9))]])
+        if metric in ("points.soloist", "points.defenders"):
+            series.append((name, b, c))
+    doc.table(["who", "deals", "mean", "95% CI ±", "10th pct", "median", "90th pct"], rows)
+    stem = charts.histogram(out, "card_points", "Card points per played deal (R7)", series,
+                            "card points (bars 10 wide)", width=10, clip_quantile=1.0)
+    doc.img(stem, "Card points of the soloist (incl. discard) and of the two defenders "
+                  "together; each deal's points sum to 250.")
+    rows = []
+    for p, name in enumerate(("forehand", "middlehand", "rearhand")):
+        s1, s2 = run.cell(f"sum.score.seat.{p}", 0)
+        e = mean_from_sums(s1, s2, n)
+        rows.append([name, _num(e.value), f"± {_num(1.959964 * e.se)}"])
+    doc.h2("Mean deal score by seat (R8/R4)")
+    doc.table(["seat", "mean score per deal", "95% CI ±"], rows)
+
+
+def build_report(run_path: str | Path, out: str | Path) -> dict:
+    """Write ``report.html``, ``report.md`` and charts (PNG + SVG) for a run folder.
+
+    Returns ``{"html", "markdown", "charts": [png paths]}``.  Raises BinokelError when the
+    run folder is unreadable or holds no finished chunk.
+    """
+    run = load_run(run_path)
+    if run.n_deals == 0:
+        raise BinokelError(f"{run_path} holds no finished chunk yet; run binokel simulate first")
+    out = Path(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BinokelError(f"cannot create --out {out}: {exc.strerror}") from None
+    doc = Doc()
+    title = f"Binokel batch run: {run.path.name} ({run.what}, {run.n_deals:,} deals)"
+    doc.h1(title)
+    _params(doc, run)
+    if run.what == "melds":
+        _meld_sections(doc, run, out)
+    else:
+        _deal_sections(doc, run, out)
+    _rules(doc, run)
+    md = _markdown(doc)
+    (out / "report.md").write_text(md, encoding="utf-8")
+    (out / "report.html").write_text(_html(doc, title), encoding="utf-8")
+    return {"html": out / "report.html", "markdown": out / "report.md",
+            "charts": [out / f"{s}.png" for s in doc.charts]}
+
+
+def _md_cell(x) -> str:
+    return str(x).replace("|", "\\|")
+
+
+def _markdown(doc: Doc) -> str:
+    lines: list[str] = []
+    for blk in doc.blocks:
+        kind = blk[0]
+        if kind == "h1":
+            lines += [f"# {blk[1]}", ""]
+        elif kind == "h2":
+            lines += [f"## {blk[1]}", ""]
+        elif kind == "p":
+            lines += [blk[1], ""]
+        elif kind == "table":
+            headers, rows = blk[1], blk[2]
+            lines.append("| " + " | ".join(_md_cell(h) for h in headers) + " |")
+            lines.append("|" + "---|" * len(headers))
+            lines += ["| " + " | ".join(_md_cell(c) for c in r) + " |" for r in rows]
+            lines.append("")
+        elif kind == "img":
+            lines += [f"![{blk[2]}]({blk[1]}.png)", "", f"*{blk[2]}* ([SVG]({blk[1]}.svg))", ""]
+    return "\n".join(lines)
+
+
+_CSS = """body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;
+color:#222}table{border-collapse:collapse;margin:0.6em 0 1.2em;font-size:0.9em}
+th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}th{background:#f0f3f7}
+td:not(:first-child){font-variant-numeric:tabular-nums}figure{margin:1em 0}
+figcaption{font-size:0.85em;color:#555}img{max-width:100%}h2{margin-top:1.6em}"""
+
+
+def _html(doc: Doc, title: str) -> str:
+    e = html.escape
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title>"
+             f"<style>{_CSS}</style></head><body>"]
+    for blk in doc.blocks:
+        kind = blk[0]
+        if kind in ("h1", "h2"):
+            parts.append(f"<{kind}>{e(blk[1])}</{kind}>")
+        elif kind == "p":
+            parts.append(f"<p>{e(blk[1])}</p>")
+        elif kind == "table":
+            head = "".join(f"<th>{e(str(h))}</th>" for h in blk[1])
+            body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in r) + "</tr>"
+                           for r in blk[2])
+            parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        elif kind == "img":
+            parts.append(f"<figure><img src='{e(blk[1])}.png' alt='{e(blk[2])}'>"
+                         f"<figcaption>{e(blk[2])} (<a href='{e(blk[1])}.svg'>SVG</a>)"
+                         "</figcaption></figure>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
