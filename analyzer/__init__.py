@@ -28,3 +28,6 @@ from .bidding import AuctionState, parse_auction, validate_auction  # noqa: E402
 from .tournament import TournamentResult, run_tournament  # noqa: E402
 __all__ += ["AuctionState", "BidAdvice", "TournamentResult", "advise_bid", "parse_auction",
             "run_tournament", "validate_auction"]
+from .batch import RunResult, RunSpec, load_run, simulate  # noqa: E402
+from .exact import exact_table, named_probabilities  # noqa: E402
+__all__ += ["RunResult", "RunSpec", "exact_table", "load_run", "named_probabilities", "simulate"]
