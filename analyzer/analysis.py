@@ -289,6 +289,28 @@ def bid_grid(rules: RuleSet, max_bid: int = MAX_BID) -> np.ndarray:
     return np.arange(rules.bid_start, max_bid + 1, rules.bid_step, dtype=np.int64)
 
 
+def _total_bound(h: Hand, t: Hand | None, rules: RuleSet) -> int:
+    """An upper bound of the soloist's total (R8): best meld of all 18 cards + all 250
+    card points (melds never grow when cards are removed, so the kept 15 meld no more).
+    Bids above it can never be made, so the bid grid stops one step above it."""
+    from .melds import meld_table
+    if t is not None:
+        masks = np.array([(h + t).mask], dtype=np.int64)
+    else:
+        tab = tapp_table(h)
+        c = np.tile(np.array(h.counts, dtype=np.int64), (len(tab), 1))
+        for q in range(3):
+            np.add.at(c, (np.arange(len(tab)), tab[:, q]), 1)
+        bits = np.int64(1) << np.arange(N_TYPES, dtype=np.int64)
+        lo = ((c >= 1) * bits).sum(axis=1)
+        hi = ((c >= 2) * bits).sum(axis=1)
+        masks = lo | (hi << np.int64(24))
+    best = int(meld_table(masks, rules).max())
+    cap = best + 250
+    step = rules.bid_step
+    return rules.bid_start + ((max(cap - rules.bid_start, 0) + step - 1) // step + 1) * step
+
+
 def _decide_known(h: Hand, t: Hand, seat: int, bids, m: int, n_top: int, per_trump: int,
                   state, kr):
     """Monte Carlo exchange decision for a known Tapp (R4): candidates and their outcomes."""
@@ -327,7 +349,7 @@ def _run_chunk(args):
         opp_tricks=np.empty((n, 2), np.int64), opp_meld=np.empty((n, 2), np.int64),
         durch_considered=np.empty(n, np.bool_), durch_made=np.empty(n, np.int8),
         est_total=np.empty(n, np.float64), contract=np.empty((n, nb), np.int8),
-        score=np.empty((n, nb), np.int64),
+        score=np.empty((n, nb), np.int32),
     )
     _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fd, ft, fdd, fc, bids,
                    st_deal, st_x, kr, out["discard"], out["trump"], out["meld"],
@@ -403,7 +425,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
     if int(n_jobs) == 0:
         raise BinokelError("n_jobs must not be 0 (use 1, 2, ... or -1 for all cores)")
     kr = rules.kernel
-    bids = bid_grid(rules, max_bid)
+    bids = bid_grid(rules, min(int(max_bid), _total_bound(h, t, rules)))
     if t is not None:
         tapps_all = np.tile(np.array([c.id for c in t.cards()], dtype=np.int64), (samples, 1))
         known = _decide_known(h, t, seat_i, bids, int(known_tapp_samples), int(known_tapp_top),
