@@ -71,3 +71,49 @@ def bounded(s, n):
 def uniform01(s):
     """Uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit
+def word_bits(n):
+    """Width of the words :func:`batch_word` draws for ranges up to ``n`` (``n`` < 2**63).
+
+    A ``bits``-bit word times any range <= ``n`` must fit in 64 bits, so
+    ``bits = 64 - bit_length(n)`` (58 for a 48-card deck).
+    """
+    b = 0
+    m = np.uint64(n)
+    while m != np.uint64(0):
+        m >>= np.uint64(1)
+        b += 1
+    return np.uint64(64 - b)
+
+
+@njit
+def batch_word(s, p, bits):
+    """A ``bits``-bit word ``u`` from which several bounded ints are read exactly.
+
+    Batched Lemire method (Brackett-Rozinsky and Lemire 2024): for ranges
+    n1, n2, ..., nk with product ``p`` <= 2**bits, read the ints with
+    :func:`batch_digit` in that order.  The identity
+    ``u * p = R * 2**bits + l`` (R = the digits read as a mixed-radix number) makes this
+    Lemire's single-range method for range ``p``: rejecting ``u`` while
+    ``l < 2**bits mod p`` makes R, hence every digit, exactly uniform and the digits
+    independent.  Only ``l < p`` (probability <= p / 2**bits) costs a division.
+    """
+    mask = (np.uint64(1) << bits) - np.uint64(1)
+    shift = np.uint64(64) - bits
+    u = next_u64(s) >> shift
+    low = (u * p) & mask
+    if low < p:
+        thresh = (mask - p + np.uint64(1)) % p
+        while low < thresh:
+            u = next_u64(s) >> shift
+            low = (u * p) & mask
+    return u
+
+
+@njit
+def batch_digit(u, n, bits):
+    """Next int in [0, n) from a :func:`batch_word` word: returns (digit, rest of word)."""
+    x = u * np.uint64(n)
+    return np.int64(x >> bits), x & ((np.uint64(1) << bits) - np.uint64(1))

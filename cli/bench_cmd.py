@@ -1,0 +1,105 @@
+"""``binokel bench``: single-core throughput of the registered workloads (analyzer.bench)."""
+from __future__ import annotations
+
+import click
+
+from analyzer.bench import machine_info, run_workload, workloads
+
+from .common import BadInput, echo_json, example_epilog
+from .main import cli
+
+
+def _rate(x: float) -> str:
+    if x >= 1e6:
+        return f"{x / 1e6:.2f} M/s"
+    if x >= 1e3:
+        return f"{x / 1e3:.1f} k/s"
+    return f"{x:.1f} /s"
+
+
+@cli.command(
+    "bench",
+    epilog=example_epilog(
+        "binokel bench",
+        "binokel bench --workload W1 --deals 5000000 --repeats 7 --json",
+        "binokel bench --list",
+    ),
+)
+@click.option("--workload", "-w", "names", multiple=True,
+              help="Workload to run (repeatable); default: all registered.")
+@click.option("--deals", type=int, default=None,
+              help="Deals per timed run (default: the workload's own, about 0.5-1 s).")
+@click.option("--repeats", type=int, default=5, show_default=True,
+              help="Timed runs after the warm-up; the median is reported.")
+@click.option("--baseline-deals", type=int, default=None,
+              help="Deals per baseline run (default: each baseline's own, fewer).")
+@click.option("--no-baseline", is_flag=True, help="Skip the plain Python/NumPy baselines.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json):
+    """Measure deals per second on one core, median of several runs after a warm-up.
+
+    W1 (meld census): deal a uniformly random 15/15/15/3 split of the 48 cards, evaluate
+    the meld totals of all three hands for all four trumps (12 values), accumulate them.
+    Each workload's plain Python/NumPy baseline runs in the same session (fewer deals)
+    and the speed-up is printed.  Other workloads register themselves in
+    analyzer/bench_*.py.
+    """
+    wls = workloads()
+    if list_only:
+        if as_json:
+            echo_json({name: wl.description for name, wl in wls.items()})
+        else:
+            for name, wl in wls.items():
+                click.echo(f"{name}: {wl.description}")
+        return
+    for name in names:
+        if name not in wls:
+            raise BadInput(f"unknown workload {name!r}: choose one of {', '.join(wls)}")
+    if repeats < 1:
+        raise BadInput("--repeats must be at least 1")
+    if deals is not None and deals < 1:
+        raise BadInput("--deals must be at least 1")
+    if baseline_deals is not None and baseline_deals < 1:
+        raise BadInput("--baseline-deals must be at least 1")
+    selected = list(dict.fromkeys(names)) or list(wls)
+    results = []
+    for name in selected:
+        if not as_json:
+            click.echo(f"running {name} ...", err=True)
+        results.append(run_workload(name, deals=deals, repeats=repeats, seed=seed,
+                                    baseline=not no_baseline, baseline_deals=baseline_deals))
+    info = machine_info()
+    if as_json:
+        echo_json({"machine": info, "results": results})
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"binokel bench: one core of {info['cpu']} ({info['cores']} cores)",
+                  title_justify="left")
+    for col in ("workload", "deals/s (median)", "runs min-max", "per CPU-s", "baseline",
+                "baseline deals/s", "speed-up"):
+        table.add_column(col, justify="left" if col in ("workload", "baseline") else "right",
+                         no_wrap=True)
+    for r in results:
+        bases = r["baselines"] or [None]
+        for i, b in enumerate(bases):
+            first = i == 0
+            table.add_row(
+                r["workload"] if first else "",
+                _rate(r["deals_per_s"]) if first else "",
+                f"{_rate(min(r['runs']))}-{_rate(max(r['runs']))}" if first else "",
+                _rate(r["cpu_deals_per_s"]) if first else "",
+                b["name"] if b else "-",
+                _rate(b["deals_per_s"]) if b else "-",
+                f"{b['speedup']:,.0f}x" if b else "-",
+            )
+    Console(width=120, soft_wrap=True).print(table)
+    for r in results:
+        base = "; ".join(f"{b['name']} baseline: {b['deals']:,} deals" for b in r["baselines"])
+        click.echo(f"{r['workload']}: {r['description']}.  {r['repeats']} runs of "
+                   f"{r['deals']:,} deals after a warm-up{'; ' + base if base else ''}.  "
+                   f"Load average {r['loadavg'][0]:.2f} before, {r['loadavg'][1]:.2f} after "
+                   "(per CPU-s = deals per CPU-second of this process, robust to other jobs).")
