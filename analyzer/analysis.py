@@ -38,10 +38,9 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
-import pandas as pd
 
 from ._jit import njit
 from .cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand
@@ -55,6 +54,9 @@ from .rules import DEFAULT_RULES, RuleSet
 from .sampling import deal_masks
 from .scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel
 from .stats import mean_ci, proportion_ci, quantiles
+
+if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
+    import pandas as pd
 
 CHUNK = 128                 # deals per chunk (fixed: chunk boundaries never depend on n_jobs)
 DEFAULT_SAMPLES = 10000     # deals scored by default (~8 s on one core, unknown Tapp)
@@ -698,6 +700,8 @@ def _hist_rows(name, x, width) -> list[dict]:
 def summarize(sim: dict, score_bid: int | None = None,
               rules: RuleSet = DEFAULT_RULES) -> HandAnalysis:
     """Turn :func:`simulate_soloist`'s per-deal arrays into a :class:`HandAnalysis`."""
+    import pandas as pd  # lazy: keeps ``import analyzer`` (and every CLI command) light
+
     bids = sim["bids"]
     n = sim["samples"]
     sb = rules.bid_start if score_bid is None else int(score_bid)
