@@ -29,10 +29,19 @@ ace 16 + 15, a void in a side suit 15.
 
 Contract (R4, R8) at bid ``B`` with the best value ``V``: the total is modelled as normal
 with mean ``V`` and s.d. ``EST_SIGMA``; the expected score of playing is
-``E[T; T >= B] - loss_factor B P(T < B)`` (R8: -2 x bid).  The soloist surrenders when that is below ``-B``.
-Durch is chosen only when it is *sure*: some discard leaves a hand in which every kept card
-is at least as high as every card of its suit the opponents can hold (all higher cards are
-kept or discarded), so the soloist, leading every trick, wins all 15 (R4, R6 without trump).
+``E[T; T >= B] - loss_factor B P(T < B)`` (R8: -2 x bid).  The soloist surrenders when
+that is below ``-B``.  Durch is chosen only when it is *sure*: some discard leaves a hand
+in which every kept card is at least as high as every card of its suit the opponents can
+hold (all higher cards are kept or discarded), so the soloist, leading every trick, wins
+all 15 (R4, R6 without trump).
+
+Monte Carlo exchange (the hand analyzer)
+----------------------------------------
+:func:`shortlist_candidates` keeps the fast evaluator's best few (discard, trump) pairs and
+a Durch candidate when at most ``DURCH_MAX_LOSERS`` kept cards can lose;
+:func:`candidate_outcomes` plays each on the same fresh deals of the 30 unseen cards
+(heuristic policy, its own RNG stream); :func:`decide_contracts` takes the trump candidate
+with the best mean total and, per bid, the best of play / surrender / Durch.
 """
 from __future__ import annotations
 
