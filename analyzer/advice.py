@@ -51,6 +51,8 @@ OBJECTIVES = ("relative", "own", "win")
 DEFAULT_SAMPLES = 2000
 GRID_SIZE = 60          # bids next..next+590: covers every hand short of a Durch-class monster
 CHUNK = 500
+ESS_FRACTION = 0.25     # below this effective share, draw more rounds (inference)
+MAX_ROUNDS = 8
 
 
 @njit
@@ -323,6 +325,9 @@ class BidAdvice:
             lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent 50 + melds "
                          f"(mean {s['opponent_mean']:.0f}); chosen by the exchange in {100 * s['p_chosen']:.0f}% "
                          f"of samples")
+        if self.ess < 200:
+            lines.append(f"note: only {self.ess:.0f} effective samples fit the auction (inference "
+                         f"weights); raise --samples for tighter intervals")
         lines.append(self.explanation)
         return "\n".join(lines)
 
@@ -366,20 +371,32 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
                     seed, n_jobs: int, inference: bool, rules: RuleSet,
                     evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
                     opp_trick_estimate: int = DEFAULT_TRICK_ESTIMATE):
-    """Run the sampled deals (chunked, seeded per chunk: same numbers for any ``n_jobs``)."""
+    """Run the sampled deals (chunked, seeded per chunk: same numbers for any ``n_jobs``).
+
+    With inference, when the weights leave fewer than ``samples * ESS_FRACTION`` effective
+    samples (an auction the opponent model finds unlikely), further rounds of ``samples``
+    deals are drawn, up to ``MAX_ROUNDS`` in all; chunk seeds continue the same sequence,
+    so the result still depends only on the seed.
+    """
     nxt, kstate = _next_bid(state, seat, rules)
     bids = nxt + rules.bid_step * np.arange(GRID_SIZE, dtype=np.int64)
     lo = np.array(state.lo, dtype=np.int64)
     hi = np.array(state.hi, dtype=np.int64)
     ks = np.array(kstate, dtype=np.int64)
     sizes = [min(CHUNK, samples - i) for i in range(0, samples, CHUNK)]
-    args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale, opp_trick_estimate,
-             seed, c, n, rules) for c, n in enumerate(sizes)]
-    if n_jobs == 1 or len(args) == 1:
-        parts = [_run_chunk(*a) for a in args]
-    else:
-        import joblib
-        parts = joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(_run_chunk)(*a) for a in args)
+    parts = []
+    for rnd in range(MAX_ROUNDS):
+        base = rnd * len(sizes)
+        args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale,
+                 opp_trick_estimate, seed, base + c, n, rules) for c, n in enumerate(sizes)]
+        if n_jobs == 1 or len(args) == 1:
+            parts += [_run_chunk(*a) for a in args]
+        else:
+            import joblib
+            parts += joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(_run_chunk)(*a) for a in args)
+        w = np.concatenate([p["weight"] for p in parts])
+        if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
+            break
     res = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     res["bids"] = bids
     res["next_bid"] = nxt
@@ -524,5 +541,5 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                          opponent_mean=float(opp[sur].mean()) if sur.any() else float(
                              rules.surrender_bonus))
     expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, surrender)
-    return BidAdvice(h, s, state, objective, samples, ess, int(res["next_bid"]), max_bid, pass_est,
+    return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
                      table, expl, forced_open, surrender, inference, scores, seed)

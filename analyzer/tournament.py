@@ -296,7 +296,7 @@ def _groups_chunk(kinds, params, seed, groups, rules):
 
 
 def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 50, seed: int = 0,
-                   samples: int = 200, objective: str = "relative",
+                   samples: int = 200, objective: str = "own",
                    trick_estimate: int = DEFAULT_TRICK_ESTIMATE, n_jobs: int = 1,
                    progress=None, rules: RuleSet = DEFAULT_RULES) -> TournamentResult:
     """Play a duplicate match (see module docstring) and summarize it.
