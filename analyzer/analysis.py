@@ -225,7 +225,8 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
 
 # ------------------------------------------------------------------------------ helpers
 
-def _parse_seat(seat) -> int:
+def parse_seat(seat) -> int:
+    """Seat name (forehand, middlehand, rearhand; fh/mh/rh; German) or 0..2 -> 0..2 (R2)."""
     if isinstance(seat, (int, np.integer)) and not isinstance(seat, bool):
         if 0 <= int(seat) <= 2:
             return int(seat)
@@ -421,7 +422,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
     - ``seat``, ``seed``, ``samples``, ``chunk_size``.
     """
     h, t = _validate(hand, tapp, samples, rules)
-    seat_i = _parse_seat(seat)
+    seat_i = parse_seat(seat)
     samples = int(samples)
     seed_v = _resolve_seed(seed)
     if int(n_jobs) == 0:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.analysis import DEFAULT_SAMPLES, SEATS, analyze_hand
+from analyzer.analysis import DEFAULT_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
@@ -170,8 +170,10 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
     seat = seat or "forehand"
     h = parse_hand(hand, size=15)
     t = parse_hand(tapp, size=3, what="--tapp") if tapp else None
-    if seat.strip().lower() not in SEATS:
-        raise BadInput(f"--seat: unknown seat {seat!r}: use forehand, middlehand or rearhand (R2)")
+    try:
+        parse_seat(seat)
+    except BinokelError as exc:
+        raise BadInput(f"--seat: {exc}") from None
     if samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
     if jobs < 1:
