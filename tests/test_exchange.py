@@ -221,7 +221,7 @@ def test_fit_weights_recovers_documented_fit_roughly_R7():
     """The estimate's weights come from fit_weights (documented); a small refit lands near
     them: the trump-ace and side-ace weights are positive and the residual s.d. is sane."""
     from analyzer.exchange import fit_weights
-    w, sd, r2 = fit_weights(n=1500, seed=3)
+    w, sd, r2 = fit_weights(n=1000, seed=3)
     assert w.shape == (N_FEATURES,) and np.all(np.isfinite(w))
     assert w[2] > 0 and w[5] > 0          # trump aces, side aces
     assert 10 < sd < 40 and 0.3 < r2 < 0.9
