@@ -51,7 +51,8 @@ from .errors import BinokelError
 from .melds import meld_all_trumps_fast, meld_tables
 from .rng import chunk_state
 from .rules import DEFAULT_RULES, RuleSet
-from .sampling import deal_random, new_deck
+from .sampling import (DEAL_BITS, DEAL_BOUNDS, DEAL_LIMIT, DEAL_STEPS, mask_of_cards,
+                       shuffle_prefix_bits)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Workload:
     baselines: Mapping[str, tuple[Callable[[int, int], "dict | None"], int]] = field(
         default_factory=dict)   # name -> (fn, units per run)
     unit: str = "deals"
+    cores: int | None = 1   # cores the workload uses; None = all (no per-CPU figure)
 
 
 _REGISTRY: dict[str, Workload] = {}
@@ -73,7 +75,8 @@ _DISCOVERED = False
 
 def register(name: str, fn: Callable[[int, int], "dict | None"], *, description: str,
              deals: int = 1_000_000, baselines: Mapping[str, Callable] | Callable | None = None,
-             baseline_deals: int = 10_000, unit: str = "deals") -> Workload:
+             baseline_deals: int = 10_000, unit: str = "deals",
+             cores: int | None = 1) -> Workload:
     """Register a workload ``fn(n, seed)`` under ``name`` (unique).
 
     Parameters
@@ -92,6 +95,10 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
         runs fewer units (rates are per unit, so they compare directly).
     baseline_deals : int
         Units per baseline run where a baseline gives none.
+    cores : int or None
+        Cores the workload uses (default 1; None = all).  The rate per CPU-second is
+        reported only for single-core workloads (it counts this process's CPU time; a
+        workload whose extra figures say ``"jobs": k`` with k > 1 counts as parallel too).
     """
     if name in _REGISTRY:
         raise ValueError(f"benchmark workload {name!r} is already registered")
@@ -101,7 +108,7 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
     for bname, spec in (baselines or {}).items():
         bfn, bn = spec if isinstance(spec, tuple) else (spec, baseline_deals)
         base[bname] = (bfn, int(bn))
-    wl = Workload(name, fn, description, int(deals), base, unit)
+    wl = Workload(name, fn, description, int(deals), base, unit, cores)
     _REGISTRY[name] = wl
     return wl
 
@@ -136,9 +143,12 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
     dict
         ``workload``, ``description``, ``deals`` (per run), ``repeats``,
         ``deals_per_s`` (median of the wall-clock rates), ``runs`` (each run's rate),
-        ``cpu_deals_per_s`` (median rate per CPU-second of this process: robust when
-        other jobs share the machine), ``extra`` (the workload's own figures from the
-        last run), ``baselines`` (name, deals, deals_per_s, speedup) and ``loadavg``
+        ``cores`` (None = all), ``cpu_deals_per_s`` (single-core workloads: median rate
+        per CPU-second of this process, robust when other jobs share the machine;
+        else None), ``extra`` (the workload's own figures from the
+        last run), ``baselines`` (name, deals, deals_per_s, cpu_deals_per_s, speedup =
+        median wall rate / baseline wall rate, cpu_speedup = the same per CPU-second)
+        and ``loadavg``
         (1-minute load before and after).
     """
     wls = workloads()
@@ -158,6 +168,8 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         rates.append(n / wall)
         cpu_rates.append(n / cpu if cpu > 0 else float("nan"))
     median = statistics.median(rates)
+    jobs = (extra or {}).get("jobs", 1) if isinstance(extra, dict) else 1
+    single = wl.cores == 1 and (not isinstance(jobs, int) or jobs == 1)
     base_out = []
     if baseline:
         for bname, (bfn, bn) in wl.baselines.items():
@@ -167,9 +179,11 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
             _time_call(bfn, max(1, min(bn, 1_000)), seed + 10_000)   # warm-up
             wall, cpu, bextra = _time_call(bfn, bn, seed)
             brate = bn / wall
+            bcpu = bn / cpu if cpu > 0 else float("nan")
+            cpu_median = statistics.median(cpu_rates)
             base_out.append({"name": bname, "deals": bn, "deals_per_s": brate,
-                             "cpu_deals_per_s": bn / cpu if cpu > 0 else float("nan"),
-                             "speedup": median / brate, "extra": bextra})
+                             "cpu_deals_per_s": bcpu, "speedup": median / brate,
+                             "cpu_speedup": cpu_median / bcpu, "extra": bextra})
     return {
         "workload": wl.name,
         "description": wl.description,
@@ -178,7 +192,8 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         "repeats": repeats,
         "deals_per_s": median,
         "runs": rates,
-        "cpu_deals_per_s": statistics.median(cpu_rates),
+        "cores": wl.cores if single or wl.cores != 1 else jobs,
+        "cpu_deals_per_s": statistics.median(cpu_rates) if single else None,
         "extra": extra,
         "baselines": base_out,
         "loadavg": [load_before, os.getloadavg()[0]],
@@ -209,17 +224,23 @@ def machine_info() -> dict:
 def w1_kernel(state, n, mt, acc):
     """W1 on one core: ``n`` random deals, meld totals of the 3 hands x 4 trumps.
 
-    Adds each total to ``acc[seat, trump]`` (int64[3, 4]).  Dealing:
-    :func:`analyzer.sampling.deal_random` (R2); melds:
-    :func:`analyzer.melds.meld_all_trumps_fast` (R5).
+    Adds each total to ``acc[seat, trump]`` (int64[3, 4]).  Dealing: the body of
+    :func:`analyzer.sampling.deal_random` written in place (R2; see its performance
+    note); melds: :func:`analyzer.melds.meld_all_trumps_fast` (R5).
     """
     deck = np.empty(N_CARDS, dtype=np.uint8)
     for i in range(N_CARDS):
         deck[i] = i
     masks = np.zeros(4, dtype=np.int64)
     row = np.zeros(N_SUITS, dtype=np.int64)
+    b0, b1, b2, b3, b4 = DEAL_BOUNDS
     for _ in range(n):
-        deal_random(state, deck, masks)
+        # = deal_random(state, deck, masks)
+        shuffle_prefix_bits(state, deck, DEAL_STEPS, np.uint64(DEAL_BITS), np.uint64(DEAL_LIMIT))
+        masks[3] = mask_of_cards(deck, b0, b1)
+        masks[0] = mask_of_cards(deck, b1, b2)
+        masks[1] = mask_of_cards(deck, b2, b3)
+        masks[2] = mask_of_cards(deck, b3, b4)
         for h in range(3):
             meld_all_trumps_fast(masks[h], mt, row)
             for s in range(N_SUITS):

@@ -34,12 +34,12 @@ def chunk_state(seed: int | None, chunk: int) -> np.ndarray:
     return make_state(np.random.SeedSequence(root.entropy, spawn_key=(chunk,)))
 
 
-@njit
+@njit(_nrt=False)
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit
+@njit(_nrt=False)
 def next_u64(s):
     """Next 64-bit output of xoshiro256** (updates ``s`` in place)."""
     result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
@@ -53,7 +53,7 @@ def next_u64(s):
     return result
 
 
-@njit
+@njit(_nrt=False)
 def bounded(s, n):
     """Uniform int in [0, n) for 1 <= n < 2**32, exactly (Lemire's method with rejection)."""
     nn = np.uint64(n)
@@ -67,13 +67,13 @@ def bounded(s, n):
     return np.int64(m >> np.uint64(32))
 
 
-@njit
+@njit(_nrt=False)
 def uniform01(s):
     """Uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit
+@njit(_nrt=False)
 def word_bits(n):
     """Width of the words :func:`batch_word` draws for ranges up to ``n`` (``n`` < 2**63).
 
@@ -88,7 +88,7 @@ def word_bits(n):
     return np.uint64(64 - b)
 
 
-@njit
+@njit(_nrt=False)
 def batch_word(s, p, bits):
     """A ``bits``-bit word ``u`` from which several bounded ints are read exactly.
 
@@ -112,7 +112,7 @@ def batch_word(s, p, bits):
     return u
 
 
-@njit
+@njit(_nrt=False)
 def batch_digit(u, n, bits):
     """Next int in [0, n) from a :func:`batch_word` word: returns (digit, rest of word)."""
     x = u * np.uint64(n)

@@ -1,4 +1,4 @@
-"""``binokel bench``: single-core throughput of the registered workloads (analyzer.bench)."""
+"""``binokel bench``: throughput of the registered workloads (analyzer.bench)."""
 from __future__ import annotations
 
 import click
@@ -38,7 +38,7 @@ def _rate(x: float) -> str:
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json):
-    """Measure deals per second on one core, median of several runs after a warm-up.
+    """Measure deals per second (per core for W1), median of several runs after a warm-up.
 
     W1 (meld census): deal a uniformly random 15/15/15/3 split of the 48 cards, evaluate
     the meld totals of all three hands for all four trumps (12 values), accumulate them.
@@ -77,9 +77,9 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"binokel bench: one core of {info['cpu']} ({info['cores']} cores)",
+    table = Table(title=f"binokel bench: {info['cpu']}, {info['cores']} cores",
                   title_justify="left")
-    for col in ("workload", "deals/s (median)", "runs min-max", "per CPU-s", "baseline",
+    for col in ("workload", "cores", "deals/s (median)", "runs min-max", "per CPU-s", "baseline",
                 "baseline deals/s", "speed-up"):
         table.add_column(col, justify="left" if col in ("workload", "baseline") else "right",
                          no_wrap=True)
@@ -89,9 +89,10 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
             first = i == 0
             table.add_row(
                 r["workload"] if first else "",
+                ("all" if r["cores"] is None else str(r["cores"])) if first else "",
                 _rate(r["deals_per_s"]) if first else "",
                 f"{_rate(min(r['runs']))}-{_rate(max(r['runs']))}" if first else "",
-                _rate(r["cpu_deals_per_s"]) if first else "",
+                (_rate(r["cpu_deals_per_s"]) if r["cpu_deals_per_s"] else "-") if first else "",
                 b["name"] if b else "-",
                 _rate(b["deals_per_s"]) if b else "-",
                 f"{b['speedup']:,.0f}x" if b else "-",

@@ -58,6 +58,11 @@ def test_every_command_help_shows_an_example(path):
     assert any(line.strip().startswith("binokel ") for line in example.splitlines())
 
 
+@pytest.mark.parametrize("path", [p for p, _ in COMMANDS], ids=" ".join)
+def test_every_command_unknown_option_is_one_line_error(path):
+    assert_one_line_error(run(*path, "--no-such-option-xyz"), "no-such-option-xyz")
+
+
 def test_group_help_and_version():
     result = run("--help")
     assert result.exit_code == 0 and "melds" in result.output and "bench" in result.output
