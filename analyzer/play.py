@@ -21,7 +21,26 @@ Policies
 :func:`_heuristic`.  Its inputs are only what the deciding seat can know: its own hand,
 the cards played so far (incl. the current trick), voids inferred from play, the seats'
 roles, and, for the soloist only, the three cards not in any hand (the discard, R4).
-Melds shown before the first lead (R5) are *not* used.
+Melds shown before the first lead (R5) and the face-up Tapp (R4) are *not* used.
+"Unseen" below means: a copy neither in the own hand nor played (nor discarded, for the
+soloist); a *master* is a card with no stronger unseen card of its suit.
+
+- Leads: cash safe masters (no opponent known void in the suit while trumps are out);
+  the soloist first pulls trumps with master trumps, then cashes side masters, then
+  keeps drawing trumps with low ones while opponents may hold trumps; otherwise lead the
+  cheapest card (points + future value) from the longest side suit.  Defenders lead a
+  suit the soloist has shown void in (forcing a trump out of it) before anything else,
+  and a suit the partner can ruff.
+- Following, the legal set (R6) either all wins or all loses the trick so far.  Winning
+  as last or before the partner (or safely: no stronger unseen card and no ruff
+  threat from the next seat): take most points minus future value (a ten before an ace
+  master, the cheapest sufficient trump).  Winning unsafely: the soloist plays its
+  cheapest winner; a defender plays high so the soloist must spend a high card.
+- Losing: if the partner wins the trick (safely), load points on it (tens before master
+  aces, trumps only as a last resort); otherwise give the least points and value.
+- Every seat plays for itself when there is no soloist (W2's heuristic variant).
+
+Weights were set by paired duels on the same deals (``bench_play.policy_duel``).
 """
 from __future__ import annotations
 
@@ -167,12 +186,12 @@ def _is_void(voids, seat, suit):
 
 
 @njit
-def _keep(c, olo, unseen, trump, beat, kr, variant):
-    """Future value of still holding card ``c`` (points-like units).
+def _keep(c, unseen, trump, beat, kr):
+    """Future value of still holding card ``c`` (card-point units).
 
-    Trumps are control (more for higher and for the master trump); a plain master (no
-    stronger copy unseen) is a likely future trick; a card that is the only guard of a
-    non-master ten of its suit protects that ten (R6: the ten must be kept from the ace).
+    Trumps are control: 10 + 2 x rank strength, +6 for the master trump.  A plain master
+    (no stronger copy unseen) is a likely future trick: 16 (tuned by paired duels).
+    Other cards: 0, so their choice goes by card points alone.
     """
     s = c // 6
     st = kr.rank_strength[c]
@@ -219,7 +238,7 @@ def _safe_vs(c, p, lead_suit, voids, unseen, trump, beat):
 
 @njit
 def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
-               olo, ohi, klo, khi, voids, trump, soloist, beat, kr, variant):
+               olo, ohi, klo, khi, voids, trump, soloist, beat, kr):
     """Choose a card type from ``legal`` for ``seat`` using public information only.
 
     Parameters (all plain ints / the shared tables; no other seat's hand):
@@ -261,6 +280,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                 for p in range(3):
                     if p != seat and p != partner and _may_ruff(p, s, voids, unseen, trump):
                         ruff = True
+
             score = np.int64(0)
             if master and not ruff:
                 if is_tr:
@@ -273,7 +293,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                     score = 3000 + 4 * pts
             else:
                 # lead low where a stronger card is still out: cheapest, least valuable
-                score = 1000 - 8 * pts - 4 * _keep(c, olo, unseen, trump, beat, kr, variant)
+                score = 1000 - 8 * pts - 4 * _keep(c, unseen, trump, beat, kr)
                 if partner >= 0 and not is_tr:
                     # defenders: partner void and may ruff while the soloist must follow
                     if _may_ruff(partner, s, voids, unseen, trump) and not _may_ruff(soloist, s, voids, unseen, trump):
@@ -305,7 +325,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
             c = _cttz(m)
             m &= m - 1
             pts = kr.card_points[c]
-            kp = _keep(c, olo, unseen, trump, beat, kr, variant)
+            kp = _keep(c, unseen, trump, beat, kr)
             if for_sure or _safe_vs(c, nxt, lead_suit, voids, unseen, trump, beat):
                 score = 4 * (trick_pts + pts - kp) + 100000
             elif partner >= 0:
@@ -331,7 +351,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
         c = _cttz(m)
         m &= m - 1
         pts = kr.card_points[c]
-        kp = _keep(c, olo, unseen, trump, beat, kr, variant)
+        kp = _keep(c, unseen, trump, beat, kr)
         if team_wins:
             score = 4 * (pts - kp)
         else:
@@ -446,8 +466,7 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                     klo = plo
                     khi = phi
                 c = _heuristic(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                               lo[seat], hi[seat], klo, khi, voids, trump, soloist, beat, kr,
-                               policies[seat])
+                               lo[seat], hi[seat], klo, khi, voids, trump, soloist, beat, kr)
             s = c // 6
             if k > 0 and s != lsuit:
                 # R6: not following proves a void in the led suit, and no trump either
