@@ -67,12 +67,12 @@ from pathlib import Path
 import numpy as np
 
 from ._jit import njit
-from .cards import N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_LETTERS
+from .cards import N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_LETTERS
 from .errors import BinokelError
 from .melds import meld_all_trumps
 from .rng import chunk_state
 from .rules import DEFAULT_RULES, RuleSet
-from .sampling import deal_random, new_deck
+from .sampling import deal_random
 
 FORMAT = 1
 WHATS = ("melds", "deals")
@@ -595,10 +595,10 @@ def write_part(out: Path, result: dict) -> Path:
         "sq": pa.array([r[3] for r in rows], pa.int64()),
     }).replace_schema_metadata({"chunk": str(result["chunk"]),
                                 "n_deals": str(result["n_deals"])})
+    buf = pa.BufferOutputStream()
+    pq.write_table(table, buf, compression="zstd")
     path = part_path(out, result["chunk"])
-    tmp = path.with_name(path.name + ".tmp")
-    pq.write_table(table, tmp, compression="zstd")
-    os.replace(tmp, path)
+    _write_atomic(path, buf.getvalue().to_pybytes())
     return path
 
 
@@ -692,8 +692,6 @@ def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str
     Each finished chunk is written before the next result is awaited, so an interrupt
     (Ctrl-C) loses at most the chunks in flight; calling again resumes.
     """
-    import joblib
-
     out = Path(out)
     if backend not in ("loky", "dask"):
         raise BinokelError(f"unknown --backend {backend!r}: use loky or dask")
