@@ -22,10 +22,11 @@ their suit, unguarded tens, side honour points, voids and singletons, squared tr
 The weights were fitted by least squares (:func:`fit_weights`, 30,000 uniformly random
 deals, soloist seat random, kept cards and trump drawn from this evaluator's top-4
 shortlist) to the soloist's trick points in heuristic-policy play-outs (R7: incl. the last
-trick, excl. the discard).  R^2 = 0.62, residual s.d. 21; refitting on the candidates the
-fitted weights pick gives residual s.d. 23.3, and these weights 23.5 there, so
-``EST_SIGMA`` = 23.5.  Roughly: a side ace is worth 13, a trump 16 (less when long), a trump
-ace 16 + 15, a void in a side suit 15.
+trick, excl. the discard), with the heuristic of commit c0c278a: R^2 = 0.62, residual s.d.
+22.7.  A refit on the candidates these weights pick (seed 1) gives similar weights, R^2
+0.67, residual s.d. 21.1; ``EST_SIGMA`` = 23.  Roughly: a trump is worth 16, a trump ace
+16 + 20 more, a side ace 15, a ten 6-10, a void 4.  Refit (and update the two constants)
+when the play policy changes.
 
 Contract (R4, R8) at bid ``B`` with the best value ``V``: the total is modelled as normal
 with mean ``V`` and s.d. ``EST_SIGMA``; the expected score of playing is
@@ -78,9 +79,9 @@ N_FEATURES = len(FEATURE_NAMES)
 
 # Policy parameters (not rule constants): weights of the card-point estimate, in the order
 # of FEATURE_NAMES, and the residual s.d. of that estimate (see module docstring).
-EST_WEIGHTS = np.array([-42.02, 16.12, 14.74, 9.06, 0.29, 13.09, 8.67, 8.73, -0.11, 15.09, 3.8,
-                        -0.3], dtype=np.float64)
-EST_SIGMA = 23.5
+EST_WEIGHTS = np.array([-66.34, 15.55, 19.52, 9.06, 0.88, 14.94, 9.79, 6.03, 0.14, 3.84, 0.73,
+                        0.21], dtype=np.float64)
+EST_SIGMA = 23.0
 
 _LO = np.int64((1 << N_TYPES) - 1)
 
