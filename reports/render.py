@@ -97,6 +97,8 @@ def _params(doc: Doc, run: RunResult) -> None:
             ["N asked", f"{m['n']:,}"], ["seed", str(m["seed"])],
             ["chunk size", f"{m['chunk_size']:,}"], ["package version", m.get("version", "?")],
             ["created (UTC)", m.get("created", "?")]]
+    if "command" in m:
+        rows.append(["command", m["command"]])
     if "policy" in m:
         rows.append(["policies", ", ".join(f"{k}={v}" for k, v in m["policy"].items())])
     doc.h2("Run parameters")
