@@ -372,22 +372,26 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
 
 @njit
 def _random_pick(legal, state):
-    """Uniform among the distinct legal types: the k-th set bit, k uniform; no draw when
-    only one type is legal."""
-    n = _ctpop(legal)
-    if n == 1:
-        return _cttz(legal)
-    return select_bit(legal, bounded(state, n))
+    """Uniform among the distinct legal types: the k-th set bit, k uniform in [0, n)
+    (one draw even when n = 1: a branch-free loop is faster than skipping it)."""
+    return select_bit(legal, bounded(state, _ctpop(legal)))
 
 
 @njit
 def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks):
-    """All seats random (the W2 policy): the lean loop of :func:`_play_core` without the
-    bookkeeping the heuristic needs.  Same card choices and RNG use as ``_play_core``
-    with ``POLICY_RANDOM`` for every seat (tested)."""
+    """All seats random (the W2 policy): the lean loop of :func:`_play_core`.
+
+    Same card choices and RNG use as ``_play_core`` with ``POLICY_RANDOM`` for every
+    seat (tested), written with selects instead of branches where the outcome is
+    random (legal set, removing a copy, trick winner): mispredicted branches were the
+    main cost of a random playout.
+    """
     n_tricks = kr.hand_size
     bonus = kr.last_trick_bonus
     cp = kr.card_points  # hoisted: an attribute read per card costs a refcount pair
+    tm = np.int64(0)
+    if trump >= 0:
+        tm = suit_mask(trump)
     ld = leader
     for trick in range(n_tricks):
         tp = 0
@@ -398,22 +402,36 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
             seat = ld + k
             if seat >= 3:
                 seat -= 3
+            h = lo[seat]
             if k == 0:
-                c = _random_pick(lo[seat], state)
+                legal = h
+            else:
+                # legal_mask() as selects, R6 order: led suit (beating if possible),
+                # else trump (overtrumping a trump winner if possible), else any
+                bw = beat[wcard]
+                f = h & suit_mask(lsuit)
+                bf = f & bw
+                t = h & tm
+                bt = t & bw
+                tset = bt if bt != 0 else t
+                tset = tset if (trump >= 0 and wcard // 6 == trump) else t
+                legal = tset if t != 0 else h
+                fset = bf if bf != 0 else f
+                legal = fset if f != 0 else legal
+            c = select_bit(legal, bounded(state, _ctpop(legal)))
+            b = np.int64(1) << np.int64(c)
+            hh = hi[seat]
+            lo[seat] = lo[seat] & ~(b & ~hh)   # one copy: from hi if two were held
+            hi[seat] = hh & ~b
+            if k == 0:
                 wcard = c
                 wseat = seat
                 lsuit = c // 6
             else:
-                c = _random_pick(legal_mask(lo[seat], lsuit, wcard, trump, beat), state)
-                if card_beats(c, wcard, trump, beat):
-                    wcard = c
-                    wseat = seat
-            # remove one copy (inlined by hand: a helper taking the arrays costs ~40%)
-            b = np.int64(1) << np.int64(c)
-            if hi[seat] & b:
-                hi[seat] &= ~b
-            else:
-                lo[seat] &= ~b
+                wins = ((beat[wcard] >> np.int64(c)) & 1) == 1
+                wins = wins or (trump >= 0 and c // 6 == trump and wcard // 6 != trump)
+                wcard = c if wins else wcard
+                wseat = seat if wins else wseat
             tp += cp[c]
         if trick == n_tricks - 1:
             tp += bonus  # R7

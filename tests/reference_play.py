@@ -109,8 +109,8 @@ def replay(hands: list[list[int]], trump: int | None, leader: int, soloist: int 
 def random_playout(hands: list[list[int]], trump: int | None, leader: int,
                    soloist: int | None, draw) -> dict:
     """Play with the random policy: ``draw(n)`` -> uniform int in [0, n); the card is the
-    k-th of the distinct legal types in increasing type order (as the kernel does); no
-    draw when a single type is legal."""
+    k-th of the distinct legal types in increasing type order (as the kernel does; one
+    draw per card, also when a single type is legal)."""
     hands = [list(h) for h in hands]
     n_tricks = sum(hands[0])
     cards: list[int] = []
@@ -121,7 +121,7 @@ def random_playout(hands: list[list[int]], trump: int | None, leader: int,
         for k in range(3):
             seat = (ld + k) % 3
             legal = sorted(legal_cards(hands[seat], trick, trump))
-            c = legal[draw(len(legal))] if len(legal) > 1 else legal[0]
+            c = legal[draw(len(legal))]
             hands[seat][c] -= 1
             trick.append(c)
             cards.append(c)
