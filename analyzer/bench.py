@@ -1,7 +1,7 @@
-"""Benchmark workloads for ``binokel bench``: single-core throughput, measured honestly.
+"""Benchmark workloads for ``binokel bench``: throughput, measured honestly.
 
-Each workload is a function ``fn(n, seed)`` that does ``n`` units of work (deals) on
-one core and may return a small dict of extra figures (JSON-able, e.g. a mean used as a
+Each workload is a function ``fn(n, seed)`` that does ``n`` units of work (deals), on
+one core unless registered with ``cores=None`` (all cores), and may return a small dict of extra figures (JSON-able, e.g. a mean used as a
 sanity check).  :func:`run_workload` calls it once as a warm-up (numba compiles or loads
 its cache), then ``repeats`` times, each timed with ``time.perf_counter`` (wall) and
 ``time.process_time`` (CPU of this process), and reports the median rate.  A workload may
@@ -23,8 +23,10 @@ Create a module ``analyzer/bench_<topic>.py``; it is imported automatically by
     register("W2", w2, description="random playout: deal, play 15 tricks ...",
              deals=1_000_000, baselines={"python": (w2_python, 2_000)})
 
-``register`` raises on a duplicate name, so two modules cannot silently shadow each
-other.  Keep the function's own set-up (tables, arrays) small or cached: the timed
+A workload that uses several cores passes ``cores=None`` (or its count) to
+``register``: its rate per CPU-second of this process would be meaningless and is not
+reported.  ``register`` raises on a duplicate name, so two modules cannot silently
+shadow each other.  Keep the function's own set-up (tables, arrays) small or cached: the timed
 call includes it.
 
 W1, the meld census (issue 2), defined so other implementations can be compared: deal
