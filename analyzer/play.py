@@ -186,7 +186,7 @@ def _is_void(voids, seat, suit):
 
 
 @njit
-def _keep(c, unseen, trump, beat, kr):
+def _keep(c, st, beat_c, unseen, trump):
     """Future value of still holding card ``c`` (card-point units).
 
     Trumps are control: 10 + 2 x rank strength, +6 for the master trump.  A plain master
@@ -194,13 +194,12 @@ def _keep(c, unseen, trump, beat, kr):
     Other cards: 0, so their choice goes by card points alone.
     """
     s = c // 6
-    st = kr.rank_strength[c]
     if trump >= 0 and s == trump:
         v = 10 + 2 * st
-        if (unseen & beat[c]) == 0:
+        if (unseen & beat_c) == 0:
             v += 6
         return v
-    if (unseen & beat[c]) == 0:
+    if (unseen & beat_c) == 0:
         return 16
     return 0
 
@@ -223,22 +222,22 @@ def _may_ruff(p, s, voids, unseen, trump):
 
 
 @njit
-def _safe_vs(c, p, lead_suit, voids, unseen, trump, beat):
+def _safe_vs(c, beat_c, p, lead_suit, voids, unseen, trump):
     """Card ``c`` (winning the trick now) probably stays winning against seat ``p``."""
     s = c // 6
     if trump >= 0 and s == trump and lead_suit != trump:
         # ruffed a plain lead: p can overtrump only when it is void in the led suit too
-        if (unseen & beat[c]) == 0 or _is_void(voids, p, trump):
+        if (unseen & beat_c) == 0 or _is_void(voids, p, trump):
             return True
         return not (_is_void(voids, p, lead_suit) or (unseen & suit_mask(lead_suit)) == 0)
-    if (unseen & beat[c]) != 0 and not _is_void(voids, p, s):
+    if (unseen & beat_c) != 0 and not _is_void(voids, p, s):
         return False
     return not _may_ruff(p, s, voids, unseen, trump)
 
 
 @njit
 def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
-               olo, ohi, klo, khi, voids, trump, soloist, beat, kr):
+               olo, ohi, klo, khi, voids, trump, soloist, beat, cp, rs):
     """Choose a card type from ``legal`` for ``seat`` using public information only.
 
     Parameters (all plain ints / the shared tables; no other seat's hand):
@@ -272,7 +271,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
             c = _cttz(m)
             m &= m - 1
             s = c // 6
-            pts = kr.card_points[c]
+            pts = cp[c]
             is_tr = trump >= 0 and s == trump
             master = (unseen & beat[c]) == 0
             ruff = False
@@ -293,7 +292,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                     score = 3000 + 4 * pts
             else:
                 # lead low where a stronger card is still out: cheapest, least valuable
-                score = 1000 - 8 * pts - 4 * _keep(c, unseen, trump, beat, kr)
+                score = 1000 - 8 * pts - 4 * _keep(c, rs[c], beat[c], unseen, trump)
                 if partner >= 0 and not is_tr:
                     # defenders: partner void and may ruff while the soloist must follow
                     if _may_ruff(partner, s, voids, unseen, trump) and not _may_ruff(soloist, s, voids, unseen, trump):
@@ -324,14 +323,14 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
         while m != 0:
             c = _cttz(m)
             m &= m - 1
-            pts = kr.card_points[c]
-            kp = _keep(c, unseen, trump, beat, kr)
-            if for_sure or _safe_vs(c, nxt, lead_suit, voids, unseen, trump, beat):
+            pts = cp[c]
+            kp = _keep(c, rs[c], beat[c], unseen, trump)
+            if for_sure or _safe_vs(c, beat[c], nxt, lead_suit, voids, unseen, trump):
                 score = 4 * (trick_pts + pts - kp) + 100000
             elif partner >= 0:
                 # a defender before the soloist: play high, so beating it costs the
                 # soloist a high card (measured +0.3 for the defenders)
-                score = 4 * (kr.rank_strength[c] * 4 - pts)
+                score = 4 * (rs[c] * 4 - pts)
             else:
                 score = -4 * (pts + kp)
             score -= _suit_len(olo, ohi, c // 6)
@@ -342,7 +341,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     # losing the trick now: does my side win it anyway?
     team_wins = False
     if partner >= 0 and win_seat == partner:
-        team_wins = last or _safe_vs(win_card, nxt, lead_suit, voids, unseen, trump, beat)
+        team_wins = last or _safe_vs(win_card, beat[win_card], nxt, lead_suit, voids, unseen, trump)
     elif partner >= 0 and nxt == partner and not last:
         # partner must ruff a plain lead if void in it and holding trump
         team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
@@ -350,8 +349,8 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     while m != 0:
         c = _cttz(m)
         m &= m - 1
-        pts = kr.card_points[c]
-        kp = _keep(c, unseen, trump, beat, kr)
+        pts = cp[c]
+        kp = _keep(c, rs[c], beat[c], unseen, trump)
         if team_wins:
             score = 4 * (pts - kp)
         else:
@@ -454,6 +453,8 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
     Adds to ``points``/``tricks`` (callers zero them).  Returns the tricks played.
     """
     n_tricks = kr.hand_size
+    cp = kr.card_points   # hoisted (see _random_core)
+    rs = kr.rank_strength
     plo = np.int64(0)
     phi = np.int64(0)
     voids = np.int64(0)
@@ -484,7 +485,8 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                     klo = plo
                     khi = phi
                 c = _heuristic(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                               lo[seat], hi[seat], klo, khi, voids, trump, soloist, beat, kr)
+                               lo[seat], hi[seat], klo, khi, voids, trump, soloist, beat,
+                               cp, rs)
             s = c // 6
             if k > 0 and s != lsuit:
                 # R6: not following proves a void in the led suit, and no trump either
@@ -507,7 +509,7 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
             elif card_beats(c, wcard, trump, beat):
                 wcard = c
                 wseat = seat
-            tp += kr.card_points[c]
+            tp += cp[c]
             if do_log:
                 log[trick, LOG_CARD0 + k] = c
                 log[trick, LOG_LEGAL0 + k] = legal
