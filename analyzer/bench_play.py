@@ -242,8 +242,9 @@ def policy_duel(n: int = 20_000, seed: int = 0, rules: RuleSet = DEFAULT_RULES,
     dict
         ``configs``: for each "soloist/defenders" pair, the soloist's mean card points
         (trick points + the Tapp as its discard, R7) and the defenders' (both together),
-        each with se and n; ``diffs``: paired differences of the soloist's points between
-        configurations, with se and 95% CI.
+        each with se and n; ``diffs``: paired gains (same deals) when the soloist, or
+        the two defenders, switch from ``policies[0]`` to ``policies[-1]``, with se and
+        95% CI.
     """
     from .stats import mean_ci, paired_diff_ci
     kr = rules.kernel
@@ -264,13 +265,18 @@ def policy_duel(n: int = 20_000, seed: int = 0, rules: RuleSet = DEFAULT_RULES,
         configs[key] = {"soloist": m.mean, "soloist_se": m.se, "defenders": d.mean,
                         "defenders_se": d.se, "n": m.n}
     diffs = {}
-    keys = list(res)
-    for a in keys:
-        for b in keys:
-            if a < b:
-                c = paired_diff_ci(res[b], res[a])
-                diffs[f"{b} - {a}"] = {"soloist_diff": c.mean, "se": c.se, "lo": c.lo,
-                                       "hi": c.hi, "n": c.n}
+    a, b = policies[0], policies[-1]   # baseline policy, challenger
+    if a != b:
+        # the soloist switches from a to b, defenders fixed: gain in the soloist's points
+        for pd in (a, b):
+            c = paired_diff_ci(res[f"{b}/{pd}"], res[f"{a}/{pd}"])
+            diffs[f"soloist {b} vs {a} (defenders {pd})"] = {
+                "gain": c.mean, "se": c.se, "lo": c.lo, "hi": c.hi, "n": c.n}
+        # the defenders switch from a to b: gain in the defenders' points
+        for ps in (a, b):
+            c = paired_diff_ci(res[f"{ps}/{a}"], res[f"{ps}/{b}"])
+            diffs[f"defenders {b} vs {a} (soloist {ps})"] = {
+                "gain": c.mean, "se": c.se, "lo": c.lo, "hi": c.hi, "n": c.n}
     return {"deals": n, "seed": seed, "configs": configs, "diffs": diffs}
 
 
@@ -289,3 +295,24 @@ def _register() -> None:
 
 
 _register()
+
+
+def format_duel(res: dict) -> str:
+    """Plain-text table of :func:`policy_duel`'s result."""
+    lines = [f"policy duel: {res['deals']:,} deals x 3 rotations (seed {res['seed']}); "
+             "card points incl. the Tapp as the soloist's discard (R7), mean ± SE"]
+    lines.append(f"{'soloist/defenders':<22}{'soloist':>16}{'defenders':>16}")
+    for key, c in res["configs"].items():
+        lines.append(f"{key:<22}{c['soloist']:>9.2f} ± {c['soloist_se']:.2f}"
+                     f"{c['defenders']:>9.2f} ± {c['defenders_se']:.2f}")
+    lines.append("paired gains in the switching side's card points (same deals):")
+    for key, d in res["diffs"].items():
+        lines.append(f"  {key:<52}{d['gain']:+8.2f} ± {d['se']:.2f} "
+                     f"(95% CI {d['lo']:+.2f} .. {d['hi']:+.2f})")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":   # python -m analyzer.bench_play [deals] [seed]
+    import sys
+    args = [int(a) for a in sys.argv[1:3]]
+    print(format_duel(policy_duel(*args)))

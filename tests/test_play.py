@@ -390,3 +390,28 @@ def test_cli_play_help_and_errors():
                  ["--trump", "durch", "--soloist", "none"], ["--policy", "clever"]):
         r = CliRunner().invoke(cli, ["play"] + args)
         assert r.exit_code == 2, (args, r.output)
+
+
+def test_policy_duel_paired_and_heuristic_beats_random():
+    """Paired duel (same deals, seats rotated): points add to 250 (R7, Tapp = discard)
+    and the heuristic side gains clearly (> 10 SE) whichever side switches."""
+    from analyzer.bench_play import format_duel, policy_duel
+    res = policy_duel(400, seed=3)
+    for c in res["configs"].values():
+        assert c["soloist"] + c["defenders"] == pytest.approx(250) and c["n"] == 400
+    assert len(res["diffs"]) == 4
+    for d in res["diffs"].values():
+        assert d["gain"] > 10 * d["se"] > 0
+    assert "soloist heuristic vs random" in format_duel(res)
+
+
+def test_w2_workloads_conserve_points():
+    """W2 and its heuristic variant as registered for ``binokel bench`` (R7 check)."""
+    from analyzer.bench import workloads
+    wl = workloads()
+    for name in ("W2", "W2H"):
+        extra = wl[name].fn(2000, 1)
+        # seat points = 250 minus the Tapp's points (mean 250 * 3/48 = 15.6)
+        assert extra["points_conserved"] and 225 < sum(extra["mean_points"]) < 245
+    base = wl["W2"].baselines["python"][0](200, 1)
+    assert 60 < base["mean_points"][0] < 95   # W2 forehand mean ≈ 77.5
