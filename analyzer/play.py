@@ -19,7 +19,8 @@ Policies
 ``POLICY_RANDOM``: uniformly random among the distinct legal card types (issue 3's W2).
 ``POLICY_HEURISTIC``: the rule-based soloist-vs-two-defenders policy of
 :func:`_heuristic`.  Its inputs are only what the deciding seat can know: its own hand,
-the cards played so far (incl. the current trick), voids inferred from play, the seats'
+the cards played so far (incl. the current trick), what the plays proved under R6 (voids;
+no card beating the trick's winner after following or undertrumping), the seats'
 roles, and, for the soloist only, the three cards not in any hand (the discard, R4).
 Melds shown before the first lead (R5) and the face-up Tapp (R4) are *not* used.
 "Unseen" below means: a copy neither in the own hand nor played (nor discarded, for the
@@ -181,8 +182,19 @@ def _count_in(lo, hi, m):
 # --------------------------------------------------------------------------- heuristic
 
 @njit
-def _is_void(voids, seat, suit):
-    return (voids >> np.int64(4 * seat + suit)) & 1 == 1
+def _holds_none(ab_p, unseen, s):
+    """Seat p surely holds no card of suit ``s``: every unseen card of ``s`` is among the
+    types p was proven not to hold (``ab_p``; a shown void, or the suit exhausted)."""
+    return (unseen & suit_mask(s) & ~ab_p) == 0
+
+
+@njit
+def _pick3(p, a0, a1, a2):
+    if p == 0:
+        return a0
+    if p == 1:
+        return a1
+    return a2
 
 
 @njit
@@ -211,39 +223,42 @@ def _suit_len(olo, ohi, s):
 
 
 @njit
-def _may_ruff(p, s, voids, unseen, trump):
-    """Seat ``p`` could trump a plain card of suit ``s``: it is (known or surely) void in
-    ``s`` and not known void in trump while unseen trumps exist."""
+def _may_ruff(ab_p, s, unseen, trump):
+    """A seat with proven-absent types ``ab_p`` could trump a plain card of suit ``s``:
+    it surely holds none of ``s`` and may hold an unseen trump."""
     if trump < 0 or s == trump:
         return False
-    if (unseen & suit_mask(trump)) == 0 or _is_void(voids, p, trump):
+    if _holds_none(ab_p, unseen, trump):
         return False
-    return _is_void(voids, p, s) or (unseen & suit_mask(s)) == 0
+    return _holds_none(ab_p, unseen, s)
 
 
 @njit
-def _safe_vs(c, beat_c, p, lead_suit, voids, unseen, trump):
-    """Card ``c`` (winning the trick now) probably stays winning against seat ``p``."""
+def _safe_vs(c, beat_c, ab_p, lead_suit, unseen, trump):
+    """Card ``c`` (winning the trick now) probably stays winning against the seat with
+    proven-absent types ``ab_p`` (it may hold no unseen stronger card, and no ruff)."""
     s = c // 6
     if trump >= 0 and s == trump and lead_suit != trump:
         # ruffed a plain lead: p can overtrump only when it is void in the led suit too
-        if (unseen & beat_c) == 0 or _is_void(voids, p, trump):
+        if (unseen & beat_c & ~ab_p) == 0:
             return True
-        return not (_is_void(voids, p, lead_suit) or (unseen & suit_mask(lead_suit)) == 0)
-    if (unseen & beat_c) != 0 and not _is_void(voids, p, s):
+        return not _holds_none(ab_p, unseen, lead_suit)
+    if (unseen & beat_c & ~ab_p) != 0:
         return False
-    return not _may_ruff(p, s, voids, unseen, trump)
+    return not _may_ruff(ab_p, s, unseen, trump)
 
 
 @njit
 def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
-               olo, ohi, klo, khi, voids, trump, soloist, beat, cp, rs):
+               olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs):
     """Choose a card type from ``legal`` for ``seat`` using public information only.
 
     Parameters (all plain ints / the shared tables; no other seat's hand):
     olo, ohi : own hand planes.  klo, khi : cards known to be elsewhere and out of play
     (all cards played so far incl. the current trick; for the soloist also the discard).
-    voids : bit 4*p+s set when seat p showed a void in suit s (R6 inference).
+    ab0, ab1, ab2 : per seat, the types that seat was proven by its plays not to hold
+    (R6 inferences: a void in the led suit, and in trump when it did not trump; no card
+    beating the trick's winner when it followed or trumped without beating it).
     k : cards already in the trick; lead_suit, win_card, win_seat, trick_pts, leader
     describe it.  soloist : -1 when every seat plays for itself.
 
@@ -260,13 +275,10 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     m = legal
     if k == 0:
         # ---- lead (R6: any card)
-        opp_trumps = (unseen & suit_mask(trump)) != 0 if trump >= 0 else False
-        n_opp_void_tr = 0
+        pull = False
         for p in range(3):
-            if p != seat and p != partner and trump >= 0 and _is_void(voids, p, trump):
-                n_opp_void_tr += 1
-        n_opp = 2 if partner < 0 else 1
-        pull = opp_trumps and n_opp_void_tr < n_opp
+            if p != seat and p != partner and trump >= 0:
+                pull = pull or not _holds_none(_pick3(p, ab0, ab1, ab2), unseen, trump)
         while m != 0:
             c = _cttz(m)
             m &= m - 1
@@ -277,7 +289,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
             ruff = False
             if not is_tr:
                 for p in range(3):
-                    if p != seat and p != partner and _may_ruff(p, s, voids, unseen, trump):
+                    if p != seat and p != partner and _may_ruff(_pick3(p, ab0, ab1, ab2), s, unseen, trump):
                         ruff = True
 
             score = np.int64(0)
@@ -295,9 +307,11 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                 score = 1000 - 8 * pts - 4 * _keep(c, rs[c], beat[c], unseen, trump)
                 if partner >= 0 and not is_tr:
                     # defenders: partner void and may ruff while the soloist must follow
-                    if _may_ruff(partner, s, voids, unseen, trump) and not _may_ruff(soloist, s, voids, unseen, trump):
+                    ab_pa = _pick3(partner, ab0, ab1, ab2)
+                    ab_so = _pick3(soloist, ab0, ab1, ab2)
+                    if _may_ruff(ab_pa, s, unseen, trump) and not _may_ruff(ab_so, s, unseen, trump):
                         score += 200
-                    if _may_ruff(soloist, s, voids, unseen, trump):
+                    if _may_ruff(ab_so, s, unseen, trump):
                         # force the soloist to spend a trump (even before cashing masters)
                         score += 3000
                 if partner < 0 and is_tr and pull:
@@ -315,6 +329,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                 best = c
         return best
     nxt = (seat + 1) % 3
+    ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     last = k == 2
     wins = card_beats(_cttz(legal), win_card, trump, beat)  # R6: legal set all win or all lose
     if wins:
@@ -325,7 +340,7 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
             m &= m - 1
             pts = cp[c]
             kp = _keep(c, rs[c], beat[c], unseen, trump)
-            if for_sure or _safe_vs(c, beat[c], nxt, lead_suit, voids, unseen, trump):
+            if for_sure or _safe_vs(c, beat[c], ab_nxt, lead_suit, unseen, trump):
                 score = 4 * (trick_pts + pts - kp) + 100000
             elif partner >= 0:
                 # a defender before the soloist: play high, so beating it costs the
@@ -341,11 +356,11 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     # losing the trick now: does my side win it anyway?
     team_wins = False
     if partner >= 0 and win_seat == partner:
-        team_wins = last or _safe_vs(win_card, beat[win_card], nxt, lead_suit, voids, unseen, trump)
+        team_wins = last or _safe_vs(win_card, beat[win_card], ab_nxt, lead_suit, unseen, trump)
     elif partner >= 0 and nxt == partner and not last:
         # partner must ruff a plain lead if void in it and holding trump
         team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
-                     and _may_ruff(partner, lead_suit, voids, unseen, trump))
+                     and _may_ruff(_pick3(partner, ab0, ab1, ab2), lead_suit, unseen, trump))
     while m != 0:
         c = _cttz(m)
         m &= m - 1
@@ -457,7 +472,10 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
     rs = kr.rank_strength
     plo = np.int64(0)
     phi = np.int64(0)
-    voids = np.int64(0)
+    # per seat: types proven absent by its plays (R6 inferences, public)
+    ab0 = np.int64(0)
+    ab1 = np.int64(0)
+    ab2 = np.int64(0)
     ld = leader
     move = 0
     do_log = log.shape[0] > 0
@@ -485,14 +503,26 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                     klo = plo
                     khi = phi
                 c = _heuristic(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                               lo[seat], hi[seat], klo, khi, voids, trump, soloist, beat,
+                               lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump, soloist, beat,
                                cp, rs)
             s = c // 6
-            if k > 0 and s != lsuit:
-                # R6: not following proves a void in the led suit, and no trump either
-                voids |= np.int64(1) << np.int64(4 * seat + lsuit)
-                if trump >= 0 and s != trump:
-                    voids |= np.int64(1) << np.int64(4 * seat + trump)
+            if k > 0:
+                # what this play proves about the hand (R6 obligations)
+                nv = np.int64(0)
+                if s != lsuit:
+                    nv = suit_mask(lsuit)          # void in the led suit
+                    if trump >= 0 and s != trump:
+                        nv |= suit_mask(trump)     # and no trump to play
+                    elif trump >= 0 and wcard // 6 == trump and (beat[wcard] >> np.int64(c)) & 1 == 0:
+                        nv = nv | beat[wcard]      # undertrumped: no higher trump
+                elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
+                    nv = beat[wcard]               # followed low: nothing that beats it
+                if seat == 0:
+                    ab0 |= nv
+                elif seat == 1:
+                    ab1 |= nv
+                else:
+                    ab2 |= nv
             b = np.int64(1) << np.int64(c)
             if hi[seat] & b:
                 hi[seat] &= ~b
