@@ -294,7 +294,8 @@ def _register() -> None:
              deals=200_000)
 
 
-_register()
+if __name__ != "__main__":   # run as a script, the module itself is imported below
+    _register()
 
 
 def format_duel(res: dict) -> str:
@@ -314,5 +315,7 @@ def format_duel(res: dict) -> str:
 
 if __name__ == "__main__":   # python -m analyzer.bench_play [deals] [seed]
     import sys
+
+    from analyzer import bench_play as _mod   # the importable module (kernels cached there)
     args = [int(a) for a in sys.argv[1:3]]
-    print(format_duel(policy_duel(*args)))
+    print(_mod.format_duel(_mod.policy_duel(*args)))
