@@ -639,7 +639,7 @@ def play_out(hands, trump, leader, soloist, policy, state, kr, points, tricks):
     Parameters
     ----------
     hands : uint8[3, 24]
-        Card counts per seat (not modified).
+        Card counts per seat (not modified), ``kr.hand_size`` (15) cards each.
     trump : int
         0..3 suit index, or -1 for Durch (no trump; play ends at the first trick won by a
         seat other than the soloist, R4).
