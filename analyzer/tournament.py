@@ -221,7 +221,7 @@ class TournamentResult:
         return dict(agents=list(self.agents), groups=self.groups, games=self.games,
                     deals=self.deals, seed=self.seed, stats=[s.to_dict() for s in self.stats],
                     points_per_deal_diff=self.diff, points_per_deal_diff_se=self.diff_se,
-                    z=self.z, win_rate_diff=self.win_diff, win_rate_diff_se=self.win_diff_se,
+                    z=self.z if math.isfinite(self.z) else None, win_rate_diff=self.win_diff, win_rate_diff_se=self.win_diff_se,
                     params=self.params)
 
     def summary(self) -> str:
@@ -234,8 +234,10 @@ class TournamentResult:
             lines.append(f"{str(i + 1) + ' ' + s.name:<10} {s.points_per_deal:8.1f} ± {s.points_se:5.1f}   "
                          f"{100 * s.win_rate:8.1f}% ± {100 * s.win_se:4.1f}%   {100 * s.soloist_rate:6.1f}% "
                          f"{100 * s.made_rate:5.1f}% {s.mean_winning_bid:9.1f}")
+        z = (f"z = {self.z:+.2f}" if math.isfinite(self.z)
+             else "identical play in every seating: no spread")
         lines.append(f"points per deal, agent 1 - agent 2: {self.diff:+.1f} ± {self.diff_se:.1f} "
-                     f"(z = {self.z:+.2f}); win rate difference {100 * self.win_diff:+.1f} ± "
+                     f"({z}); win rate difference {100 * self.win_diff:+.1f} ± "
                      f"{100 * self.win_diff_se:.1f} points")
         return "\n".join(lines)
 
@@ -296,7 +298,7 @@ def _groups_chunk(kinds, params, seed, groups, rules):
 
 
 def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 50, seed: int = 0,
-                   samples: int = 200, objective: str = "own",
+                   samples: int = 200, objective: str = "relative",
                    trick_estimate: int = DEFAULT_TRICK_ESTIMATE, n_jobs: int = 1,
                    progress=None, rules: RuleSet = DEFAULT_RULES) -> TournamentResult:
     """Play a duplicate match (see module docstring) and summarize it.

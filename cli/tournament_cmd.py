@@ -24,9 +24,10 @@ from .main import cli
               help="Duplicate groups; each is 6 full games (all seatings) on one deal stream.")
 @click.option("--samples", default=200, show_default=True, type=int,
               help="The advisor agent's sampled deals per bidding decision.")
-@click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="own",
+@click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",
               show_default=True,
-              help="The advisor agent's objective (win: P(win game) from the scores, R9).")
+              help="The advisor agent's objective, as in binokel advise (win: P(win game) "
+                   "from the scores, R9).")
 @click.option("--trick-estimate", default=DEFAULT_TRICK_ESTIMATE, show_default=True, type=int,
               help="The rule-of-thumb agent's fixed card-point estimate.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Random seed.")
