@@ -3,12 +3,66 @@
 ``cache=True`` keeps compiled kernels on disk between runs (first call compiles, later
 processes load in milliseconds).  ``error_model='numpy'`` drops Python's zero-division
 checks from the hot loops.  No fastmath: kernels are integer code.
+
+Why a cache directory of our own: numba invalidates a cached kernel only when *its own*
+source file changes, not when a kernel it calls in another file does (a cached
+``batch`` kernel would keep running an old ``play_out``).  So the cache lives in a folder
+named by a hash of every ``analyzer/*.py`` source: any edit to the package starts a fresh,
+consistent cache.  ``NUMBA_CACHE_DIR`` set by the user still wins.
 """
 from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
 
 import numba
 
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
+
+
+def _source_hash() -> str:
+    h = hashlib.sha1()
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _cache_root() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "binokel-analyzer" / "numba"
+
+
+def _prune(root: Path, keep: Path, n_keep: int = 4) -> None:
+    """Delete all but the newest few cache folders (each source edit makes a new one)."""
+    import shutil
+
+    try:
+        dirs = sorted((d for d in root.iterdir() if d.is_dir() and d != keep),
+                      key=lambda d: d.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in dirs[n_keep - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _configure_cache() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    root = _cache_root()
+    target = root / _source_hash()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return  # unwritable home: numba falls back to __pycache__ beside the sources
+    _prune(root, keep=target)
+    numba.config.CACHE_DIR = str(target)
+    # the env var makes loky/dask worker processes use the same folder
+    os.environ["NUMBA_CACHE_DIR"] = str(target)
+
+
+_configure_cache()
 
 
 def njit(*args, **kwargs):
