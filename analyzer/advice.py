@@ -320,7 +320,10 @@ class BidAdvice:
                 f"  {fmt_obj(Estimate(r.ev_objective, r.ev_objective_lo, r.ev_objective_hi, 0, 0)):>22}"
                 f"  {'+' if r.minus_pass >= 0 else '-'}")
         lines.append(f"pass: E[objective] {fmt_obj(self.pass_value)}")
-        if self.surrender:
+        if self.surrender and self.surrender["p_chosen"] == 0:
+            lines.append(f"surrender at {self.surrender['bid']} (R4) would score -{self.surrender['bid']} "
+                         f"for you and 50 + melds for each opponent; the exchange never chose it here")
+        elif self.surrender:
             s = self.surrender
             lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent 50 + melds "
                          f"(mean {s['opponent_mean']:.0f}); chosen by the exchange in {100 * s['p_chosen']:.0f}% "
@@ -469,7 +472,8 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
             msg = (f"stop at the forced 150 (R3) and pass after: at 150 P(make) {100 * r.p_make:.0f}%, "
                    f"{what} {f(r.ev_objective)} against {f(pass_est.mean)} for passing")
             if surrender:
-                msg += f"; if you end up soloist, surrender (R4) costs {surrender['bid']} points"
+                msg += (f"; if you end up soloist there, surrendering (R4) costs you {surrender['bid']} "
+                        f"and gives each opponent 50 + melds (about {surrender['opponent_mean']:.0f})")
             return msg + "."
         return (f"pass: at {next_bid} P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
                 f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}, below passing's {f(pass_est.mean)}.")
