@@ -120,14 +120,14 @@ def test_report_cli_and_bad_input(meld_run, tmp_path):
     assert "Example" in CliRunner().invoke(cli, ["report", "--help"]).output
 
 
-def test_report_without_argument_uses_the_shipped_sample(tmp_path):
+def test_report_without_argument_uses_the_shipped_sample(tmp_path, monkeypatch):
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        r = runner.invoke(cli, ["report"])
-        assert r.exit_code == 0, r.output
-        assert Path("reports/sample_run/report.html").exists()
-        r = runner.invoke(cli, ["report", "--sample", "--out", "s"])
-        assert r.exit_code == 0 and Path("s/best_meld.svg").exists()
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(cli, ["report"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "reports/sample_run/report.html").exists()
+    r = runner.invoke(cli, ["report", "--sample", "--out", "s"])
+    assert r.exit_code == 0 and (tmp_path / "s/best_meld.svg").exists()
 
 
 @pytest.mark.parametrize("folder", [SAMPLE_RUN, SAMPLE_DEALS])
