@@ -34,7 +34,7 @@ def _canonical(spec: RunSpec, out: str) -> str:
         "binokel simulate -n 10_000_000 --out runs/big --backend dask --scheduler tcp://10.0.0.5:8786",
     ),
 )
-@click.option("-n", "n_text", required=True, help="Number of deals (underscores allowed: 10_000_000).")
+@click.option("-n", "n_text", required=True, metavar="N", help="Number of deals (underscores allowed: 10_000_000).")
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False),
               help="Run folder (manifest.json + parts/). Re-running the same command resumes.")
 @click.option("--seed", default=1, show_default=True, type=click.IntRange(min=0),
