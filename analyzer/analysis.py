@@ -46,8 +46,9 @@ from ._jit import njit
 from .cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand
 from .errors import BinokelError
 from .exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, _masks_to_hand,
-                       candidate_outcomes, counts_mask, decide_contracts, meld4_inline,
+                       candidate_outcomes, counts_mask, decide_contracts,
                        shortlist_candidates)
+from .melds import meld_total
 from .play import POLICY_HEURISTIC, play_out
 from .rng import chunk_state, make_state, next_u64
 from .rules import DEFAULT_RULES, RuleSet
@@ -113,7 +114,6 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     cp3 = np.zeros(3, dtype=np.int64)
     md3 = np.zeros(3, dtype=np.int64)
     sc3 = np.zeros(3, dtype=np.int64)
-    meld4 = np.empty(N_SUITS, dtype=np.int64)
     play_state = np.empty(4, dtype=np.uint64)
     disc = np.empty(3, dtype=np.int64)
     ddisc = np.empty(3, dtype=np.int64)
@@ -176,8 +176,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         st = play_state.copy()
         play_out(hands, trump, 0, seat, POLICY_HEURISTIC, st, kr, pts, trk)
         for p in range(3):
-            meld4_inline(counts_mask(hands[p]), kr, meld4)
-            md3[p] = meld4[trump]
+            md3[p] = meld_total(counts_mask(hands[p]), trump, kr)
             cp3[p] = pts[p]
         cp3[seat] += dpts
         o_disc[i, 0] = disc[0]

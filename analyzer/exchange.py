@@ -52,6 +52,7 @@ import numpy as np
 
 from ._jit import njit
 from .cards import N_RANKS, N_SUITS, N_TYPES, PLANE
+from .melds import meld_all_trumps, meld_total
 from .play import POLICY_HEURISTIC, play_out
 from .rng import next_u64
 from .sampling import deal_masks
@@ -82,9 +83,6 @@ N_FEATURES = len(FEATURE_NAMES)
 EST_WEIGHTS = np.array([-66.34, 15.55, 19.52, 9.06, 0.88, 14.94, 9.79, 6.03, 0.14, 3.84, 0.73,
                         0.21], dtype=np.float64)
 EST_SIGMA = 23.0
-
-_LO = np.int64((1 << N_TYPES) - 1)
-
 
 @njit
 def _suit_summary(counts, kr, out):
@@ -217,45 +215,6 @@ def durch_losers(kept, seen):
 
 
 @njit(inline="always")
-def meld4_inline(mask, kr, out):
-    """Same as melds.meld_all_trumps (R5), inlined into the caller.
-
-    Why a copy: a non-inlined numba call that receives the KernelRules namedtuple costs
-    ~70 ns (the tuple's arrays are reference-counted on every call), 20x the work itself;
-    the exchange enumeration calls this ~500 times per decision.  Cross-checked against
-    meld_all_trumps in tests/test_exchange.py.
-    """
-    lo = mask & _LO
-    hi = mask >> PLANE
-    common = 0
-    for r in range(N_RANKS):
-        v4 = kr.fours_value[r]
-        if v4 != 0:
-            fm = kr.fours_mask[r]
-            if (lo & fm) == fm:
-                if (hi & fm) == fm:
-                    common += kr.eights_value[r]
-                else:
-                    common += v4
-    bm = kr.binokel_mask
-    if (lo & bm) == bm:
-        if (hi & bm) == bm:
-            common += kr.binokel_double
-        else:
-            common += kr.binokel_single
-    tab = kr.suit_f_table
-    plain_sum = 0
-    for s in range(N_SUITS):
-        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
-        plain_sum += tab[0, idx]
-    for s in range(N_SUITS):
-        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
-        nine_bit = 6 * s + kr.nine_rank
-        nines = ((lo >> nine_bit) & 1) + ((hi >> nine_bit) & 1)
-        out[s] = common + plain_sum - tab[0, idx] + tab[1, idx] + nines * kr.trump_nine_value
-
-
-@njit(inline="always")
 def _remove_type(mask, t):
     """Remove one copy of type ``t`` from a packed mask (the caller knows it is held)."""
     b = np.int64(1) << np.int64(t)
@@ -378,7 +337,7 @@ def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, ou
                 c = slots[k]
                 dpts = cp[a] + cp[b] + cp[c]
                 mask = _remove_type(_remove_type(_remove_type(mask18, a), b), c)
-                meld4_inline(mask, kr, meld4)
+                meld_all_trumps(mask, kr, meld4)
                 for s in range(N_SUITS):
                     for q in range(5):
                         summ[s, q] = summ18[s, q]
@@ -572,7 +531,6 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
     hands = np.zeros((3, N_TYPES), dtype=np.uint8)
     pts = np.zeros(3, dtype=np.int64)
     trk = np.zeros(3, dtype=np.int64)
-    meld4 = np.empty(N_SUITS, dtype=np.int64)
     play_state = np.empty(4, dtype=np.uint64)
     opp1 = (soloist + 1) % 3
     opp2 = (soloist + 2) % 3
@@ -596,8 +554,7 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
             play_out(hands, trump, leader, soloist, POLICY_HEURISTIC, st, kr, pts, trk)
             total = pts[soloist] + dpts
             if trump >= 0 and trk[soloist] > 0:
-                meld4_inline(counts_mask(hands[soloist]), kr, meld4)
-                total += meld4[trump]
+                total += meld_total(counts_mask(hands[soloist]), trump, kr)
             out_total[j, i] = total
             out_tricks[j, i] = trk[soloist]
     return m

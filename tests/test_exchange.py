@@ -14,8 +14,7 @@ from analyzer.cards import N_TYPES, mask_to_counts
 from analyzer.exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, EST_SIGMA,
                                EST_WEIGHTS, N_FEATURES, counts_mask, durch_losers,
                                estimate_features, exchange_shortlist, expected_play_score,
-                               fast_exchange, meld4_inline)
-from analyzer.melds import meld_all_trumps
+                               fast_exchange)
 from analyzer.rng import make_state
 from analyzer.sampling import deal_random, new_deck
 
@@ -79,24 +78,6 @@ def ref_durch_losers(kept, seen):
 
 
 # ---- kernels vs reference -------------------------------------------------------------
-
-def test_meld4_inline_equals_meld_all_trumps_R5():
-    """R5: the inlined meld copy used by the exchange agrees with melds.meld_all_trumps."""
-    from analyzer._jit import njit
-
-    @njit
-    def both(mask, kr, a, b):
-        meld_all_trumps(mask, kr, a)
-        meld4_inline(mask, kr, b)
-
-    a = np.empty(4, dtype=np.int64)
-    b = np.empty(4, dtype=np.int64)
-    rng = np.random.default_rng(3)
-    for _ in range(3000):
-        counts = rng.integers(0, 3, size=24).astype(np.uint8)
-        both(counts_mask(counts), KR, a, b)
-        assert list(a) == list(b)
-
 
 def test_features_match_reference():
     f = np.empty(N_FEATURES, dtype=np.float64)
