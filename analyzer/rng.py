@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import njit
+from .errors import BinokelError
 
 _U32 = np.uint64(0xFFFFFFFF)
 
@@ -22,15 +23,31 @@ def make_state(seed_seq: np.random.SeedSequence) -> np.ndarray:
     return st
 
 
+def _root(seed) -> np.random.SeedSequence:
+    """SeedSequence of a seed: None, a non-negative int, or a sequence of them."""
+    parts = seed if isinstance(seed, (list, tuple)) else [seed]
+    for part in parts:
+        if part is None and len(parts) == 1:
+            continue
+        if (not isinstance(part, (int, np.integer)) or isinstance(part, bool) or part < 0):
+            raise BinokelError(f"seed must be a non-negative integer, got {seed!r}")
+    if isinstance(seed, (list, tuple)):
+        return np.random.SeedSequence([int(p) for p in seed])
+    return np.random.SeedSequence(None if seed is None else int(seed))
+
+
 def chunk_seeds(seed: int | None, n_chunks: int) -> list[np.random.SeedSequence]:
     """One child SeedSequence per chunk index; chunk i's seed depends only on (seed, i)."""
-    root = np.random.SeedSequence(seed)
+    root = _root(seed)
     return [np.random.SeedSequence(root.entropy, spawn_key=(i,)) for i in range(n_chunks)]
 
 
 def chunk_state(seed: int | None, chunk: int) -> np.ndarray:
-    """The kernel RNG state for chunk number ``chunk`` of a run seeded with ``seed``."""
-    root = np.random.SeedSequence(seed)
+    """The kernel RNG state for chunk number ``chunk`` of a run seeded with ``seed``.
+
+    Raises BinokelError for a negative or non-integer seed.
+    """
+    root = _root(seed)
     return make_state(np.random.SeedSequence(root.entropy, spawn_key=(chunk,)))
 
 

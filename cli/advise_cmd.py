@@ -43,7 +43,7 @@ def _parse_scores(text: str | None):
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
 @click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
               help="Sampled deals.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Random seed (same seed, same numbers).")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed (same seed, same numbers).")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -134,7 +134,7 @@ def _print_rich(res) -> None:
               help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat.")
 @click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
               help="Sampled deals.")
-@click.option("--seed", default=0, show_default=True, type=int,
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
               help="Random seed (same seed, same numbers, for any --jobs).")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int,
               help="Parallel workers (joblib).")
@@ -183,6 +183,11 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
     plot_path = _check_writable_file(plot_file, "--plot") if plot_file else None
     csv_path = _check_writable_dir(csv_dir, "--csv") if csv_dir else None
 
+    if t is not None:
+        try:
+            h + t  # hand and Tapp together: at most two copies of a card (R1), checked before any work
+        except BinokelError as exc:
+            raise BadInput(f"--tapp overlaps the hand: {exc}") from None
     from analyzer.analysis import CHUNK
     n_chunks = (samples + CHUNK - 1) // CHUNK
     try:

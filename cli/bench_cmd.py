@@ -34,7 +34,7 @@ def _rate(x: float) -> str:
 @click.option("--baseline-deals", type=int, default=None,
               help="Deals per baseline run (default: each baseline's own, fewer).")
 @click.option("--no-baseline", is_flag=True, help="Skip the plain Python/NumPy baselines.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json):

@@ -34,7 +34,7 @@ def _parse_seat(text: str) -> int | None:
         "binokel play --seed 3 --trump durch --soloist 0 --json",
     ),
 )
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed for the deal and the random policy.")
 @click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic",
               show_default=True, help="Play policy for all three seats.")

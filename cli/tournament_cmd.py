@@ -30,7 +30,7 @@ from .main import cli
                    "from the scores, R9).")
 @click.option("--trick-estimate", default=DEFAULT_TRICK_ESTIMATE, show_default=True, type=int,
               help="The rule-of-thumb agent's fixed card-point estimate.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Random seed.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def tournament_command(agents, groups, samples, objective, trick_estimate, seed, jobs, as_json):
@@ -48,12 +48,18 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, seed,
             raise BadInput(f"--agents: unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
     if jobs < 1:
         raise BadInput(f"--jobs must be at least 1, got {jobs}")
+    if groups < 2:
+        raise BadInput(f"--groups must be at least 2 (standard errors need two), got {groups}")
+    if samples < 1:
+        raise BadInput(f"--samples must be at least 1, got {samples}")
     progress = None
     bar = None
     if not as_json:
+        from rich.console import Console
         from rich.progress import Progress
 
-        bar = Progress(transient=True)
+        # progress goes to stderr so that piped stdout holds only the results
+        bar = Progress(transient=True, console=Console(stderr=True))
         task = bar.add_task("groups", total=groups)
         progress = lambda k: bar.update(task, advance=k)  # noqa: E731
         bar.start()

@@ -63,6 +63,16 @@ def test_every_command_unknown_option_is_one_line_error(path):
     assert_one_line_error(run(*path, "--no-such-option-xyz"), "no-such-option-xyz")
 
 
+@pytest.mark.parametrize("args", [
+    ("play",), ("bench", "-w", "W1"), ("tournament", "--groups", "2"),
+    ("advise", "--example", "average"), ("analyze", "--example", "average"),
+    ("simulate", "-n", "10", "--out", "unused-run-folder"),
+], ids=lambda a: a[0])
+def test_negative_seed_is_one_line_error(args):
+    """A seed is a non-negative integer (numpy.random.SeedSequence); -1 is bad input."""
+    assert_one_line_error(run(*args, "--seed", "-1"), "seed")
+
+
 def test_group_help_and_version():
     result = run("--help")
     assert result.exit_code == 0 and "melds" in result.output and "bench" in result.output
