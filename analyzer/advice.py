@@ -38,13 +38,13 @@ from ._jit import njit
 from .bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
                       AuctionState, auction_continue, evidence_likelihood, parse_seat,
                       rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
-from .cards import N_TYPES, PLANE, Hand
+from .cards import N_TYPES, Hand
 from .errors import BinokelError
 from .game import finish_deal, soloist_outcomes
 from .play import POLICY_HEURISTIC
 from .rng import chunk_state
 from .rules import DEFAULT_RULES, RuleSet
-from .sampling import deal_masks, remaining_deck
+from .sampling import deal_masks, mask_counts, remaining_deck
 from .stats import z_value
 
 OBJECTIVES = ("relative", "own", "win")
@@ -53,14 +53,6 @@ GRID_SIZE = 60          # bids next..next+590: covers every hand short of a Durc
 CHUNK = 500
 ESS_FRACTION = 0.25     # below this effective share, draw more rounds (inference)
 MAX_ROUNDS = 8
-
-
-@njit
-def _mask_to_row(mask, row):
-    lo = mask & np.int64((1 << 24) - 1)
-    hi = mask >> np.int64(PLANE)
-    for t in range(N_TYPES):
-        row[t] = ((lo >> np.int64(t)) & 1) + ((hi >> np.int64(t)) & 1)
 
 
 @njit
@@ -104,7 +96,6 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
     masks = np.empty(3, dtype=np.int64)
     hands = np.empty((3, N_TYPES), dtype=np.uint8)
     tapp = np.empty(N_TYPES, dtype=np.uint8)
-    seat_mask = np.zeros(3, dtype=np.int64)
     maxb = np.empty(3, dtype=np.int64)
     out3 = np.empty(3, dtype=np.int64)
     K = bids.shape[0]
@@ -114,9 +105,9 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
     o2 = (seat + 2) % 3
     for i in range(n):
         deal_masks(state, deck, sizes, masks)
-        _mask_to_row(masks[0], hands[o1])
-        _mask_to_row(masks[1], hands[o2])
-        _mask_to_row(masks[2], tapp)
+        mask_counts(masks[0], hands[o1])
+        mask_counts(masks[1], hands[o2])
+        mask_counts(masks[2], tapp)
         # inference: how well do the sampled hands explain the opponents' calls?
         w = 1.0
         v1 = rule_of_thumb_value(masks[0], kr, opp_trick_estimate)

@@ -45,14 +45,13 @@ import numpy as np
 from ._jit import njit
 from .cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand
 from .errors import BinokelError
-from .exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, _masks_to_hand,
-                       candidate_outcomes, counts_mask, decide_contracts,
+from .exchange import (CONTRACT_DURCH, CONTRACT_SURRENDER, candidate_outcomes, decide_contracts,
                        shortlist_candidates)
 from .melds import meld_total
 from .play import POLICY_HEURISTIC, play_out
 from .rng import chunk_state, make_state, next_u64
 from .rules import DEFAULT_RULES, RuleSet
-from .sampling import deal_masks
+from .sampling import counts_mask, deal_masks, mask_counts, remaining_cards
 from .scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel
 from .stats import mean_ci, proportion_ci, quantiles
 
@@ -154,16 +153,12 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
                 for q in range(3):
                     ddisc[q] = cand_disc[durch, q]
         # ---- the deal's hidden cards: the 30 cards outside hand + Tapp, split 15/15 (R2)
-        nd = 0
-        for t in range(N_TYPES):
-            for c in range(2 - counts18[t]):
-                deck[nd] = t * 2 + c
-                nd += 1
+        nd = remaining_cards(counts18, deck)
         sizes[0] = nd // 2
         sizes[1] = nd - nd // 2
         deal_masks(state_deal, deck[:nd], sizes, masks)
-        _masks_to_hand(masks[0], hands, opp1)
-        _masks_to_hand(masks[1], hands, opp2)
+        mask_counts(masks[0], hands[opp1])
+        mask_counts(masks[1], hands[opp2])
         for q in range(4):
             play_state[q] = next_u64(state_deal)
         # ---- trump contract played out (R6, R7)

@@ -72,7 +72,7 @@ from .errors import BinokelError
 from .melds import meld_all_trumps
 from .rng import chunk_state
 from .rules import DEFAULT_RULES, RuleSet
-from .sampling import deal_random
+from .sampling import counts_mask, deal_random, mask_counts
 
 FORMAT = 1
 WHATS = ("melds", "deals")
@@ -295,27 +295,6 @@ MADE, FAILED, SURR, DURCH_WON, DURCH_LOST = range(5)
 
 
 @njit
-def _mask_counts(mask, out):
-    lo = mask & LO
-    hi = mask >> PLANE
-    for t in range(N_TYPES):
-        out[t] = ((lo >> t) & 1) + ((hi >> t) & 1)
-
-
-@njit
-def _counts_mask(counts):
-    lo = np.int64(0)
-    hi = np.int64(0)
-    for t in range(N_TYPES):
-        b = np.int64(1) << np.int64(t)
-        if counts[t] >= 1:
-            lo |= b
-        if counts[t] >= 2:
-            hi |= b
-    return lo | (hi << PLANE)
-
-
-@njit
 def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, contract_h,
                by_bid, points_seat, points_sol, points_def, score_bid, score_seat,
                meld_bid):
@@ -362,9 +341,9 @@ def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, co
     for _ in range(n_deals):
         deal_random(state, deck, masks)
         for p in range(3):
-            _mask_counts(masks[p], hands[p])
+            mask_counts(masks[p], hands[p])
             max_bids[p] = rule_of_thumb_max_bid(masks[p], kr, trick_estimate)
-        _mask_counts(masks[3], tapp)
+        mask_counts(masks[3], tapp)
         soloist, bid = run_auction(max_bids, kr)
         for t in range(N_TYPES):
             c18[t] = hands[soloist, t] + tapp[t]
@@ -387,7 +366,7 @@ def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, co
             by_bid[DURCH_WON if sc[soloist] > 0 else DURCH_LOST, k] += 1
         else:
             for p in range(3):
-                mel[p] = meld_total(_counts_mask(hands[p]), trump, kr)
+                mel[p] = meld_total(counts_mask(hands[p]), trump, kr)
             if contract == CONTRACT_SURRENDER:
                 score_kernel(DEAL_SURRENDER, bid, soloist, pts, trk, mel, kr, sc)
                 by_bid[SURR, k] += 1

@@ -8,8 +8,6 @@ with :data:`analyzer.play.POLICY_HEURISTIC` for every seat (no soloist).
 """
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from ._jit import njit
@@ -30,6 +28,8 @@ def w2_batch(n, state, kr, trump, policy, sums):
     Returns the total card points of the Tapps (so ``sums.sum() + tapp == 250 * n``,
     R7).  Workspace is allocated once, outside the deal loop.
     """
+    # two loops, not one with a branch per deal: with _play_core in the same loop the
+    # random playout ran 9% slower (1.35 vs 1.48 M deals/s, measured)
     if policy == POLICY_RANDOM:
         return _w2_random(n, state, kr, trump, sums)
     return _w2_policy(n, state, kr, trump, policy, sums)
@@ -196,9 +196,7 @@ def duel_kernel(n, deal_state, play_state, kr, pol_soloist, pol_defender, out, t
     ``tapp_out``: int64[n] Tapp points (out of play: the soloist's discard).  Deals come
     from ``deal_state`` alone, so runs with other policies see the same deals (paired).
     """
-    deck = np.empty(N_CARDS, dtype=np.uint8)
-    for i in range(N_CARDS):
-        deck[i] = i
+    deck = _new_deck()
     masks = np.zeros(4, dtype=np.int64)
     lo = np.zeros(3, dtype=np.int64)
     hi = np.zeros(3, dtype=np.int64)
@@ -227,6 +225,10 @@ def duel_kernel(n, deal_state, play_state, kr, pol_soloist, pol_defender, out, t
             _play_core(lo, hi, dlo, dhi, trump, 0, r, pol, play_state, kr, beat, pts, tricks,
                        log, forced, 0)
             out[i, r] = pts[r]
+
+
+def _gain(c) -> dict:
+    return {"gain": c.mean, "se": c.se, "lo": c.lo, "hi": c.hi, "n": c.n}
 
 
 def policy_duel(n: int = 20_000, seed: int = 0, rules: RuleSet = DEFAULT_RULES,
@@ -269,14 +271,12 @@ def policy_duel(n: int = 20_000, seed: int = 0, rules: RuleSet = DEFAULT_RULES,
     if a != b:
         # the soloist switches from a to b, defenders fixed: gain in the soloist's points
         for pd in (a, b):
-            c = paired_diff_ci(res[f"{b}/{pd}"], res[f"{a}/{pd}"])
-            diffs[f"soloist {b} vs {a} (defenders {pd})"] = {
-                "gain": c.mean, "se": c.se, "lo": c.lo, "hi": c.hi, "n": c.n}
+            diffs[f"soloist {b} vs {a} (defenders {pd})"] = _gain(
+                paired_diff_ci(res[f"{b}/{pd}"], res[f"{a}/{pd}"]))
         # the defenders switch from a to b: gain in the defenders' points
         for ps in (a, b):
-            c = paired_diff_ci(res[f"{ps}/{a}"], res[f"{ps}/{b}"])
-            diffs[f"defenders {b} vs {a} (soloist {ps})"] = {
-                "gain": c.mean, "se": c.se, "lo": c.lo, "hi": c.hi, "n": c.n}
+            diffs[f"defenders {b} vs {a} (soloist {ps})"] = _gain(
+                paired_diff_ci(res[f"{ps}/{a}"], res[f"{ps}/{b}"]))
     return {"deals": n, "seed": seed, "configs": configs, "diffs": diffs}
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -318,17 +318,30 @@ def rule_of_thumb_bid(hand, trick_estimate: int = DEFAULT_TRICK_ESTIMATE,
     return int(rule_of_thumb_max_bid(np.int64(h.mask), rules.kernel, int(trick_estimate)))
 
 
-def simulate_auction(max_bids, rules: RuleSet = DEFAULT_RULES) -> tuple[int, int, list[int]]:
+def threshold_auction(max_bid_of, rules: RuleSet = DEFAULT_RULES) -> tuple[int, int, list[int]]:
     """Play an R3 auction of three threshold bidders in Python, recording the calls.
 
-    Returns ``(soloist, bid, calls)``; ``calls`` is what :func:`validate_auction` accepts.
-    Agrees with the kernel :func:`run_auction` (tested).
+    Parameters
+    ----------
+    max_bid_of : callable ``(seat, calls) -> int``
+        A seat's maximum bid, asked once, at the seat's first turn; ``calls`` (not to be
+        modified) are the calls made so far, so a seat can decide from what it has heard.
+    rules : RuleSet
+        Starting bid and step (R3).
+
+    Returns
+    -------
+    (int, int, list[int])
+        ``(soloist, bid, calls)``; ``calls`` is what :func:`validate_auction` accepts.
     """
     start, step = rules.bid_start, rules.bid_step
     calls = [start]
     stage, holder, to_move, standing = 0, 0, 1, start
+    maxes: dict[int, int] = {}
     while True:
-        if standing + step <= max_bids[to_move]:
+        if to_move not in maxes:
+            maxes[to_move] = max_bid_of(to_move, calls)
+        if standing + step <= maxes[to_move]:
             standing += step
             calls.append(standing)
             holder, to_move = to_move, holder
@@ -338,3 +351,11 @@ def simulate_auction(max_bids, rules: RuleSet = DEFAULT_RULES) -> tuple[int, int
                 stage, to_move = 1, 2
             else:
                 return holder, standing, calls
+
+
+def simulate_auction(max_bids, rules: RuleSet = DEFAULT_RULES) -> tuple[int, int, list[int]]:
+    """:func:`threshold_auction` with fixed maxima ``max_bids[seat]`` (R3).
+
+    Returns ``(soloist, bid, calls)``.  Agrees with the kernel :func:`run_auction` (tested).
+    """
+    return threshold_auction(lambda seat, calls: max_bids[seat], rules)

@@ -55,7 +55,7 @@ from .cards import N_RANKS, N_SUITS, N_TYPES, PLANE
 from .melds import meld_all_trumps, meld_total
 from .play import POLICY_HEURISTIC, play_out
 from .rng import next_u64
-from .sampling import deal_masks
+from .sampling import counts_mask, deal_masks, mask_counts, remaining_cards
 
 # contract codes returned by fast_exchange
 CONTRACT_PLAY = 0
@@ -177,20 +177,6 @@ def estimate_card_points(counts, trump, kr):
     f = np.empty(N_FEATURES, dtype=np.float64)
     estimate_features(counts, trump, kr, f)
     return _dot(EST_WEIGHTS, f)
-
-
-@njit
-def counts_mask(counts):
-    """uint8[24] counts -> packed two-plane hand mask (cards.py encoding)."""
-    lo = np.int64(0)
-    hi = np.int64(0)
-    for t in range(N_TYPES):
-        c = counts[t]
-        if c >= 1:
-            lo |= np.int64(1) << np.int64(t)
-        if c >= 2:
-            hi |= np.int64(1) << np.int64(t)
-    return lo | (hi << PLANE)
 
 
 @njit
@@ -484,12 +470,6 @@ def shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, 
 
 
 @njit
-def _masks_to_hand(mask, hands, p):
-    for t in range(N_TYPES):
-        hands[p, t] = ((mask >> t) & 1) + ((mask >> (t + PLANE)) & 1)
-
-
-@njit
 def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, state, kr,
                        out_total, out_tricks):
     """Play every candidate exchange on ``m`` fresh deals of the unseen cards (R4, R6-R8).
@@ -518,11 +498,7 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
     """
     n_types = N_TYPES
     deck = np.empty(48, dtype=np.uint8)
-    nd = 0
-    for t in range(n_types):
-        for c in range(2 - counts18[t]):
-            deck[nd] = t * 2 + c
-            nd += 1
+    nd = remaining_cards(counts18, deck)
     deck = deck[:nd]
     sizes = np.empty(2, dtype=np.int64)
     sizes[0] = nd // 2
@@ -536,8 +512,8 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
     opp2 = (soloist + 2) % 3
     for i in range(m):
         deal_masks(state, deck, sizes, masks)
-        _masks_to_hand(masks[0], hands, opp1)
-        _masks_to_hand(masks[1], hands, opp2)
+        mask_counts(masks[0], hands[opp1])
+        mask_counts(masks[1], hands[opp2])
         # one play stream per fresh deal, shared by all candidates (common random numbers)
         for q in range(4):
             play_state[q] = next_u64(state)

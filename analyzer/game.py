@@ -23,23 +23,14 @@ from .exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, EST_SI
                        EST_WEIGHTS, exchange_shortlist, expected_play_score, fast_exchange)
 from .melds import meld_total
 from .play import play_out
+from .sampling import counts_mask
 from .scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel
 
 NO_WINNER = -1
 
 
-@njit
-def counts_to_planes(counts):
-    """uint8[24] counts -> packed mask (cards.py encoding)."""
-    lo = np.int64(0)
-    hi = np.int64(0)
-    for t in range(N_TYPES):
-        b = np.int64(1) << np.int64(t)
-        if counts[t] >= 1:
-            lo |= b
-        if counts[t] >= 2:
-            hi |= b
-    return lo | (hi << np.int64(24))
+#: uint8[24] counts -> packed mask (cards.py encoding); the kernel of analyzer.sampling.
+counts_to_planes = counts_mask
 
 
 @njit

@@ -22,7 +22,7 @@ import numpy as np
 from ._jit import njit
 from .cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, Hand, Suit,
                     type_id)
-from .rules import DEFAULT_RULES, KernelRules, RuleSet
+from .rules import DEFAULT_RULES, RuleSet
 
 LO = np.int64((1 << N_TYPES) - 1)
 

@@ -561,8 +561,6 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
 @njit
 def _setup(hands, soloist, lo, hi):
     """Counts uint8[3, 24] -> planes; returns the discard planes (types in no hand)."""
-    tot_lo = np.int64(0)
-    tot_hi = np.int64(0)
     for p in range(3):
         lo[p] = 0
         hi[p] = 0
@@ -675,7 +673,7 @@ def play_out(hands, trump, leader, soloist, policy, state, kr, points, tricks):
 
 from dataclasses import dataclass  # noqa: E402
 
-from .cards import Card, CardError, Hand, Suit  # noqa: E402
+from .cards import Card, CardError, Hand, Suit, parse_cards  # noqa: E402
 from .errors import BinokelError  # noqa: E402
 from .rules import DEFAULT_RULES, RuleSet  # noqa: E402
 
@@ -693,22 +691,6 @@ def _beat_array(rules: RuleSet) -> np.ndarray:
     return beat
 
 
-def _as_cards(trick) -> list[Card]:
-    if isinstance(trick, str):
-        from .cards import parse_cards
-        return parse_cards(trick)
-    out = []
-    for c in trick:
-        if isinstance(c, Card):
-            out.append(c)
-        elif isinstance(c, str):
-            from .cards import parse_cards
-            out.extend(parse_cards(c))
-        else:
-            raise CardError(f"bad card {c!r}: expected a Card or a card string")
-    return out
-
-
 def trick_winner(trick, trump, rules: RuleSet = DEFAULT_RULES) -> int:
     """Index (0-based, play order) of the card that wins ``trick`` (R6).
 
@@ -720,7 +702,7 @@ def trick_winner(trick, trump, rules: RuleSet = DEFAULT_RULES) -> int:
     The winner is the first card no later card beats: same suit and strictly higher, or a
     trump on a non-trump; an identical copy played later never wins (R6, R10).
     """
-    cards = _as_cards(trick)
+    cards = parse_cards(trick)
     if not 1 <= len(cards) <= 3:
         raise BinokelError(f"a trick has 1 to 3 cards, got {len(cards)}")
     counts = [0] * N_TYPES
@@ -754,7 +736,7 @@ def legal_cards(hand, trick, trump, rules: RuleSet = DEFAULT_RULES) -> set[Card]
         The distinct legal card types (copies are identical).
     """
     h = Hand.parse(hand)
-    cards = _as_cards(trick)
+    cards = parse_cards(trick)
     if len(cards) > 2:
         raise BinokelError(f"a trick to add to has 0 to 2 cards, got {len(cards)}")
     if len(h) == 0:

@@ -101,6 +101,44 @@ def shuffle_prefix(state, deck, steps):
 
 
 @njit(_nrt=False)
+def counts_mask(counts):
+    """Counts per card type (``counts[t]`` in 0..2, t < 24) -> packed hand mask (cards.py)."""
+    lo = np.int64(0)
+    hi = np.int64(0)
+    for t in range(N_TYPES):
+        b = np.int64(1) << np.int64(t)
+        if counts[t] >= 1:
+            lo |= b
+        if counts[t] >= 2:
+            hi |= b
+    return lo | (hi << PLANE)
+
+
+@njit(_nrt=False)
+def mask_counts(mask, out):
+    """Packed hand mask -> counts per card type, written into ``out[0:24]``."""
+    lo = mask & LO
+    hi = mask >> PLANE
+    for t in range(N_TYPES):
+        out[t] = ((lo >> t) & 1) + ((hi >> t) & 1)
+
+
+@njit(_nrt=False)
+def remaining_cards(known_counts, out):
+    """Physical cards (type * 2 + copy) not in ``known_counts`` -> ``out[0:n]``; returns n.
+
+    The deck a sampler deals from once the known cards are fixed (R1: two copies of
+    each type; a known type drops its first copies).
+    """
+    n = 0
+    for t in range(N_TYPES):
+        for c in range(2 - np.int64(known_counts[t])):
+            out[n] = t * 2 + c
+            n += 1
+    return n
+
+
+@njit(_nrt=False)
 def mask_of_cards(deck, start, stop):
     """Packed mask of the physical cards ``deck[start:stop]``."""
     lo = np.int64(0)
@@ -164,8 +202,5 @@ def remaining_deck(known_counts: np.ndarray) -> np.ndarray:
     Used by the hand sampler: fix the known cards, deal the rest (redeal's
     ``Deal.prepare`` idea).
     """
-    cards = []
-    for t in range(N_TYPES):
-        for copy in range(2 - int(known_counts[t])):
-            cards.append(t * 2 + copy)
-    return np.array(cards, dtype=np.uint8)
+    out = np.empty(N_CARDS, dtype=np.uint8)
+    return out[:remaining_cards(np.asarray(known_counts), out)].copy()

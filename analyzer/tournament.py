@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .advice import DEFAULT_SAMPLES, recommended_max_bid, simulate_advice
-from .bidding import (DEFAULT_TRICK_ESTIMATE, PASS, AuctionState, rule_of_thumb_max_bid,
-                      validate_auction)
+from .advice import recommended_max_bid, simulate_advice
+from .bidding import (DEFAULT_TRICK_ESTIMATE, AuctionState, rule_of_thumb_max_bid,
+                      threshold_auction, validate_auction)
 from .cards import mask_to_counts
 from .errors import BinokelError
 from .game import finish_deal, game_winner
@@ -128,25 +128,11 @@ def run_auction_agents(hands, agents_by_seat, scores_by_seat, key, rules: RuleSe
     An agent's maximum is fixed at its first turn (later calls only confirm it), so each
     agent is a threshold bidder given what it had seen by then.
     """
-    step = rules.bid_step
-    calls = [rules.bid_start]
-    stage, holder, to_move, standing = 0, 0, 1, rules.bid_start
-    maxes: dict[int, int] = {}
-    while True:
-        p = to_move
-        if p not in maxes:
-            state = validate_auction(calls, rules)
-            maxes[p] = agents_by_seat[p].max_bid(hands[p], p, state, scores_by_seat, key)
-        if standing + step <= maxes[p]:
-            standing += step
-            calls.append(standing)
-            holder, to_move = to_move, holder
-        else:
-            calls.append(PASS)
-            if stage == 0:
-                stage, to_move = 1, 2
-            else:
-                return holder, standing, calls
+    def ask(p, calls):
+        return agents_by_seat[p].max_bid(hands[p], p, validate_auction(calls, rules),
+                                         scores_by_seat, key)
+
+    return threshold_auction(ask, rules)
 
 
 def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSet = DEFAULT_RULES):

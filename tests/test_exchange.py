@@ -12,7 +12,7 @@ import pytest
 from analyzer import DEFAULT_RULES, Hand, melds
 from analyzer.cards import N_TYPES, mask_to_counts
 from analyzer.exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, EST_SIGMA,
-                               EST_WEIGHTS, N_FEATURES, counts_mask, durch_losers,
+                               EST_WEIGHTS, N_FEATURES, durch_losers,
                                estimate_features, exchange_shortlist, expected_play_score,
                                fast_exchange)
 from analyzer.rng import make_state

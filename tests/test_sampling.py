@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from analyzer._jit import njit
-from analyzer.cards import FULL_DECK, Hand, counts_to_mask
+from analyzer.cards import FULL_DECK, Hand, counts_to_mask, mask_to_counts
 from analyzer.rng import chunk_state
-from analyzer.sampling import (DEAL_SIZES, add_type, deal_masks, deal_random, new_deck,
-                               remaining_deck, shuffle_prefix)
+from analyzer.sampling import (DEAL_SIZES, add_type, counts_mask, deal_masks, deal_random,
+                               mask_counts, new_deck, remaining_cards, remaining_deck,
+                               shuffle_prefix)
 
 
 @njit
@@ -190,3 +191,20 @@ def test_add_type_builds_the_two_planes():
     m = add_type(m, 7)
     assert Hand.from_mask(m).counts[7] == 2
     assert m == Hand.parse("10S 10S").mask   # type 7 = 10♠ (suit 1 * 6 + rank 1)
+
+
+def test_counts_mask_kernels_match_the_python_encoding_R1():
+    """counts <-> packed mask kernels agree with cards.py's plain-Python encoding, and
+    remaining_cards lists the physical cards left beside the known ones (R1: 2 copies)."""
+    rng = np.random.default_rng(12)
+    out = np.empty(24, dtype=np.uint8)
+    deck = np.empty(48, dtype=np.uint8)
+    for _ in range(500):
+        counts = rng.integers(0, 3, size=24).astype(np.uint8)
+        mask = counts_mask(counts)
+        assert mask == counts_to_mask(counts)
+        mask_counts(np.int64(mask), out)
+        assert out.tolist() == mask_to_counts(mask).tolist() == counts.tolist()
+        n = remaining_cards(counts, deck)
+        want = [t * 2 + c for t in range(24) for c in range(2 - int(counts[t]))]
+        assert deck[:n].tolist() == want
