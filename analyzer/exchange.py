@@ -219,19 +219,26 @@ def _remove_type(mask, t):
     return mask & ~b
 
 
+@njit
+def _summary_deltas(kr, out):
+    """``out[t]``: what one card of type ``t`` adds to its suit's row of a per-suit summary
+    (see _suit_summary): n, aces, tens, kqj count, kqj points."""
+    for t in range(N_TYPES):
+        r = t % N_RANKS
+        kqj = 1 if r >= 2 and r <= 4 else 0
+        out[t, 0] = 1
+        out[t, 1] = 1 if r == 0 else 0
+        out[t, 2] = 1 if r == 1 else 0
+        out[t, 3] = kqj
+        out[t, 4] = kqj * kr.card_points[t]
+
+
 @njit(inline="always")
-def _summary_remove(summ, t, cp):
-    """Update a per-suit summary (see _suit_summary) for one removed card of type ``t``."""
+def _summary_add(summ, delta, t, sign):
+    """Add (``sign`` = 1) or remove (-1) one card of type ``t`` in a per-suit summary."""
     s = t // N_RANKS
-    r = t % N_RANKS
-    summ[s, 0] -= 1
-    if r == 0:
-        summ[s, 1] -= 1
-    elif r == 1:
-        summ[s, 2] -= 1
-    elif r <= 4:
-        summ[s, 3] -= 1
-        summ[s, 4] -= cp[t]
+    for q in range(5):
+        summ[s, q] += sign * delta[t, q]
 
 
 @njit
@@ -299,9 +306,10 @@ def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, ou
     slots = np.empty(24 * 2, dtype=np.int64)
     n = _slots(counts18, slots)
     # everything below is updated incrementally per discard: summary, mask, Durch losers
-    summ18 = np.empty((N_SUITS, 5), dtype=np.int64)
-    _suit_summary(counts18, kr, summ18)
     summ = np.empty((N_SUITS, 5), dtype=np.int64)
+    _suit_summary(counts18, kr, summ)
+    delta = np.empty((N_TYPES, 5), dtype=np.int64)
+    _summary_deltas(kr, delta)
     mask18 = counts_mask(counts18)
     loser = np.zeros(N_TYPES, dtype=np.int64)
     total_losers = 0
@@ -316,20 +324,21 @@ def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, ou
     feats = np.empty((N_FEATURES, N_SUITS), dtype=np.float64)
     vals = np.empty(N_SUITS, dtype=np.float64)
     meld4 = np.empty(N_SUITS, dtype=np.int64)
-    return _enumerate_discards(slots, n, mask18, summ18, summ, loser, total_losers, kr,
+    return _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr,
                                weights, K, feats, vals, meld4, out_disc, out_value,
                                out_durch_disc)
 
 
 @njit(_nrt=False)
-def _enumerate_discards(slots, n, mask18, summ18, summ, loser, total_losers, kr, weights, K,
+def _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr, weights, K,
                         feats, vals, meld4, out_disc, out_value, out_durch_disc):
     """The discard loop of :func:`exchange_shortlist` (its scratch arrays passed in).
 
     Compiled without reference counting: in a kernel that has it, inlined helpers taking
-    an array (``_summary_remove``, the meld) incref and decref it atomically, several
+    an array (the summary update, the meld) incref and decref it atomically, several
     times per discard (fast_exchange in a kernel loop: 44 us with them, 31 us without;
-    27 us with the four trumps' sums side by side).
+    27 us with the four trumps' sums side by side).  ``summ`` (the 18 cards' per-suit
+    summary) is updated per loop level, card by card, and restored on the way out.
     """
     cp = kr.card_points
     best_losers = 1 << 30
@@ -337,25 +346,24 @@ def _enumerate_discards(slots, n, mask18, summ18, summ, loser, total_losers, kr,
     for i in range(n):
         if i > 0 and slots[i] == slots[i - 1]:
             continue
+        a = slots[i]
+        _summary_add(summ, delta, a, -1)
+        mask_a = _remove_type(mask18, a)
         for j in range(i + 1, n):
             if j > i + 1 and slots[j] == slots[j - 1]:
                 continue
+            b = slots[j]
+            _summary_add(summ, delta, b, -1)
+            mask_b = _remove_type(mask_a, b)
             for k in range(j + 1, n):
                 if k > j + 1 and slots[k] == slots[k - 1]:
                     continue
-                a = slots[i]
-                b = slots[j]
                 c = slots[k]
                 dpts = cp[a] + cp[b] + cp[c]
-                mask = _remove_type(_remove_type(_remove_type(mask18, a), b), c)
-                meld_all_trumps(mask, kr, meld4)
-                for s in range(N_SUITS):
-                    for q in range(5):
-                        summ[s, q] = summ18[s, q]
-                _summary_remove(summ, a, cp)
-                _summary_remove(summ, b, cp)
-                _summary_remove(summ, c, cp)
+                meld_all_trumps(_remove_type(mask_b, c), kr, meld4)
+                _summary_add(summ, delta, c, -1)
                 _features_all_trumps(summ, feats)
+                _summary_add(summ, delta, c, 1)
                 # the four trumps' sums side by side, each in feature order exactly as
                 # _dot: four independent chains of additions that the CPU overlaps
                 acc0 = 0.0
@@ -395,6 +403,8 @@ def _enumerate_discards(slots, n, mask18, summ18, summ, loser, total_losers, kr,
                     out_durch_disc[0] = a
                     out_durch_disc[1] = b
                     out_durch_disc[2] = c
+            _summary_add(summ, delta, b, 1)
+        _summary_add(summ, delta, a, 1)
     return best_losers
 
 
