@@ -6,13 +6,13 @@ Kreuzbinokel, double-deck Pinochle) are new RuleSet instances, not new kernels.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
+from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
 
-from .cards import N_RANKS, N_SUITS, N_TYPES, PLANE, type_id
+from .cards import N_RANKS, N_SUITS, N_TYPES, type_id
 
 # rank indices (see cards.py): A=0, 10=1, K=2, Q=3, J=4, 9=5
 _A, _T, _K, _Q, _J, _N = range(6)
