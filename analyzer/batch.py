@@ -181,33 +181,18 @@ def _census_hand(mask, kr, census, tot4, v):
 
 @njit
 def _add3(count, sq, row, a, b, c):
-    """Add three hands' values of one deal to ``count[row]`` and the per-deal squares."""
-    if a == b:
-        if b == c:
-            count[row, a] += 3
-            sq[row, a] += 9
-        else:
-            count[row, a] += 2
-            sq[row, a] += 4
-            count[row, c] += 1
-            sq[row, c] += 1
-    elif a == c:
-        count[row, a] += 2
-        sq[row, a] += 4
-        count[row, b] += 1
-        sq[row, b] += 1
-    elif b == c:
-        count[row, b] += 2
-        sq[row, b] += 4
-        count[row, a] += 1
-        sq[row, a] += 1
-    else:
-        count[row, a] += 1
-        sq[row, a] += 1
-        count[row, b] += 1
-        sq[row, b] += 1
-        count[row, c] += 1
-        sq[row, c] += 1
+    """Add three hands' values of one deal to ``count[row]`` and the per-deal squares.
+
+    A value held by m of the three hands must add m to its count and m**2 to its square
+    sum; giving each hand 1 + (number of other hands with the same value) does exactly
+    that, without a case per pattern.
+    """
+    count[row, a] += 1
+    count[row, b] += 1
+    count[row, c] += 1
+    sq[row, a] += 1 + (a == b) + (a == c)
+    sq[row, b] += 1 + (b == a) + (b == c)
+    sq[row, c] += 1 + (c == a) + (c == b)
 
 
 @njit
