@@ -6,12 +6,12 @@ Public API (see README):
 - :class:`RuleSet`, ``DEFAULT_RULES``
 - :func:`melds`, :func:`meld_table`
 """
-from .cards import Card, CardError, Hand, Rank, Suit, parse_cards
-from .errors import BinokelError
-from .melds import Meld, Melds, meld_table, melds
-from .rules import DEFAULT_RULES, RuleSet
-from .play import DealRecord, Trick, legal_cards, play_deal, trick_winner
-from .scoring import DealScore, score_deal
+from analyzer.mechanics.cards import Card, CardError, Hand, Rank, Suit, parse_cards
+from analyzer.errors import BinokelError
+from analyzer.mechanics.melds import Meld, Melds, meld_table, melds
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.play import DealRecord, Trick, legal_cards, play_deal, trick_winner
+from analyzer.mechanics.scoring import DealScore, score_deal
 
 __version__ = "0.1.0"
 
@@ -21,13 +21,13 @@ __all__ = [
 ]
 __all__ += ["DealRecord", "Trick", "legal_cards", "play_deal", "trick_winner"]
 __all__ += ["DealScore", "score_deal"]
-from .analysis import HandAnalysis, analyze_hand, simulate_soloist  # noqa: E402
+from analyzer.analyses.analysis import HandAnalysis, analyze_hand, simulate_soloist  # noqa: E402
 __all__ += ["HandAnalysis", "analyze_hand", "simulate_soloist"]
-from .advice import BidAdvice, advise_bid  # noqa: E402
-from .bidding import AuctionState, parse_auction, validate_auction  # noqa: E402
-from .tournament import TournamentResult, run_tournament  # noqa: E402
+from analyzer.analyses.advice import BidAdvice, advise_bid  # noqa: E402
+from analyzer.mechanics.bidding import AuctionState, parse_auction, validate_auction  # noqa: E402
+from analyzer.analyses.tournament import TournamentResult, run_tournament  # noqa: E402
 __all__ += ["AuctionState", "BidAdvice", "TournamentResult", "advise_bid", "parse_auction",
             "run_tournament", "validate_auction"]
-from .batch import RunResult, RunSpec, load_run, simulate  # noqa: E402
-from .exact import exact_table, named_probabilities  # noqa: E402
+from analyzer.batch.runs import RunResult, RunSpec, load_run, simulate  # noqa: E402
+from analyzer.analyses.exact import exact_table, named_probabilities  # noqa: E402
 __all__ += ["RunResult", "RunSpec", "exact_table", "load_run", "named_probabilities", "simulate"]

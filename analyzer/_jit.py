@@ -7,7 +7,7 @@ checks from the hot loops.  No fastmath: kernels are integer code.
 Why a cache directory of our own: numba invalidates a cached kernel only when *its own*
 source file changes, not when a kernel it calls in another file does (a cached
 ``batch`` kernel would keep running an old ``play_out``).  So the cache lives in a folder
-named by a hash of every ``analyzer/*.py`` source: any edit to the package starts a fresh,
+named by a hash of every ``analyzer/**/*.py`` source: any edit to the package starts a fresh,
 consistent cache.  ``NUMBA_CACHE_DIR`` set by the user still wins.
 """
 from __future__ import annotations
@@ -23,8 +23,8 @@ JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 
 def _source_hash() -> str:
     h = hashlib.sha1()
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        h.update(path.name.encode())
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        h.update(str(path.relative_to(Path(__file__).resolve().parent)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

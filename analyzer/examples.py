@@ -5,7 +5,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import BinokelError
+from analyzer.errors import BinokelError
 
 _CANDIDATES = (
     Path(__file__).resolve().parent.parent / "data" / "examples.json",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.advice import DEFAULT_SAMPLES, advise_bid
+from analyzer.analyses.advice import DEFAULT_SAMPLES, advise_bid
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 

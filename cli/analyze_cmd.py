@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.analysis import DEFAULT_SAMPLES, analyze_hand, parse_seat
+from analyzer.analyses.analysis import DEFAULT_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
@@ -188,7 +188,7 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
             h + t  # hand and Tapp together: at most two copies of a card (R1), checked before any work
         except BinokelError as exc:
             raise BadInput(f"--tapp overlaps the hand: {exc}") from None
-    from analyzer.analysis import CHUNK
+    from analyzer.analyses.analysis import CHUNK
     n_chunks = (samples + CHUNK - 1) // CHUNK
     try:
         if n_chunks >= PROGRESS_MIN_CHUNKS and not as_json:

@@ -1,9 +1,9 @@
-"""``binokel bench``: throughput of the registered workloads (analyzer.bench)."""
+"""``binokel bench``: throughput of the registered workloads (analyzer.bench.registry)."""
 from __future__ import annotations
 
 import click
 
-from analyzer.bench import machine_info, run_workload, workloads
+from analyzer.bench.registry import machine_info, run_workload, workloads
 
 from .common import BadInput, echo_json, example_epilog
 from .main import cli
@@ -44,7 +44,7 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
     the meld totals of all three hands for all four trumps (12 values), accumulate them.
     Each workload's plain Python/NumPy baseline runs in the same session (fewer deals)
     and the speed-up is printed.  Other workloads register themselves in
-    analyzer/bench_*.py.
+    analyzer/bench/*.py.
     """
     wls = workloads()
     if list_only:

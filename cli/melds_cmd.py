@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from analyzer import Suit, melds
-from analyzer.cards import SUITS
+from analyzer.mechanics.cards import SUITS
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 

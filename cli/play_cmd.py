@@ -6,8 +6,8 @@ import numpy as np
 
 from analyzer import DEFAULT_RULES, Hand, Suit, melds, play_deal, score_deal
 from analyzer.errors import BinokelError
-from analyzer.rng import chunk_state
-from analyzer.sampling import deal_random, new_deck
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.sampling import deal_random, new_deck
 
 from .common import BadInput, echo_json, example_epilog
 from .main import cli

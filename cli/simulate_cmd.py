@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.batch import DEFAULT_CHUNK, WHATS, RunSpec, simulate
+from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, simulate
 
 from .common import BadInput, example_epilog
 from .main import cli

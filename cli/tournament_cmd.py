@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import click
 
-from analyzer.bidding import DEFAULT_TRICK_ESTIMATE
+from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
-from analyzer.tournament import AGENT_KINDS, run_tournament
+from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
 
 from .common import BadInput, echo_json, example_epilog
 from .main import cli

@@ -2,7 +2,7 @@
 
 Every function takes plain numbers (no run objects), draws one figure, saves
 ``<out>/<stem>.png`` and ``<out>/<stem>.svg`` and returns ``stem``.  Estimates are drawn
-with their 95% confidence intervals; exact values (analyzer/exact.py), where given, as
+with their 95% confidence intervals; exact values (analyzer/analyses/exact.py), where given, as
 black markers on top, so a reader sees at a glance whether they agree.
 """
 from __future__ import annotations

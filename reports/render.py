@@ -1,8 +1,8 @@
 """The report of a batch run: tables and charts, written as HTML and Markdown.
 
-:func:`build_report` reads a run folder (analyzer.batch.load_run), computes every
+:func:`build_report` reads a run folder (analyzer.batch.runs.load_run), computes every
 estimate with its 95% confidence interval (the deal is the sampling unit), puts exact
-combinatorial values beside the Monte Carlo ones where they exist (analyzer.exact), draws
+combinatorial values beside the Monte Carlo ones where they exist (analyzer.analyses.exact), draws
 the charts (reports/charts.py) and writes ``report.html``, ``report.md`` and the charts
 (PNG + SVG) into one folder.  The document is a list of blocks rendered twice, so the
 HTML and the Markdown always say the same thing.
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.batch import RunResult, load_run, mean_from_sums, wilson
-from analyzer.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from analyzer.batch.runs import RunResult, load_run, mean_from_sums, wilson
+from analyzer.mechanics.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from analyzer.errors import BinokelError
-from analyzer.exact import exact_table
+from analyzer.analyses.exact import exact_table
 
 from . import charts
 
@@ -118,7 +118,7 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
           "15-card hands of a deal share one deck, so the deal is the sampling unit (the "
           "interval uses the per-deal variance, Wilson's score interval at the effective "
           "sample size). Exact values are combinatorial (hypergeometric over the 24 card "
-          "types with two copies each; analyzer/exact.py).")
+          "types with two copies each; analyzer/analyses/exact.py).")
     for prefix, what, units in (("h15", "15-card hand (each seat)", 3 * run.n_deals),
                                 ("h18", "soloist's 18 cards (forehand + Tapp, all kept)",
                                  run.n_deals)):

@@ -1,15 +1,10 @@
 """Shared test set-up: a deterministic hypothesis profile and a few small fixtures."""
 from __future__ import annotations
 
-import os
-import sys
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 
-# the plain-Python references (tests/reference*.py) import as top-level modules
-sys.path.insert(0, os.path.dirname(__file__))
 
 # Deterministic examples (CI must not flake) and no deadline (numba compiles on first use).
 settings.register_profile("binokel", deadline=None, derandomize=True, print_blob=True,
@@ -19,7 +14,7 @@ settings.load_profile("binokel")
 
 @pytest.fixture(scope="session")
 def rules():
-    from analyzer.rules import DEFAULT_RULES
+    from analyzer.mechanics.rules import DEFAULT_RULES
     return DEFAULT_RULES
 
 

@@ -1,6 +1,6 @@
 """Plain-Python reference meld counter, written straight from RULES.md R5.
 
-It shares nothing with analyzer/melds.py or the RuleSet's tables: the R5 values are
+It shares nothing with analyzer/mechanics/melds.py or the RuleSet's tables: the R5 values are
 copied here from the rule text, and the counting follows the text literally, one
 suit / rank / card at a time.  The fast kernels are checked against it.
 

@@ -1,0 +1,540 @@
+"""The bid advisor (R3, R4, R8, R9): how high should this hand bid?
+
+Method (README "Methods" states it for users)
+--------------------------------------------
+For a 15-card hand in a given seat, with the auction so far, sample the 33 unseen cards
+into the two opponents' hands and the Tapp uniformly (R2), then per sample:
+
+1. **Soloist branch** - this hand takes the Tapp, exchanges (analyzer.mechanics.exchange, from its
+   18 visible cards only), and the deal is played with the heuristic policy and scored
+   per R8/R4 for every bid of a grid (analyzer.mechanics.game.soloist_outcomes): P(make) and the
+   expected score at each bid come from the same played deals.
+2. **Pass branch** - this hand passes now; the opponents finish the auction as
+   rule-of-thumb bidders (analyzer.mechanics.bidding, maxima kept consistent with what they already
+   said), the winner exchanges and the deal is played; this hand scores as a defender (or,
+   as forehand left alone at the forced 150, as soloist).
+3. **Inference** - each sample is weighted by the likelihood that the opponents' *sampled*
+   hands bid as they actually did (a noisy rule-of-thumb bidder,
+   analyzer.mechanics.bidding.evidence_likelihood).  Estimates are weighted means; their standard
+   errors use Kish's effective sample size.
+
+The objective per sample is ``own score - mean of the two opponents' scores`` ("relative",
+the default: the game is a race), or ``own score`` ("own"), or, when game scores are
+given, the estimated probability of winning the game after this deal ("win", R9).  The
+recommended maximum bid is the last bid B, counting up from the next legal bid, with
+``E[objective | soloist at B] >= E[objective | pass]`` (paired over the same samples).
+
+Only this hand, its seat, the auction and the scores enter; the other hands exist only as
+samples (the advisor never sees a real deal's hidden cards).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
+                      AuctionState, auction_continue, evidence_likelihood, parse_seat,
+                      rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
+from analyzer.mechanics.cards import N_TYPES, Hand
+from analyzer.errors import BinokelError
+from analyzer.mechanics.game import finish_deal, soloist_outcomes
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
+from analyzer.analyses.stats import z_value
+
+OBJECTIVES = ("relative", "own", "win")
+DEFAULT_SAMPLES = 2000
+GRID_SIZE = 60          # bids next..next+590: covers every hand short of a Durch-class monster
+CHUNK = 500
+ESS_FRACTION = 0.25     # below this effective share, draw more rounds (inference)
+MAX_ROUNDS = 8
+
+
+@njit
+def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evidence,
+                   evidence_scale, opp_trick_estimate, policy, state, kr,
+                   sol_scores, sol_made, sol_contract, pass_scores, pass_soloist, pass_bid,
+                   weight):
+    """Monte Carlo core of the advisor: ``n = weight.shape[0]`` sampled deals.
+
+    Parameters
+    ----------
+    hand_counts : uint8[24]
+        The advised hand (15 cards).  The only cards the kernel knows.
+    seat : int
+        0, 1, 2 (R2).
+    deck : uint8[33]
+        The unseen physical cards (shuffled in place).
+    bids : int64[K]
+        Bid grid of the soloist branch.
+    auction_state : int64[4]
+        ``(stage, holder, to_move, standing)`` for the pass branch (analyzer.mechanics.bidding).
+    lo, hi : int64[3]
+        Bidding evidence per seat (see :func:`analyzer.mechanics.bidding.evidence_likelihood`).
+    use_evidence : bool
+        Weight samples by the evidence (inference) or not.
+    evidence_scale : float
+    opp_trick_estimate : int
+        The opponents' rule-of-thumb trick estimate (their bidding model).
+    policy : int
+    state : uint64[4]
+    kr : KernelRules
+    sol_scores : int64[n, K, 3]; sol_made : uint8[n, K]; sol_contract : int8[n, K]
+        OUT: soloist branch, scores by seat.
+    pass_scores : int64[n, 3]; pass_soloist, pass_bid : int64[n]
+        OUT: pass branch.
+    weight : float64[n]
+        OUT: inference weight of each sample.
+    """
+    n = weight.shape[0]
+    sizes = np.array([15, 15, 3], dtype=np.int64)
+    masks = np.empty(3, dtype=np.int64)
+    hands = np.empty((3, N_TYPES), dtype=np.uint8)
+    tapp = np.empty(N_TYPES, dtype=np.uint8)
+    maxb = np.empty(3, dtype=np.int64)
+    out3 = np.empty(3, dtype=np.int64)
+    K = bids.shape[0]
+    for t in range(N_TYPES):
+        hands[seat, t] = hand_counts[t]
+    o1 = (seat + 1) % 3
+    o2 = (seat + 2) % 3
+    for i in range(n):
+        deal_masks(state, deck, sizes, masks)
+        mask_counts(masks[0], hands[o1])
+        mask_counts(masks[1], hands[o2])
+        mask_counts(masks[2], tapp)
+        # inference: how well do the sampled hands explain the opponents' calls?
+        w = 1.0
+        v1 = rule_of_thumb_value(masks[0], kr, opp_trick_estimate)
+        v2 = rule_of_thumb_value(masks[1], kr, opp_trick_estimate)
+        if use_evidence:
+            w *= evidence_likelihood(np.float64(v1), lo[o1], hi[o1], evidence_scale)
+            w *= evidence_likelihood(np.float64(v2), lo[o2], hi[o2], evidence_scale)
+        weight[i] = w
+        # soloist branch
+        soloist_outcomes(hands, tapp, seat, bids, policy, state, kr, sol_scores[i],
+                         sol_made[i], sol_contract[i])
+        # pass branch: opponents' maxima from their model, never below what they said
+        m1 = rule_of_thumb_max_bid(masks[0], kr, opp_trick_estimate)
+        m2 = rule_of_thumb_max_bid(masks[1], kr, opp_trick_estimate)
+        if m1 < lo[o1]:
+            m1 = lo[o1]
+        if m2 < lo[o2]:
+            m2 = lo[o2]
+        maxb[seat] = 0
+        maxb[o1] = m1
+        maxb[o2] = m2
+        sol, bid = auction_continue(maxb, kr, auction_state[0], auction_state[1],
+                                    auction_state[2], auction_state[3])
+        pass_soloist[i] = sol
+        pass_bid[i] = bid
+        if sol == seat:
+            # forehand left alone at the forced opening (R3): soloist after all
+            k = (bid - bids[0]) // kr.bid_step
+            if 0 <= k < K and bids[k] == bid:
+                for p in range(3):
+                    pass_scores[i, p] = sol_scores[i, k, p]
+                continue
+        finish_deal(hands, tapp, sol, bid, policy, state, kr, out3)
+        for p in range(3):
+            pass_scores[i, p] = out3[p]
+
+
+def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp_est, seed,
+               chunk, n, rules):
+    kr = rules.kernel
+    K = bids.shape[0]
+    deck = remaining_deck(hand_counts)
+    out = dict(
+        sol_scores=np.empty((n, K, 3), dtype=np.int64),
+        sol_made=np.empty((n, K), dtype=np.uint8),
+        sol_contract=np.empty((n, K), dtype=np.int8),
+        pass_scores=np.empty((n, 3), dtype=np.int64),
+        pass_soloist=np.empty(n, dtype=np.int64),
+        pass_bid=np.empty(n, dtype=np.int64),
+        weight=np.empty(n, dtype=np.float64),
+    )
+    advise_samples(hand_counts, seat, deck, bids, kstate, lo, hi, use_evidence, float(scale),
+                   int(opp_est), POLICY_HEURISTIC, chunk_state(seed, chunk), kr,
+                   out["sol_scores"], out["sol_made"], out["sol_contract"], out["pass_scores"],
+                   out["pass_soloist"], out["pass_bid"], out["weight"])
+    return out
+
+
+# --------------------------------------------------------------------------- objectives
+
+
+def win_probability(totals: np.ndarray, soloist: np.ndarray, player: int,
+                    target: int) -> np.ndarray:
+    """Estimated P(``player`` wins the game) after a deal, per sample (R9).
+
+    ``totals``: float[n, 3] game scores after the deal; ``soloist``: int[n] (-1 = none).
+    If the deal ended the game (R9) the value is 1 or 0.  Otherwise a race model:
+    ``P(i wins) = softmax(totals_i / tau)`` with ``tau = 150 * sqrt(deals_left)`` and
+    ``deals_left = max(1, (target - leader) / 150)`` (150 points: a typical deal's swing),
+    so a lead counts for more the closer the leader is to the target.
+    """
+    totals = np.asarray(totals, dtype=np.float64)
+    n = totals.shape[0]
+    reached = totals >= target
+    idx = np.arange(n)
+    sol = np.asarray(soloist, dtype=np.int64)
+    sol_reached = (sol >= 0) & reached[idx, np.clip(sol, 0, 2)]
+    opp = reached.copy()
+    opp[idx[sol >= 0], sol[sol >= 0]] = False
+    n_opp = opp.sum(axis=1)
+    masked = np.where(opp, totals, -np.inf)
+    best = masked.argmax(axis=1)
+    top = masked.max(axis=1)
+    tie = (n_opp >= 2) & ((masked == top[:, None]).sum(axis=1) >= 2)
+    winner = np.full(n, -1, dtype=np.int64)
+    winner[n_opp >= 1] = best[n_opp >= 1]
+    winner[tie] = -1
+    winner[sol_reached] = sol[sol_reached]
+    leader = totals.max(axis=1)
+    deals_left = np.maximum(1.0, (target - leader) / 150.0)
+    tau = 150.0 * np.sqrt(deals_left)
+    z = totals / tau[:, None]
+    z -= z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    race = e[:, player] / e.sum(axis=1)
+    return np.where(winner >= 0, (winner == player).astype(np.float64), race)
+
+
+def _objective(scores: np.ndarray, seat: int, objective: str, game_scores, soloist, target):
+    """Per-sample objective from deal scores by seat (float[n, 3])."""
+    own = scores[:, seat].astype(np.float64)
+    if objective == "own":
+        return own
+    if objective == "relative":
+        others = scores.sum(axis=1) - scores[:, seat]
+        return own - others / 2.0
+    totals = scores.astype(np.float64) + np.asarray(game_scores, dtype=np.float64)[None, :]
+    return win_probability(totals, soloist, seat, target)
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A (weighted) Monte Carlo mean with its 95 % interval; ``n`` = effective sample size."""
+
+    mean: float
+    lo: float
+    hi: float
+    se: float
+    n: float
+
+    def to_dict(self) -> dict:
+        return {"mean": self.mean, "lo": self.lo, "hi": self.hi, "se": self.se, "n_eff": self.n}
+
+
+def _wmean(x: np.ndarray, w: np.ndarray, ess: float) -> Estimate:
+    sw = w.sum()
+    m = float((w * x).sum() / sw)
+    var = float((w * (x - m) ** 2).sum() / sw)
+    se = math.sqrt(var / max(ess - 1.0, 1.0))
+    h = z_value() * se
+    return Estimate(m, m - h, m + h, se, ess)
+
+
+def _wprop(flags: np.ndarray, w: np.ndarray, ess: float) -> Estimate:
+    """Weighted proportion with a Wilson interval at the effective sample size."""
+    p = float((w * flags).sum() / w.sum())
+    z = z_value()
+    n = max(ess, 1.0)
+    z2 = z * z
+    den = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half),
+                    math.sqrt(p * (1 - p) / n), ess)
+
+
+# --------------------------------------------------------------------------- API
+
+
+@dataclass
+class BidAdvice:
+    """Result of :func:`advise_bid`.
+
+    ``table`` (pandas DataFrame, one row per bid): ``bid``, ``p_make`` (+ ``_lo``/``_hi``),
+    ``ev_score`` (own deal score if soloist at that bid, + CI), ``ev_objective`` (+ CI),
+    ``minus_pass`` (paired objective difference to passing, + CI).
+    """
+
+    hand: Hand
+    seat: int
+    auction: AuctionState
+    objective: str
+    samples: int
+    ess: float
+    next_bid: int
+    max_bid: int | None
+    pass_value: Estimate
+    table: "object"
+    explanation: str
+    forced_open: bool
+    surrender: dict | None
+    inference: bool
+    scores: tuple | None
+    seed: int | None
+
+    def summary(self) -> str:
+        lines = [f"hand: {self.hand}   seat: {SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
+        obj = {"relative": "own score - mean of opponents' scores", "own": "own score",
+               "win": "P(win game)"}[self.objective]
+        lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})")
+        fmt_obj = (lambda e: f"{100 * e.mean:5.1f}% [{100 * e.lo:.1f}-{100 * e.hi:.1f}]") if self.objective == "win" \
+            else (lambda e: f"{e.mean:+7.1f} [{e.lo:+.0f}, {e.hi:+.0f}]")
+        lines.append(f"{'bid':>7}  {'P(make)':>17}  {'E[score]':>20}  {'E[objective]':>22}  vs pass")
+        rows = list(self.table.itertuples())
+        # runs of identical rows (a sure contract: same deals made at every bid) print once
+        shown = []
+        for r in rows:
+            if shown and (round(r.p_make, 4), round(r.ev_score, 1)) == (
+                    round(shown[-1][1].p_make, 4), round(shown[-1][1].ev_score, 1)):
+                shown[-1] = (shown[-1][0], r, shown[-1][2])
+                continue
+            shown.append((r.bid, r, r))
+        for first, last, r in shown:
+            label = f"{first}" if first == last.bid else f"{first}-{last.bid}"
+            lines.append(
+                f"{label:>7}  {100 * r.p_make:5.1f}% [{100 * r.p_make_lo:4.1f}-{100 * r.p_make_hi:4.1f}]"
+                f"  {r.ev_score:+7.1f} [{r.ev_score_lo:+5.0f},{r.ev_score_hi:+5.0f}]"
+                f"  {fmt_obj(Estimate(r.ev_objective, r.ev_objective_lo, r.ev_objective_hi, 0, 0)):>22}"
+                f"  {'+' if r.minus_pass >= 0 else '-'}")
+        lines.append(f"pass: E[objective] {fmt_obj(self.pass_value)}")
+        if self.surrender and self.surrender["p_chosen"] == 0:
+            lines.append(f"surrender at {self.surrender['bid']} (R4) would score -{self.surrender['bid']} "
+                         f"for you and 50 + melds for each opponent; the exchange never chose it here")
+        elif self.surrender:
+            s = self.surrender
+            lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent 50 + melds "
+                         f"(mean {s['opponent_mean']:.0f}); chosen by the exchange in {100 * s['p_chosen']:.0f}% "
+                         f"of samples")
+        if self.ess < 200:
+            lines.append(f"note: only {self.ess:.0f} effective samples fit the auction (inference "
+                         f"weights); raise --samples for tighter intervals")
+        lines.append(self.explanation)
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {
+            "hand": self.hand.codes(),
+            "seat": SEAT_NAMES[self.seat],
+            "auction": [("pass" if c == PASS else c) for _, c in self.auction.calls],
+            "objective": self.objective,
+            "scores": list(self.scores) if self.scores else None,
+            "samples": self.samples,
+            "effective_samples": self.ess,
+            "inference": self.inference,
+            "seed": self.seed,
+            "next_bid": self.next_bid,
+            "max_bid": self.max_bid,
+            "pass_value": self.pass_value.to_dict(),
+            "table": self.table.to_dict(orient="records"),
+            "forced_open": self.forced_open,
+            "surrender": self.surrender,
+            "explanation": self.explanation,
+        }
+
+
+def _next_bid(state: AuctionState, seat: int, rules: RuleSet) -> tuple[int, tuple[int, int, int, int]]:
+    """The lowest bid this seat could say next, and the kernel auction state to pass from."""
+    start, step = rules.bid_start, rules.bid_step
+    if not state.calls:
+        # nothing said yet: forehand opens (forced); the others' first possible raise is 160
+        return (start if seat == FOREHAND else start + step), (0, 0, 1, start)
+    if state.finished:
+        raise BinokelError(f"the auction is over ({SEAT_NAMES[state.soloist]} is soloist at "
+                           f"{state.standing}): nothing left to bid (R3)")
+    if state.to_move != seat:
+        raise BinokelError(f"after '{' '.join('pass' if c == PASS else str(c) for _, c in state.calls)}' it is "
+                           f"{SEAT_NAMES[state.to_move]}'s call, not {SEAT_NAMES[seat]}'s (R3)")
+    return state.standing + step, state.kernel_state()
+
+
+def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, samples: int,
+                    seed, n_jobs: int, inference: bool, rules: RuleSet,
+                    evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
+                    opp_trick_estimate: int = DEFAULT_TRICK_ESTIMATE):
+    """Run the sampled deals (chunked, seeded per chunk: same numbers for any ``n_jobs``).
+
+    With inference, when the weights leave fewer than ``samples * ESS_FRACTION`` effective
+    samples (an auction the opponent model finds unlikely), further rounds of ``samples``
+    deals are drawn, up to ``MAX_ROUNDS`` in all; chunk seeds continue the same sequence,
+    so the result still depends only on the seed.
+    """
+    nxt, kstate = _next_bid(state, seat, rules)
+    bids = nxt + rules.bid_step * np.arange(GRID_SIZE, dtype=np.int64)
+    lo = np.array(state.lo, dtype=np.int64)
+    hi = np.array(state.hi, dtype=np.int64)
+    ks = np.array(kstate, dtype=np.int64)
+    sizes = [min(CHUNK, samples - i) for i in range(0, samples, CHUNK)]
+    parts = []
+    for rnd in range(MAX_ROUNDS):
+        base = rnd * len(sizes)
+        args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale,
+                 opp_trick_estimate, seed, base + c, n, rules) for c, n in enumerate(sizes)]
+        if n_jobs == 1 or len(args) == 1:
+            parts += [_run_chunk(*a) for a in args]
+        else:
+            import joblib
+            parts += joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(_run_chunk)(*a) for a in args)
+        w = np.concatenate([p["weight"] for p in parts])
+        if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
+            break
+    res = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    res["bids"] = bids
+    res["next_bid"] = nxt
+    return res
+
+
+def recommended_max_bid(res: dict, seat: int, objective: str, scores, rules: RuleSet):
+    """The last bid, counting up from the next legal one, whose weighted mean objective
+    as soloist is at least passing's (paired over the same samples); None = pass."""
+    w = res["weight"]
+    n, K = res["sol_made"].shape
+    target = rules.target_score
+    pass_obj = _objective(res["pass_scores"], seat, objective, scores, res["pass_soloist"], target)
+    sol = np.full(n, seat)
+    best = None
+    sw = w.sum()
+    for k in range(K):
+        obj = _objective(res["sol_scores"][:, k, :], seat, objective, scores, sol, target)
+        if float((w * (obj - pass_obj)).sum()) / sw >= 0:
+            best = int(res["bids"][k])
+        else:
+            break
+    return best
+
+
+def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSet):
+    """Turn sampled deals into the table, the pass value and the recommended maximum bid."""
+    import pandas as pd
+
+    w = res["weight"]
+    if not np.isfinite(w).all() or w.sum() <= 0:
+        raise BinokelError("no sampled deal is consistent with the auction: check the calls (R3)")
+    ess = float(w.sum() ** 2 / (w ** 2).sum())
+    bids = res["bids"]
+    n, K = res["sol_made"].shape
+    target = rules.target_score
+    pass_obj = _objective(res["pass_scores"], seat, objective, scores, res["pass_soloist"], target)
+    pass_est = _wmean(pass_obj, w, ess)
+    rows = []
+    for k in range(K):
+        sc = res["sol_scores"][:, k, :]
+        obj = _objective(sc, seat, objective, scores, np.full(n, seat), target)
+        pm = _wprop(res["sol_made"][:, k].astype(np.float64), w, ess)
+        ev = _wmean(sc[:, seat].astype(np.float64), w, ess)
+        eo = _wmean(obj, w, ess)
+        d = _wmean(obj - pass_obj, w, ess)
+        rows.append(dict(bid=int(bids[k]), p_make=pm.mean, p_make_lo=pm.lo, p_make_hi=pm.hi,
+                         ev_score=ev.mean, ev_score_lo=ev.lo, ev_score_hi=ev.hi,
+                         ev_objective=eo.mean, ev_objective_lo=eo.lo, ev_objective_hi=eo.hi,
+                         minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
+                         p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum())))
+    table = pd.DataFrame(rows)
+    max_bid = recommended_max_bid(res, seat, objective, scores, rules)
+    # show the grid up to a few rows past the recommendation / until P(make) is negligible
+    # the table ends where P(make) becomes negligible, or 8 steps past the recommendation
+    keep = max(3, next((i for i, r in enumerate(rows) if r["p_make"] < 0.01), K))
+    last = (max_bid - int(bids[0])) // rules.bid_step if max_bid is not None else 0
+    keep = min(keep, last + 9)
+    table = table.iloc[:min(keep, K)].reset_index(drop=True)
+    return table, pass_est, max_bid, ess
+
+
+def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrender) -> str:
+    pct = objective == "win"
+    f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.0f}")
+    what = "P(win game)" if pct else "EV"
+    if max_bid is None:
+        r = table.iloc[0]
+        if forced_open:
+            msg = (f"stop at the forced 150 (R3) and pass after: at 150 P(make) {100 * r.p_make:.0f}%, "
+                   f"{what} {f(r.ev_objective)} against {f(pass_est.mean)} for passing")
+            if surrender:
+                msg += (f"; if you end up soloist there, surrendering (R4) costs you {surrender['bid']} "
+                        f"and gives each opponent 50 + melds (about {surrender['opponent_mean']:.0f})")
+            return msg + "."
+        return (f"pass: at {next_bid} P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
+                f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}, below passing's {f(pass_est.mean)}.")
+    r = table[table.bid == max_bid].iloc[0]
+    return (f"bid up to {max_bid}: P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
+            f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}; above that {what} falls below "
+            f"passing ({f(pass_est.mean)}).")
+
+
+def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | None = None,
+               samples: int = DEFAULT_SAMPLES, seed: int | None = 0, n_jobs: int = 1,
+               inference: bool = True, rules: RuleSet = DEFAULT_RULES) -> BidAdvice:
+    """Recommend the maximum bid for a 15-card hand (R3), with P(make) and EV per bid.
+
+    Parameters
+    ----------
+    hand : Hand or str
+        The 15 cards (R2).
+    seat : str or int
+        ``forehand``/``middlehand``/``rearhand`` (or 0, 1, 2).
+    auction : str or sequence
+        The calls so far, e.g. ``"150 160 pass"`` (validated per R3); it must be this
+        seat's turn.  Empty: before the auction (forehand will open 150).
+    scores : sequence of 3 ints, optional
+        Game scores before this deal, in seat order (forehand, middlehand, rearhand).
+        Given scores switch the default objective to ``"win"`` (R9).
+    objective : {"relative", "own", "win"}, optional
+        ``relative`` (default): own deal score minus the mean of the opponents' scores.
+    samples, seed, n_jobs :
+        Monte Carlo size, seed (same seed -> same numbers for any ``n_jobs``), workers.
+    inference : bool
+        Weight samples by how likely the opponents' sampled hands made their calls.
+
+    Returns
+    -------
+    BidAdvice
+        ``max_bid`` (None = pass / stop at the forced 150), ``table``, ``pass_value``,
+        ``explanation``.
+    """
+    h = Hand.parse(hand)
+    if len(h) != rules.hand_size:
+        raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)} (R2)")
+    s = parse_seat(seat)
+    state = auction if isinstance(auction, AuctionState) else validate_auction(auction, rules)
+    if scores is not None:
+        scores = tuple(int(x) for x in scores)
+        if len(scores) != 3:
+            raise BinokelError(f"scores: need 3 game scores (forehand, middlehand, rearhand), got {len(scores)}")
+    if objective is None:
+        objective = "win" if scores is not None else "relative"
+    if objective not in OBJECTIVES:
+        raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
+    if objective == "win" and scores is None:
+        raise BinokelError("objective 'win' needs the game scores (--scores FH,MH,RH)")
+    if int(samples) < 1:
+        raise BinokelError(f"samples must be at least 1, got {samples}")
+    samples = int(samples)
+    res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
+                          inference, rules)
+    table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)
+    forced_open = s == FOREHAND and not state.calls
+    surrender = None
+    if forced_open:
+        r0 = table.iloc[0]
+        sc = res["sol_scores"][:, 0, :]
+        sur = res["sol_contract"][:, 0] == 1
+        opp = (sc.sum(axis=1) - sc[:, s]) / 2.0
+        surrender = dict(bid=int(r0.bid), p_chosen=float(sur.mean()),
+                         opponent_mean=float(opp[sur].mean()) if sur.any() else float(
+                             rules.surrender_bonus))
+    expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, surrender)
+    return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
+                     table, expl, forced_open, surrender, inference, scores, seed)

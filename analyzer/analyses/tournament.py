@@ -1,0 +1,340 @@
+"""Duplicate self-play tournaments between bidding agents (R3, R4, R8, R9).
+
+A *match* between two agents A and B is a series of duplicate game groups.  Group g has
+one fixed stream of deals (deal k's cards and the card-play random numbers depend only on
+(seed, g, k)).  The group plays six full games on that stream, one per seating of the
+agents on the three chairs: A B B, B A B, B B A, B A A, A B A, A A B, so every agent sits
+in every chair with every company and the cards' luck cancels in the comparison.  Within
+a game the deal rotates (deal k's forehand is chair (g + k) mod 3, R2), every deal is
+bid (R3), exchanged (R4, analyzer.mechanics.exchange), played (heuristic policy) and scored (R8),
+and the game ends per R9 at the target (1500).
+
+Agents only decide the bidding, at each of their turns, from their own hand, seat, the
+calls so far and the game scores (:meth:`Agent.max_bid`): the deal's other hands are never
+passed to them.  Exchange and card play are the same engines for everybody.
+
+Statistics: a group is the independent unit.  Per group, each agent's points per deal is
+the mean deal score over the (chair, deal) places it held; the match's figure is the mean
+over groups with its standard error, and the difference A - B is a paired (duplicate)
+difference with its own standard error and z.  Win rates are wins per chair held (1/3 for
+equal agents).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.analyses.advice import recommended_max_bid, simulate_advice
+from analyzer.mechanics.bidding import (DEFAULT_TRICK_ESTIMATE, AuctionState, rule_of_thumb_max_bid,
+                      threshold_auction, validate_auction)
+from analyzer.mechanics.cards import mask_to_counts
+from analyzer.errors import BinokelError
+from analyzer.mechanics.game import finish_deal, game_winner
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.rng import make_state
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.sampling import deal_random, new_deck
+
+SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
+MAX_DEALS = 60          # safety cap per game (R9 ends real games long before)
+AGENT_KINDS = ("advisor", "rule")
+
+
+class Agent:
+    """A bidding agent: a maximum bid from what its seat knows (hand, seat, calls, scores)."""
+
+    name = "agent"
+
+    def max_bid(self, hand_counts: np.ndarray, seat: int, state: AuctionState, scores,
+                key: tuple) -> int:
+        raise NotImplementedError
+
+
+@dataclass
+class RuleAgent(Agent):
+    """Rule of thumb: best meld + a fixed card-point estimate (analyzer.mechanics.bidding)."""
+
+    trick_estimate: int = DEFAULT_TRICK_ESTIMATE
+    rules: RuleSet = DEFAULT_RULES
+    name: str = "rule"
+
+    def max_bid(self, hand_counts, seat, state, scores, key):
+        from analyzer.mechanics.game import counts_to_planes
+        return int(rule_of_thumb_max_bid(counts_to_planes(hand_counts), self.rules.kernel,
+                                          int(self.trick_estimate)))
+
+
+@dataclass
+class AdvisorAgent(Agent):
+    """The bid advisor with a reduced sample count per decision (same method as advise_bid).
+
+    ``objective``: "relative" (default), "own", or "win" (uses the game scores, R9).
+    Decisions are cached by (deal, seat, calls, scores-if-used), seeded by that key, so a
+    decision met again in another seating of the same deal is the same decision.
+    """
+
+    samples: int = 200
+    objective: str = "relative"
+    inference: bool = True
+    seed: int = 0
+    rules: RuleSet = DEFAULT_RULES
+    name: str = "advisor"
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def max_bid(self, hand_counts, seat, state, scores, key):
+        objective = self.objective
+        aware = objective == "win"
+        calls = tuple(c for _, c in state.calls)
+        ck = (key, seat, calls, tuple(scores) if aware else None)
+        if ck in self._cache:
+            return self._cache[ck]
+        seed = [self.seed, *key, seat, len(calls), *(c // 10 for c in calls)]
+        if aware:
+            seed += [int(s) + 100000 for s in scores]
+        res = simulate_advice(hand_counts, seat, state, self.samples, seed, 1, self.inference,
+                              self.rules)
+        mb = recommended_max_bid(res, seat, objective, tuple(scores) if aware else None,
+                                 self.rules)
+        out = 0 if mb is None else int(mb)
+        self._cache[ck] = out
+        return out
+
+
+def make_agent(kind: str, samples: int = 200, objective: str = "relative", seed: int = 0,
+               trick_estimate: int = DEFAULT_TRICK_ESTIMATE, rules: RuleSet = DEFAULT_RULES) -> Agent:
+    """``'advisor'`` or ``'rule'`` (one-line error otherwise)."""
+    if kind == "rule":
+        return RuleAgent(trick_estimate=trick_estimate, rules=rules)
+    if kind == "advisor":
+        return AdvisorAgent(samples=samples, objective=objective, seed=seed, rules=rules)
+    raise BinokelError(f"unknown agent {kind!r}: use advisor or rule")
+
+
+def _deal(seed: int, group: int, k: int):
+    st = make_state(np.random.SeedSequence([seed, group, k]))
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(st, new_deck(), out)
+    hands = np.stack([mask_to_counts(int(out[p])) for p in range(3)]).astype(np.uint8)
+    tapp = mask_to_counts(int(out[3])).astype(np.uint8)
+    play_state = make_state(np.random.SeedSequence([seed, group, k, 1]))
+    return hands, tapp, play_state
+
+
+def run_auction_agents(hands, agents_by_seat, scores_by_seat, key, rules: RuleSet):
+    """R3 auction with each seat's agent asked at its turns; returns (soloist, bid, calls).
+
+    An agent's maximum is fixed at its first turn (later calls only confirm it), so each
+    agent is a threshold bidder given what it had seen by then.
+    """
+    def ask(p, calls):
+        return agents_by_seat[p].max_bid(hands[p], p, validate_auction(calls, rules),
+                                         scores_by_seat, key)
+
+    return threshold_auction(ask, rules)
+
+
+def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSet = DEFAULT_RULES):
+    """Six duplicate games (all seatings) on deal stream ``group``; returns per-game records."""
+    kr = rules.kernel
+    games = []
+    stream: dict[int, tuple] = {}
+    for si, seating in enumerate(SEATINGS):
+        totals = np.zeros(3, dtype=np.int64)
+        rows = []
+        winner = -1
+        for k in range(MAX_DEALS):
+            if k not in stream:
+                stream[k] = _deal(seed, group, k)
+            hands, tapp, play_state = stream[k]
+            fh = (group + k) % 3
+            chair_of_seat = [(fh + s) % 3 for s in range(3)]
+            agents_by_seat = [agents[seating[c]] for c in chair_of_seat]
+            scores_by_seat = [int(totals[c]) for c in chair_of_seat]
+            sol, bid, calls = run_auction_agents(hands, agents_by_seat, scores_by_seat,
+                                                 (group, k), rules)
+            out = np.zeros(3, dtype=np.int64)
+            contract, trump, made = finish_deal(hands, tapp, sol, bid, POLICY_HEURISTIC,
+                                                play_state.copy(), kr, out)
+            for s in range(3):
+                totals[chair_of_seat[s]] += out[s]
+                rows.append((k, chair_of_seat[s], seating[chair_of_seat[s]], s, int(out[s]),
+                             int(s == sol), bid, int(contract), int(made)))
+            winner = int(game_winner(totals, chair_of_seat[sol], kr.target_score))
+            if winner >= 0:
+                break
+        if winner < 0:  # cap reached (never seen in practice): highest total wins
+            winner = int(np.argmax(totals))
+        games.append(dict(seating=seating, rows=rows, winner_chair=winner,
+                          winner_agent=seating[winner], deals=k + 1, totals=totals.tolist()))
+    return games
+
+
+@dataclass
+class AgentStats:
+    name: str
+    points_per_deal: float
+    points_se: float
+    win_rate: float
+    win_se: float
+    soloist_rate: float
+    made_rate: float
+    mean_winning_bid: float
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass
+class TournamentResult:
+    """Per-agent figures with standard errors (groups are the independent units)."""
+
+    agents: tuple[str, str]
+    groups: int
+    games: int
+    deals: int
+    seed: int
+    stats: list[AgentStats]
+    diff: float
+    diff_se: float
+    z: float
+    win_diff: float
+    win_diff_se: float
+    params: dict
+
+    def to_dict(self) -> dict:
+        return dict(agents=list(self.agents), groups=self.groups, games=self.games,
+                    deals=self.deals, seed=self.seed, stats=[s.to_dict() for s in self.stats],
+                    points_per_deal_diff=self.diff, points_per_deal_diff_se=self.diff_se,
+                    z=self.z if math.isfinite(self.z) else None, win_rate_diff=self.win_diff, win_rate_diff_se=self.win_diff_se,
+                    params=self.params)
+
+    def summary(self) -> str:
+        a, b = self.agents
+        lines = [f"duplicate tournament: {a} (agent 1) vs {b} (agent 2), {self.groups} groups x 6 "
+                 f"seatings = {self.games} games, {self.deals} deals, seed {self.seed}"]
+        lines.append(f"{'agent':<10} {'points/deal':>18} {'game win rate':>20} {'soloist':>8} "
+                     f"{'made':>6} {'mean bid':>9}")
+        for i, s in enumerate(self.stats):
+            lines.append(f"{str(i + 1) + ' ' + s.name:<10} {s.points_per_deal:8.1f} ± {s.points_se:5.1f}   "
+                         f"{100 * s.win_rate:8.1f}% ± {100 * s.win_se:4.1f}%   {100 * s.soloist_rate:6.1f}% "
+                         f"{100 * s.made_rate:5.1f}% {s.mean_winning_bid:9.1f}")
+        z = (f"z = {self.z:+.2f}" if math.isfinite(self.z)
+             else "identical play in every seating: no spread")
+        lines.append(f"points per deal, agent 1 - agent 2: {self.diff:+.1f} ± {self.diff_se:.1f} "
+                     f"({z}); win rate difference {100 * self.win_diff:+.1f} ± "
+                     f"{100 * self.win_diff_se:.1f} points")
+        return "\n".join(lines)
+
+
+def _se(x: np.ndarray) -> float:
+    return float(x.std(ddof=1) / math.sqrt(len(x))) if len(x) > 1 else float("nan")
+
+
+def summarize(agents_names, groups_out, seed, params) -> TournamentResult:
+    G = len(groups_out)
+    ppd = np.zeros((G, 2))
+    win = np.zeros((G, 2))
+    sol = np.zeros(2)
+    made = np.zeros(2)
+    places = np.zeros(2)
+    bids = [[], []]
+    n_games = n_deals = 0
+    for g, games in enumerate(groups_out):
+        s = np.zeros(2)
+        c = np.zeros(2)
+        wins = np.zeros(2)
+        chairs = np.zeros(2)
+        for game in games:
+            n_games += 1
+            n_deals += game["deals"]
+            for (k, chair, agent, seat, score, is_sol, bid, contract, mk) in game["rows"]:
+                s[agent] += score
+                c[agent] += 1
+                if is_sol:
+                    sol[agent] += 1
+                    made[agent] += mk
+                    bids[agent].append(bid)
+            wins[game["winner_agent"]] += 1
+            for a in game["seating"]:
+                chairs[a] += 1
+        places += c
+        ppd[g] = s / c
+        win[g] = wins / chairs
+    stats = []
+    for a in range(2):
+        stats.append(AgentStats(agents_names[a], float(ppd[:, a].mean()), _se(ppd[:, a]),
+                                float(win[:, a].mean()), _se(win[:, a]),
+                                float(sol[a] / places[a]), float(made[a] / max(sol[a], 1)),
+                                float(np.mean(bids[a])) if bids[a] else float("nan")))
+    d = ppd[:, 0] - ppd[:, 1]
+    dse = _se(d)
+    wd = win[:, 0] - win[:, 1]
+    return TournamentResult(tuple(agents_names), G, n_games, n_deals, seed, stats,
+                            float(d.mean()), dse, float(d.mean() / dse) if dse > 0 else float("nan"),
+                            float(wd.mean()), _se(wd), params)
+
+
+def _groups_chunk(kinds, params, seed, groups, rules):
+    agents = tuple(make_agent(k, samples=params["samples"], objective=params["objective"],
+                              seed=seed, trick_estimate=params["trick_estimate"], rules=rules)
+                   for k in kinds)
+    return [play_group(agents, seed, g, rules) for g in groups]
+
+
+def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 50, seed: int = 0,
+                   samples: int = 200, objective: str = "relative",
+                   trick_estimate: int = DEFAULT_TRICK_ESTIMATE, n_jobs: int = 1,
+                   progress=None, rules: RuleSet = DEFAULT_RULES) -> TournamentResult:
+    """Play a duplicate match (see module docstring) and summarize it.
+
+    Parameters
+    ----------
+    agent1, agent2 : {"advisor", "rule"}
+        The two bidding agents (the same kind twice = self-play).
+    groups : int
+        Duplicate groups; each is 6 full games (R9) on one deal stream.
+    seed : int
+        Same seed -> same result for any ``n_jobs``.
+    samples : int
+        The advisor's samples per bidding decision.
+    objective : {"relative", "own", "win"}
+        The advisor agent's objective ("win": estimated P(win game) from the scores, R9).
+    trick_estimate : int
+        The rule-of-thumb agent's fixed card-point estimate.
+    n_jobs : int
+        joblib workers (groups are distributed; results do not depend on it).
+    progress : callable, optional
+        Called with the number of finished groups.
+    """
+    for k in (agent1, agent2):
+        if k not in AGENT_KINDS:
+            raise BinokelError(f"unknown agent {k!r}: use advisor or rule")
+    if groups < 2:
+        raise BinokelError(f"groups must be at least 2 (standard errors need two), got {groups}")
+    if samples < 1:
+        raise BinokelError(f"samples must be at least 1, got {samples}")
+    if objective not in ("relative", "own", "win"):
+        raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
+    params = dict(samples=int(samples), objective=objective,
+                  trick_estimate=int(trick_estimate))
+    kinds = (agent1, agent2)
+    step = 2 if n_jobs != 1 else 1
+    batches = [list(range(i, min(i + step * 2, groups))) for i in range(0, groups, step * 2)]
+    out = []
+    if n_jobs == 1:
+        for b in batches:
+            out.extend(_groups_chunk(kinds, params, seed, b, rules))
+            if progress:
+                progress(len(b))
+    else:
+        import joblib
+        par = joblib.Parallel(n_jobs=n_jobs, return_as="generator")
+        for b, res in zip(batches, par(joblib.delayed(_groups_chunk)(kinds, params, seed, b, rules)
+                                       for b in batches)):
+            out.extend(res)
+            if progress:
+                progress(len(b))
+    names = (f"{agent1}", f"{agent2}")
+    return summarize(names, out, seed, dict(params, agent1=agent1, agent2=agent2))

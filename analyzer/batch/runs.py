@@ -1,0 +1,950 @@
+"""Batch simulations in chunks: per-chunk aggregates as Parquet parts, a manifest, resume.
+
+A run of ``n`` deals is cut into chunks of ``chunk_size`` deals (the last one shorter).
+Chunk ``i`` draws its random numbers from ``rng.chunk_state(seed, i)`` only, so the chunk
+boundaries and every chunk's numbers are fixed by ``(seed, n, chunk_size)`` and never by
+the number of workers, the backend or interruptions.  A chunk returns *aggregates*
+(counts and histograms, never one row per deal); the parent writes each as one Parquet
+part ``parts/part-NNNNNN.parquet`` (temp file + ``os.replace``, so a part is either
+complete or absent) and the run's total is the sum of its parts, taken in chunk order.
+Running the same run again skips every chunk whose part exists (resume); a folder that
+holds a run with other parameters is refused rather than mixed.
+
+Every part is one long table ``(metric, bin, count, sq)``:
+
+- ``count``: how many *hands* (or deals) fell in ``bin`` of ``metric``;
+- ``sq``: the sum over deals of (that deal's count in the bin) squared.  The three hands
+  of one deal are not independent (they share one deck), so the standard errors of the
+  report use the deal as the sampling unit; ``sq`` is what that needs.
+- rows whose metric ends in ``:dealsq`` hold, in ``count``, the sum over deals of the
+  squared per-deal sum of the metric (for the standard error of a mean).
+
+What ``--what melds`` counts (per 15-card hand, all three seats of each deal, R5):
+
+- ``h15.family.<suit>``: family level of the suit (0 none, 1 family, 2 double family);
+- ``h15.pairs.<suit>``: K-Q pairs counted in the suit by R5's Reading (0..2);
+- ``h15.rank.<rank>``: the lowest count of that rank over the four suits (1 = four of a
+  kind, 2 = all eight; melds for A, K, Q, J only);
+- ``h15.binokel``: 0, 1 (binokel) or 2 (double binokel);
+- ``h15.nines.<suit>``: nines of that suit held (trump nines when it is trump);
+- ``h15.pairs_total``, ``h15.families_total``: over all suits;
+- ``h15.best_trump`` (suit index of the best trump by meld total, ties to the lower
+  index) and ``h15.best_trump.family|pairs|nines`` in that suit;
+- ``h15.meld.<suit>`` (meld total with that trump) and ``h15.meld.best`` (the maximum
+  over the four trumps) as exact-value histograms.
+
+The same with prefix ``h18`` for the *soloist's 18 cards*: forehand's 15 cards plus the
+3-card Tapp, melded as if all 18 could be kept (R4 makes the soloist discard 3 cards
+that then never meld, so this is an upper bound of what an exchange can keep; it is the
+simple, exact definition, not a choice among 15 of 18).  One 18-card hand per deal.
+``tapp.points``: the card points (R1) of the Tapp, one per deal.
+
+What ``--what deals`` counts (one unit per deal; see :func:`deal_chunk`): every deal is bid
+by three rule-of-thumb bidders (best meld + a fixed trick estimate, analyzer.mechanics.bidding, R3),
+exchanged by the soloist's fast exchange (analyzer.mechanics.exchange, R4: discard, trump,
+surrender, Durch) and played by the heuristic card-play policy (analyzer.mechanics.play, R6, R7),
+then scored (analyzer.mechanics.scoring, R8/R4):
+
+- ``bid.win`` (bin = winning bid), ``bid.seat`` (soloist's seat 0..2),
+  ``contract`` (0 played with trump, 1 surrender, 2 Durch);
+- ``by_bid.<kind>`` (bin = bid) for kind ``made``, ``failed`` (played, R8 -2 x bid),
+  ``surrender``, ``durch_won``, ``durch_lost``;
+- ``points.seat.<k>`` (card points by seat, R7, the soloist's incl. the discard),
+  ``points.soloist``, ``points.defenders`` (the two opponents together), played deals only;
+- ``sum.score.soloist.by_bid`` / ``sum.score.seat.<k>``: *sums* (count = sum of the
+  scores, sq = sum of squares) for means with standard errors;
+  ``sum.melds.soloist.by_bid``: the soloist's meld (R5, kept cards, named trump).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_LETTERS
+from analyzer.errors import BinokelError
+from analyzer.mechanics.melds import meld_all_trumps
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.sampling import counts_mask, deal_random, mask_counts
+
+FORMAT = 1
+WHATS = ("melds", "deals")
+DEFAULT_CHUNK = {"melds": 250_000, "deals": 20_000}
+LO = np.int64((1 << N_TYPES) - 1)
+
+# --- layout of the small per-hand meld census (rows of an int64[N_SMALL, N_BINS]) -----
+FAMILY0, PAIRS0, RANK0, BINOKEL, NINES0 = 0, 4, 8, 14, 15
+PAIRS_TOTAL, FAMILIES_TOTAL, BEST_TRUMP = 19, 20, 21
+BEST_FAMILY, BEST_PAIRS, BEST_NINES = 22, 23, 24
+N_SMALL, N_BINS = 25, 9
+
+
+def small_metric_names(prefix: str) -> list[str]:
+    """Names of the census rows, in kernel order (see the module docstring)."""
+    names = [f"{prefix}.family.{s}" for s in SUIT_LETTERS]
+    names += [f"{prefix}.pairs.{s}" for s in SUIT_LETTERS]
+    names += [f"{prefix}.rank.{r}" for r in RANK_NAMES]
+    names += [f"{prefix}.binokel"]
+    names += [f"{prefix}.nines.{s}" for s in SUIT_LETTERS]
+    names += [f"{prefix}.pairs_total", f"{prefix}.families_total", f"{prefix}.best_trump",
+              f"{prefix}.best_trump.family", f"{prefix}.best_trump.pairs",
+              f"{prefix}.best_trump.nines"]
+    assert len(names) == N_SMALL
+    return names
+
+
+def meld_hist_names(prefix: str) -> list[str]:
+    return [f"{prefix}.meld.{s}" for s in SUIT_LETTERS] + [f"{prefix}.meld.best"]
+
+
+def suit_census_table() -> np.ndarray:
+    """int64[4096, 2]: (family level, K-Q pairs) of one suit, indexed like the meld table.
+
+    Index = ``lo6 | hi6 << 6`` with the suit's "holds one" and "holds two" bits (ranks A
+    10 K Q J 9).  R5's Reading: ``f = min(a, t, k, q, j)``; pairs = 0 if f = 2,
+    ``min(k-1, q-1)`` if f = 1, ``min(k, q)`` if f = 0.  tests/test_batch.py checks that
+    these counts rebuild ``RuleSet.suit_f_value`` for the plain and trump rows.
+    """
+    table = np.zeros((1 << 12, 2), dtype=np.int64)
+    for idx in range(1 << 12):
+        lo, hi = idx & 63, idx >> 6
+        if hi & ~lo:
+            continue  # two copies without one: impossible pattern
+        a, t, k, q, j = (((lo >> r) & 1) + ((hi >> r) & 1) for r in range(5))
+        f = min(a, t, k, q, j)
+        pairs = 0 if f == 2 else (min(k - 1, q - 1) if f == 1 else min(k, q))
+        table[idx, 0] = f
+        table[idx, 1] = pairs
+    return table
+
+
+def meld_bound(rules: RuleSet) -> int:
+    """An upper bound of any hand's meld total under ``rules`` (histogram length - 1)."""
+    kr = rules.kernel
+    return int(N_SUITS * kr.suit_f_table.max()
+               + sum(max(a, b) for a, b in zip(rules.fours, rules.eights))
+               + max(rules.binokel) + 2 * rules.trump_nine)
+
+
+# --- kernels ----------------------------------------------------------------------------
+
+@njit
+def _census_hand(mask, kr, census, tot4, v):
+    """Fill ``v[0:N_SMALL]`` with one hand's census values (R5) and ``tot4`` with its
+    meld totals per trump; return the best trump (lowest index among equal totals)."""
+    lo = mask & LO
+    hi = mask >> PLANE
+    meld_all_trumps(mask, kr, tot4)
+    best = 0
+    for s in range(1, 4):
+        if tot4[s] > tot4[best]:
+            best = s
+    pairs_total = 0
+    fam_total = 0
+    for s in range(4):
+        idx = ((lo >> (6 * s)) & 63) | (((hi >> (6 * s)) & 63) << 6)
+        f = census[idx, 0]
+        p = census[idx, 1]
+        v[FAMILY0 + s] = f
+        v[PAIRS0 + s] = p
+        pairs_total += p
+        if f > 0:
+            fam_total += 1
+        nb = 6 * s + kr.nine_rank
+        v[NINES0 + s] = ((lo >> nb) & 1) + ((hi >> nb) & 1)
+    for r in range(6):
+        fm = kr.fours_mask[r]
+        lvl = 0
+        if (lo & fm) == fm:
+            lvl = 2 if (hi & fm) == fm else 1
+        v[RANK0 + r] = lvl
+    bm = kr.binokel_mask
+    b = 0
+    if (lo & bm) == bm:
+        b = 2 if (hi & bm) == bm else 1
+    v[BINOKEL] = b
+    v[PAIRS_TOTAL] = pairs_total
+    v[FAMILIES_TOTAL] = fam_total
+    v[BEST_TRUMP] = best
+    v[BEST_FAMILY] = v[FAMILY0 + best]
+    v[BEST_PAIRS] = v[PAIRS0 + best]
+    v[BEST_NINES] = v[NINES0 + best]
+    return best
+
+
+@njit
+def _add3(count, sq, row, a, b, c):
+    """Add three hands' values of one deal to ``count[row]`` and the per-deal squares.
+
+    A value held by m of the three hands must add m to its count and m**2 to its square
+    sum; giving each hand 1 + (number of other hands with the same value) does exactly
+    that, without a case per pattern.
+    """
+    count[row, a] += 1
+    count[row, b] += 1
+    count[row, c] += 1
+    sq[row, a] += 1 + (a == b) + (a == c)
+    sq[row, b] += 1 + (b == a) + (b == c)
+    sq[row, c] += 1 + (c == a) + (c == b)
+
+
+@njit
+def _mask_points(mask, kr):
+    """Card points (R1) of a packed hand."""
+    lo = mask & LO
+    hi = mask >> PLANE
+    pts = 0
+    while lo:
+        t = 0
+        low = lo & -lo
+        while (low >> t) != 1:
+            t += 1
+        pts += kr.card_points[t] * (1 + ((hi >> t) & 1))
+        lo ^= low
+    return pts
+
+
+@njit
+def meld_chunk(state, n_deals, kr, census, small15, sq15, hist15, hsq15, dealsq15,
+               small18, hist18, tapp_hist):
+    """Meld census of ``n_deals`` uniformly random deals (R2, R5), accumulated in place.
+
+    Parameters
+    ----------
+    state : uint64[4]
+        xoshiro256** state of this chunk (``rng.chunk_state``).
+    kr : KernelRules
+    census : int64[4096, 2]
+        :func:`suit_census_table`.
+    small15, sq15 : int64[N_SMALL, N_BINS]
+        Census counts over the 15-card hands and per-deal squared counts.
+    hist15, hsq15 : int64[5, H]
+        Meld totals per trump (rows 0..3) and best (row 4): counts and per-deal squares.
+    dealsq15 : int64[5]
+        Sum over deals of (sum of the three hands' totals) squared, per row of hist15.
+    small18 : int64[N_SMALL, N_BINS]; hist18 : int64[5, H]
+        The same for forehand + Tapp (18 cards), one per deal.
+    tapp_hist : int64[T]
+        Card points of the Tapp (R1).
+    """
+    deck = np.arange(48).astype(np.uint8)
+    masks = np.zeros(4, dtype=np.int64)
+    vals = np.zeros((3, N_SMALL), dtype=np.int64)
+    tots = np.zeros((3, 5), dtype=np.int64)
+    v18 = np.zeros(N_SMALL, dtype=np.int64)
+    t18 = np.zeros(5, dtype=np.int64)
+    for _ in range(n_deals):
+        deal_random(state, deck, masks)
+        for seat in range(3):
+            b = _census_hand(masks[seat], kr, census, tots[seat, 0:4], vals[seat])
+            tots[seat, 4] = tots[seat, b]
+        for row in range(N_SMALL):
+            _add3(small15, sq15, row, vals[0, row], vals[1, row], vals[2, row])
+        for row in range(5):
+            _add3(hist15, hsq15, row, tots[0, row], tots[1, row], tots[2, row])
+            s = tots[0, row] + tots[1, row] + tots[2, row]
+            dealsq15[row] += s * s
+        # forehand + Tapp: counts add, at most two copies in all (R1)
+        lo1 = masks[0] & LO
+        hi1 = masks[0] >> PLANE
+        lo2 = masks[3] & LO
+        hi2 = masks[3] >> PLANE
+        m18 = (lo1 | lo2) | ((hi1 | hi2 | (lo1 & lo2)) << PLANE)
+        b = _census_hand(m18, kr, census, t18[0:4], v18)
+        t18[4] = t18[b]
+        for row in range(N_SMALL):
+            small18[row, v18[row]] += 1
+        for row in range(5):
+            hist18[row, t18[row]] += 1
+        tapp_hist[_mask_points(masks[3], kr)] += 1
+
+
+# --- played deals ---------------------------------------------------------------------
+
+from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max_bid, run_auction  # noqa: E402
+from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_SURRENDER, fast_exchange  # noqa: E402
+from analyzer.mechanics.melds import meld_total  # noqa: E402
+from analyzer.mechanics.play import POLICY_HEURISTIC, play_out  # noqa: E402
+from analyzer.mechanics.scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel  # noqa: E402
+
+# rows of the per-bid table (deal_chunk's ``by_bid``)
+BY_BID_KINDS = ("made", "failed", "surrender", "durch_won", "durch_lost")
+MADE, FAILED, SURR, DURCH_WON, DURCH_LOST = range(5)
+
+
+@njit
+def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, contract_h,
+               by_bid, points_seat, points_sol, points_def, score_bid, score_seat,
+               meld_bid):
+    """Bid, exchange, play and score ``n_deals`` random deals (R2-R8), accumulating.
+
+    Parameters
+    ----------
+    state : uint64[4]
+        The chunk's RNG state (dealing and the play policy's random choices).
+    kr : KernelRules
+    trick_estimate : int
+        Card points the rule-of-thumb bidders add to their best meld (analyzer.mechanics.bidding).
+    policy : int
+        Card-play policy for all seats (analyzer.mechanics.play).
+    bid_win : int64[K]
+        Winning bids by step index ``(bid - bid_start) // bid_step``.
+    bid_seat, contract_h : int64[3]
+    by_bid : int64[5, K]
+        Outcome kind (made, failed, surrender, Durch won, Durch lost) by bid index.
+    points_seat : int64[3, P]; points_sol, points_def : int64[P]
+        Card points histograms (R7), played trump contracts only.
+    score_bid : int64[2, K]
+        Sum and sum of squares of the soloist's score (R8/R4) by bid index.
+    score_seat : int64[2, 3]
+        Sum and sum of squares of each seat's score.
+    meld_bid : int64[2, K]
+        Sum and sum of squares of the soloist's meld total with the named trump.
+
+    Decisions see only what the deciding player knows: bidders their 15-card mask, the
+    exchange the soloist's 18 cards, the play policy its own hand and the cards played.
+    """
+    deck = np.arange(48).astype(np.uint8)
+    masks = np.zeros(4, dtype=np.int64)
+    hands = np.zeros((3, N_TYPES), dtype=np.uint8)
+    tapp = np.zeros(N_TYPES, dtype=np.uint8)
+    c18 = np.zeros(N_TYPES, dtype=np.uint8)
+    max_bids = np.zeros(3, dtype=np.int64)
+    disc = np.zeros(3, dtype=np.int64)
+    pts = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    cp = np.zeros(3, dtype=np.int64)
+    mel = np.zeros(3, dtype=np.int64)
+    sc = np.zeros(3, dtype=np.int64)
+    for _ in range(n_deals):
+        deal_random(state, deck, masks)
+        for p in range(3):
+            mask_counts(masks[p], hands[p])
+            max_bids[p] = rule_of_thumb_max_bid(masks[p], kr, trick_estimate)
+        mask_counts(masks[3], tapp)
+        soloist, bid = run_auction(max_bids, kr)
+        for t in range(N_TYPES):
+            c18[t] = hands[soloist, t] + tapp[t]
+        trump, contract = fast_exchange(c18, bid, kr, disc)
+        # the soloist keeps 18 - discard (R4); the discard never melds
+        for t in range(N_TYPES):
+            hands[soloist, t] = c18[t]
+        disc_pts = 0
+        for i in range(3):
+            hands[soloist, disc[i]] -= 1
+            disc_pts += kr.card_points[disc[i]]
+        for p in range(3):
+            pts[p] = 0
+            trk[p] = 0
+            mel[p] = 0
+        k = (bid - kr.bid_start) // kr.bid_step
+        if contract == CONTRACT_DURCH:
+            play_out(hands, -1, soloist, soloist, policy, state, kr, pts, trk)
+            score_kernel(DEAL_DURCH, bid, soloist, pts, trk, mel, kr, sc)
+            by_bid[DURCH_WON if sc[soloist] > 0 else DURCH_LOST, k] += 1
+        else:
+            for p in range(3):
+                mel[p] = meld_total(counts_mask(hands[p]), trump, kr)
+            if contract == CONTRACT_SURRENDER:
+                score_kernel(DEAL_SURRENDER, bid, soloist, pts, trk, mel, kr, sc)
+                by_bid[SURR, k] += 1
+            else:
+                # forehand leads the first trick (R6)
+                play_out(hands, trump, 0, soloist, policy, state, kr, pts, trk)
+                for p in range(3):
+                    cp[p] = pts[p] + (disc_pts if p == soloist else 0)
+                score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, mel, kr, sc)
+                by_bid[MADE if sc[soloist] > 0 else FAILED, k] += 1
+                dsum = 0
+                for p in range(3):
+                    points_seat[p, cp[p]] += 1
+                    if p != soloist:
+                        dsum += cp[p]
+                points_sol[cp[soloist]] += 1
+                points_def[dsum] += 1
+            meld_bid[0, k] += mel[soloist]
+            meld_bid[1, k] += mel[soloist] * mel[soloist]
+        bid_win[k] += 1
+        bid_seat[soloist] += 1
+        contract_h[contract] += 1
+        score_bid[0, k] += sc[soloist]
+        score_bid[1, k] += sc[soloist] * sc[soloist]
+        for p in range(3):
+            score_seat[0, p] += sc[p]
+            score_seat[1, p] += sc[p] * sc[p]
+
+
+def deal_policy(rules: RuleSet) -> dict:
+    """The fast policies a ``deals`` run uses (recorded in its manifest)."""
+    return {"bidding": "rule_of_thumb", "trick_estimate": DEFAULT_TRICK_ESTIMATE,
+            "exchange": "fast_exchange", "play": "heuristic"}
+
+
+def _deal_rows(state, n_deals: int, rules: RuleSet) -> list:
+    kr = rules.kernel
+    nb = (meld_bound(rules) + DEFAULT_TRICK_ESTIMATE) // rules.bid_step + 2
+    npts = 2 * N_SUITS * sum(rules.card_points) + rules.last_trick_bonus + 1
+    bid_win = np.zeros(nb, np.int64)
+    bid_seat = np.zeros(3, np.int64)
+    contract_h = np.zeros(3, np.int64)
+    by_bid = np.zeros((len(BY_BID_KINDS), nb), np.int64)
+    points_seat = np.zeros((3, npts), np.int64)
+    points_sol = np.zeros(npts, np.int64)
+    points_def = np.zeros(npts, np.int64)
+    score_bid = np.zeros((2, nb), np.int64)
+    score_seat = np.zeros((2, 3), np.int64)
+    meld_bid = np.zeros((2, nb), np.int64)
+    deal_chunk(state, n_deals, kr, DEFAULT_TRICK_ESTIMATE, POLICY_HEURISTIC, bid_win,
+               bid_seat, contract_h, by_bid, points_seat, points_sol, points_def, score_bid,
+               score_seat, meld_bid)
+    bids = rules.bid_start + rules.bid_step * np.arange(nb)
+    rows: list = []
+
+    def by_bid_rows(name, counts, sq=None):
+        for i in np.flatnonzero(bid_win):
+            c = int(counts[i])
+            rows.append((name, int(bids[i]), c, int(sq[i]) if sq is not None else c))
+
+    by_bid_rows("bid.win", bid_win)
+    _sparse_rows("bid.seat", bid_seat, None, rows)
+    _sparse_rows("contract", contract_h, None, rows)
+    for j, kind in enumerate(BY_BID_KINDS):
+        by_bid_rows(f"by_bid.{kind}", by_bid[j])
+    for p in range(3):
+        _sparse_rows(f"points.seat.{p}", points_seat[p], None, rows)
+    _sparse_rows("points.soloist", points_sol, None, rows)
+    _sparse_rows("points.defenders", points_def, None, rows)
+    by_bid_rows("sum.score.soloist.by_bid", score_bid[0], score_bid[1])
+    by_bid_rows("sum.melds.soloist.by_bid", meld_bid[0], meld_bid[1])
+    for p in range(3):
+        rows.append((f"sum.score.seat.{p}", 0, int(score_seat[0, p]), int(score_seat[1, p])))
+    return rows
+
+
+# --- one chunk, run in a worker ---------------------------------------------------------
+
+def _sparse_rows(name: str, counts: np.ndarray, sq: np.ndarray | None, out: list) -> None:
+    nz = np.flatnonzero(counts)
+    for b in nz:
+        c = int(counts[b])
+        out.append((name, int(b), c, int(sq[b]) if sq is not None else c))
+
+
+def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) -> dict:
+    """Aggregate one chunk; returns ``{"chunk", "n_deals", "rows"}`` with rows
+    ``(metric, bin, count, sq)`` (only non-zero bins).  Pure function of its arguments."""
+    state = chunk_state(seed, chunk)
+    if what == "melds":
+        rows = _meld_rows(state, n_deals, rules)
+    elif what == "deals":
+        rows = _deal_rows(state, n_deals, rules)
+    else:
+        raise BinokelError(f"unknown --what {what!r}: use one of {', '.join(WHATS)}")
+    return {"chunk": chunk, "n_deals": n_deals, "rows": rows}
+
+
+_CENSUS = None
+
+
+def _meld_rows(state, n_deals: int, rules: RuleSet) -> list:
+    global _CENSUS
+    if _CENSUS is None:
+        _CENSUS = suit_census_table()
+    kr = rules.kernel
+    h = meld_bound(rules) + 1
+    small15 = np.zeros((N_SMALL, N_BINS), np.int64)
+    sq15 = np.zeros_like(small15)
+    small18 = np.zeros_like(small15)
+    hist15 = np.zeros((5, h), np.int64)
+    hsq15 = np.zeros_like(hist15)
+    hist18 = np.zeros_like(hist15)
+    dealsq15 = np.zeros(5, np.int64)
+    tapp = np.zeros(max(rules.card_points) * rules.tapp_size + 1, np.int64)
+    meld_chunk(state, n_deals, kr, _CENSUS, small15, sq15, hist15, hsq15, dealsq15,
+               small18, hist18, tapp)
+    rows: list = []
+    for i, name in enumerate(small_metric_names("h15")):
+        _sparse_rows(name, small15[i], sq15[i], rows)
+    for i, name in enumerate(meld_hist_names("h15")):
+        _sparse_rows(name, hist15[i], hsq15[i], rows)
+        rows.append((name + ":dealsq", 0, int(dealsq15[i]), 0))
+    for i, name in enumerate(small_metric_names("h18")):
+        _sparse_rows(name, small18[i], None, rows)
+    for i, name in enumerate(meld_hist_names("h18")):
+        _sparse_rows(name, hist18[i], None, rows)
+    _sparse_rows("tapp.points", tapp, None, rows)
+    return rows
+
+
+# --- run specification, manifest, parts -------------------------------------------------
+
+@dataclass(frozen=True)
+class RunSpec:
+    """The parameters that fix a run's numbers: what, n, seed, chunk size, rules."""
+
+    what: str
+    n: int
+    seed: int
+    chunk_size: int
+    rules: RuleSet = field(default=DEFAULT_RULES)
+
+    def __post_init__(self) -> None:
+        if self.what not in WHATS:
+            raise BinokelError(f"unknown --what {self.what!r}: use one of {', '.join(WHATS)}")
+        if int(self.n) < 1:
+            raise BinokelError(f"-n must be at least 1, got {self.n}")
+        if int(self.chunk_size) < 1:
+            raise BinokelError(f"--chunk-size must be at least 1, got {self.chunk_size}")
+        if int(self.seed) < 0:
+            raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
+
+    @property
+    def n_chunks(self) -> int:
+        return -(-self.n // self.chunk_size)
+
+    def chunk_len(self, i: int) -> int:
+        return min(self.chunk_size, self.n - i * self.chunk_size)
+
+    def key(self) -> dict:
+        """The parameters two runs must share to be the same run."""
+        from analyzer import __version__
+        key = {"format": FORMAT, "what": self.what, "n": int(self.n), "seed": int(self.seed),
+               "chunk_size": int(self.chunk_size), "rules": self.rules.to_dict(),
+               "version": __version__}
+        if self.what == "deals":
+            key["policy"] = deal_policy(self.rules)
+        return key
+
+    def manifest(self) -> dict:
+        m = self.key()
+        m["n_chunks"] = self.n_chunks
+        m["created"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        return m
+
+
+def _jsonable(obj):
+    return json.loads(json.dumps(obj))
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def part_path(out: Path, chunk: int) -> Path:
+    return out / "parts" / f"part-{chunk:06d}.parquet"
+
+
+def write_part(out: Path, result: dict) -> Path:
+    """Write one chunk's rows as a Parquet part, atomically (temp file + os.replace)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rows = result["rows"]
+    table = pa.table({
+        "metric": pa.array([r[0] for r in rows], pa.string()),
+        "bin": pa.array([r[1] for r in rows], pa.int64()),
+        "count": pa.array([r[2] for r in rows], pa.int64()),
+        "sq": pa.array([r[3] for r in rows], pa.int64()),
+    }).replace_schema_metadata({"chunk": str(result["chunk"]),
+                                "n_deals": str(result["n_deals"])})
+    buf = pa.BufferOutputStream()
+    pq.write_table(table, buf, compression="zstd")
+    path = part_path(out, result["chunk"])
+    _write_atomic(path, buf.getvalue().to_pybytes())
+    return path
+
+
+def _part_ok(path: Path, chunk: int, n_deals: int) -> bool:
+    import pyarrow.parquet as pq
+    try:
+        meta = pq.read_schema(path).metadata or {}
+    except Exception:
+        return False
+    return (meta.get(b"chunk") == str(chunk).encode()
+            and meta.get(b"n_deals") == str(n_deals).encode())
+
+
+def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None) -> list[int]:
+    """Create or check the run folder; return the chunk indices still to run.
+
+    Raises BinokelError when ``out`` holds a run with other parameters (never mixed),
+    or is a file.
+    """
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise BinokelError(f"--out {out} exists and is not a folder")
+    man_path = out / "manifest.json"
+    key = _jsonable(spec.key())
+    if man_path.exists():
+        try:
+            old = json.loads(man_path.read_text())
+        except (OSError, ValueError) as exc:
+            raise BinokelError(f"{man_path} is unreadable ({exc}); use another --out") from None
+        diff = [k for k in key if old.get(k) != key[k]]
+        if diff:
+            detail = ", ".join(
+                f"{k} {old.get(k)!r} here vs {key[k]!r} asked" for k in diff if k != "rules")
+            if "rules" in diff:
+                ro, rn = old.get("rules") or {}, key["rules"]
+                fields = sorted(k for k in set(ro) | set(rn) if ro.get(k) != rn.get(k))
+                detail = (detail + ", " if detail else "") + "rules differ in " + ", ".join(fields)
+            raise BinokelError(f"{out} holds a run with other parameters ({detail}); "
+                               "use another --out folder")
+    elif out.exists() and any(out.iterdir()):
+        raise BinokelError(f"{out} is not empty and holds no run manifest; use another --out")
+    (out / "parts").mkdir(parents=True, exist_ok=True)
+    if not man_path.exists():
+        man = spec.manifest()
+        man.update(note or {})  # provenance only (e.g. the command), never compared
+        _write_atomic(man_path, json.dumps(man, indent=2).encode())
+    for stale in (out / "parts").glob("*.tmp"):
+        stale.unlink(missing_ok=True)  # a part interrupted while being written
+    return [i for i in range(spec.n_chunks)
+            if not _part_ok(part_path(out, i), i, spec.chunk_len(i))]
+
+
+def _connect(scheduler: str, timeout: float):
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - dask is an optional extra
+        raise BinokelError("--backend dask needs dask[distributed]: "
+                           "pip install 'binokel-analyzer[dask]'") from None
+    try:
+        return Client(scheduler, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        msg = " ".join(str(exc).split())[:160]
+        raise BinokelError(f"cannot reach dask scheduler {scheduler!r} ({msg})") from None
+
+
+def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str = "loky",
+             scheduler: str | None = None, client=None, progress: bool = False,
+             connect_timeout: float = 5.0, note: dict | None = None) -> "RunResult":
+    """Run (or resume) the chunks of ``spec`` into the folder ``out``; return the result.
+
+    Parameters
+    ----------
+    out : path
+        Run folder: ``manifest.json`` and ``parts/part-NNNNNN.parquet``.
+    spec : RunSpec
+    jobs : int
+        joblib workers (-1 = all cores; 1 runs in this process).  Never changes results.
+    backend : {"loky", "dask"}
+        ``"dask"`` sends the chunks to a Dask cluster through joblib's dask backend;
+        give ``scheduler`` (address) or an existing distributed ``client``.
+    progress : bool
+        Show a rich progress bar (deals/s and ETA) on stderr.
+    note : dict, optional
+        Extra manifest fields for provenance (written once, never compared).
+
+    Returns
+    -------
+    RunResult
+        The sum of all parts (also when some existed before: resume).
+
+    Each finished chunk is written before the next result is awaited, so an interrupt
+    (Ctrl-C) loses at most the chunks in flight; calling again resumes.
+    """
+    out = Path(out)
+    if backend not in ("loky", "dask"):
+        raise BinokelError(f"unknown --backend {backend!r}: use loky or dask")
+    own_client = None
+    if backend == "dask" and client is None:
+        if not scheduler:
+            raise BinokelError("--backend dask needs --scheduler ADDRESS")
+        client = own_client = _connect(scheduler, connect_timeout)
+    try:
+        todo = prepare_run(out, spec, note)
+        if todo:
+            _run_chunks(out, spec, todo, jobs, backend, client, progress)
+    finally:
+        if own_client is not None:
+            own_client.close()
+    return load_run(out)
+
+
+def _run_chunks(out, spec, todo, jobs, backend, client, progress) -> None:
+    import joblib
+
+    # compile (or load from the numba cache) once here, so workers only load the cache
+    run_chunk(spec.what, spec.seed, 0, 1, spec.rules)
+    tasks = (joblib.delayed(run_chunk)(spec.what, spec.seed, i, spec.chunk_len(i), spec.rules)
+             for i in todo)
+    total_deals = sum(spec.chunk_len(i) for i in todo)
+    bar = _Progress(progress, total_deals, spec)
+    with bar:
+        if backend == "dask":
+            with joblib.parallel_config(backend="dask", client=client,
+                                        wait_for_workers_timeout=30):
+                _consume(joblib.Parallel(n_jobs=-1, return_as="generator_unordered")(tasks),
+                         out, bar)
+        elif jobs == 1:
+            for i in todo:
+                res = run_chunk(spec.what, spec.seed, i, spec.chunk_len(i), spec.rules)
+                write_part(out, res)
+                bar.advance(res["n_deals"])
+        else:
+            with joblib.parallel_config(backend="loky"):
+                _consume(joblib.Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks),
+                         out, bar)
+
+
+def _consume(gen, out, bar) -> None:
+    for res in gen:
+        write_part(out, res)
+        bar.advance(res["n_deals"])
+
+
+class _Progress:
+    """A rich progress bar (deals done, deals/s, ETA), or nothing."""
+
+    def __init__(self, enabled: bool, total: int, spec: RunSpec):
+        self.enabled = enabled
+        self.total = total
+        self.spec = spec
+        self._p = None
+
+    def __enter__(self):
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+
+            class _Rate(TextColumn):
+                def render(self, task):
+                    speed = task.finished_speed or task.speed
+                    from rich.text import Text
+                    return Text(f"{speed:,.0f} deals/s" if speed else "… deals/s")
+
+            self._p = Progress(TextColumn(f"{self.spec.what}"), BarColumn(),
+                               MofNCompleteColumn(), _Rate(""), TimeElapsedColumn(),
+                               TextColumn("ETA"), TimeRemainingColumn(),
+                               console=Console(stderr=True), transient=False)
+            self._p.__enter__()
+            self._task = self._p.add_task("run", total=self.total)
+        return self
+
+    def advance(self, k: int) -> None:
+        if self._p is not None:
+            self._p.advance(self._task, k)
+
+    def __exit__(self, *exc):
+        if self._p is not None:
+            self._p.__exit__(*exc)
+        return False
+
+
+# --- reading a run ----------------------------------------------------------------------
+
+@dataclass
+class RunResult:
+    """A run read back: its manifest and the summed aggregates.
+
+    ``table`` is a pandas DataFrame indexed by (metric, bin) with columns count, sq.
+    ``chunks_done`` / ``n_chunks`` tell whether the run is complete; ``n_deals`` counts
+    the deals in the finished chunks (the sample size of every estimate).
+    """
+
+    path: Path
+    manifest: dict
+    table: "object"
+    n_deals: int
+    chunks_done: int
+
+    @property
+    def n_chunks(self) -> int:
+        return int(self.manifest["n_chunks"])
+
+    @property
+    def complete(self) -> bool:
+        return self.chunks_done == self.n_chunks
+
+    @property
+    def what(self) -> str:
+        return self.manifest["what"]
+
+    @property
+    def rules(self) -> RuleSet:
+        import dataclasses
+        known = {f.name for f in dataclasses.fields(RuleSet)}
+        # a run written before a rule field was added still reads (defaults fill in)
+        d = {k: v for k, v in self.manifest["rules"].items() if k in known}
+        for k, v in d.items():
+            if isinstance(v, list):
+                d[k] = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+        return RuleSet(**d)
+
+    def hist(self, metric: str) -> "object":
+        """pandas Series bin -> count of one metric (empty if never hit)."""
+        import pandas as pd
+        try:
+            return self.table.loc[metric, "count"]
+        except KeyError:
+            return pd.Series(dtype="int64")
+
+    def counts(self, metric: str) -> tuple[np.ndarray, np.ndarray]:
+        """(bins, counts) arrays of one metric, bins ascending."""
+        s = self.hist(metric)
+        return s.index.to_numpy(dtype=np.int64), s.to_numpy(dtype=np.int64)
+
+    def cell(self, metric: str, b: int) -> tuple[int, int]:
+        """(count, sq) of one bin (0, 0 when never hit)."""
+        try:
+            row = self.table.loc[(metric, b)]
+        except KeyError:
+            return 0, 0
+        return int(row["count"]), int(row["sq"])
+
+    def to_frame(self):
+        return self.table.reset_index()
+
+    def units_per_deal(self, metric: str) -> int:
+        """How many counted units one deal adds to ``metric`` (3 hands for ``h15.*``)."""
+        return 3 if metric.startswith("h15.") else 1
+
+    def proportion(self, metric: str, b: int, complement: bool = False) -> "Estimate":
+        """P(bin ``b`` of ``metric``) per hand (or per deal), with a 95% CI.
+
+        ``complement=True`` gives P(not bin b), e.g. P(at least one) from bin 0.
+        The deal is the sampling unit (three hands of one deal share a deck): the
+        variance of the per-deal count X gives a design effect, and the interval is
+        Wilson's score interval at the effective sample size.
+        """
+        m = self.units_per_deal(metric)
+        n = self.n_deals
+        c, sq = self.cell(metric, b)
+        return _proportion(c, sq, n, m, complement)
+
+    def mean(self, metric: str) -> "Estimate":
+        """Mean value of a histogram metric per unit, with a 95% normal CI (deal = unit)."""
+        bins, counts = self.counts(metric)
+        m = self.units_per_deal(metric)
+        n = self.n_deals
+        if n == 0:
+            return Estimate(float("nan"), float("nan"), float("nan"), float("nan"), 0)
+        s1 = float(np.dot(bins.astype(float), counts))
+        if m == 1:
+            s2 = float(np.dot(bins.astype(float) ** 2, counts))
+        else:
+            s2 = float(self.cell(metric + ":dealsq", 0)[0])
+        mean_d = s1 / n
+        var_d = max(s2 / n - mean_d ** 2, 0.0) * n / max(n - 1, 1)
+        se = math.sqrt(var_d / n) / m
+        mu = mean_d / m
+        return Estimate(mu, se, mu - 1.959964 * se, mu + 1.959964 * se, n * m)
+
+    def sum_mean(self, metric: str, b: int, n_units: int) -> "Estimate":
+        """Mean of a ``sum.*`` metric (count = sum, sq = sum of squares) over ``n_units``
+        deals, with a 95% normal CI."""
+        s1, s2 = self.cell(metric, b)
+        return mean_from_sums(s1, s2, n_units)
+
+
+def mean_from_sums(s1: float, s2: float, n: int) -> "Estimate":
+    """Mean, standard error and 95% CI from a sum and a sum of squares of n values."""
+    if n <= 0:
+        return Estimate(float("nan"), float("nan"), float("nan"), float("nan"), 0)
+    mu = s1 / n
+    var = max(s2 / n - mu * mu, 0.0) * n / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    return Estimate(mu, se, mu - 1.959964 * se, mu + 1.959964 * se, n)
+
+
+def wilson(k: int, n: int) -> "Estimate":
+    """A plain binomial proportion k/n (one unit per deal) with Wilson's 95% interval."""
+    return _proportion(k, k, n, 1, False)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo estimate: value, standard error, 95% CI [lo, hi], sample size n."""
+
+    value: float
+    se: float
+    lo: float
+    hi: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.value:.6g} [{self.lo:.6g}, {self.hi:.6g}] (n={self.n:,})"
+
+
+def _wilson(p: float, n_eff: float, z: float = 1.959964) -> tuple[float, float]:
+    if n_eff <= 0:
+        return 0.0, 1.0
+    den = 1 + z * z / n_eff
+    centre = (p + z * z / (2 * n_eff)) / den
+    half = z * math.sqrt(max(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff), 0.0)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _proportion(c: int, sq: int, n: int, m: int, complement: bool) -> Estimate:
+    """Estimate from count ``c`` and per-deal squares ``sq`` over ``n`` deals of ``m`` units."""
+    if n == 0:
+        return Estimate(float("nan"), float("nan"), 0.0, 1.0, 0)
+    units = n * m
+    p = c / units
+    mean_x = c / n
+    var_x = max(sq / n - mean_x ** 2, 0.0) * n / max(n - 1, 1)
+    var_p = var_x / (m * m * n)
+    binom = p * (1 - p) / units
+    n_eff = units if var_p <= 0 or binom <= 0 else units * binom / var_p
+    n_eff = min(n_eff, units * m)  # guard: never trust the design effect beyond m
+    lo, hi = _wilson(p, n_eff)
+    se = math.sqrt(var_p)
+    if complement:
+        p, lo, hi = 1 - p, 1 - hi, 1 - lo
+    return Estimate(p, se, lo, hi, units)
+
+
+def load_run(path: str | os.PathLike) -> RunResult:
+    """Read a run folder written by :func:`simulate` (complete or not).
+
+    Parts are summed in chunk order.  Raises BinokelError for a folder without a
+    readable manifest or with an unreadable part.
+    """
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    man_path = path / "manifest.json"
+    try:
+        manifest = json.loads(man_path.read_text())
+        int(manifest["n_chunks"]), manifest["what"], manifest["rules"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        raise BinokelError(f"{path} is not a readable run folder (manifest.json: {why})") from None
+    frames = []
+    n_deals = 0
+    done = 0
+    for i in range(int(manifest["n_chunks"])):
+        p = part_path(path, i)
+        if not p.exists():
+            continue
+        try:
+            t = pq.read_table(p)
+            meta = t.schema.metadata or {}
+            n_deals += int(meta[b"n_deals"])
+        except Exception as exc:
+            raise BinokelError(f"{p} is unreadable ({type(exc).__name__})") from None
+        frames.append(t.to_pandas())
+        done += 1
+    if frames:
+        df = pd.concat(frames, ignore_index=True)
+        table = df.groupby(["metric", "bin"], sort=True)[["count", "sq"]].sum()
+    else:
+        idx = pd.MultiIndex.from_arrays([[], []], names=["metric", "bin"])
+        table = pd.DataFrame({"count": [], "sq": []}, index=idx, dtype="int64")
+    return RunResult(path=path, manifest=manifest, table=table, n_deals=n_deals,
+                     chunks_done=done)

@@ -1,0 +1,51 @@
+"""Benchmark workloads of ``binokel simulate`` (registered with analyzer.bench.registry).
+
+S1 and S2 time the whole meld-census run (``simulate --what melds``: deal, census of
+R5 melds for the three hands and forehand + Tapp, Parquet parts, manifest) into a
+temporary folder, with one worker (S1) and with one worker per core (S2).  The rates
+are deals per wall-clock second of the whole run; S2 / S1 is the scaling from one core
+to all cores.  The loky worker pool is started by the warm-up call, so the timed runs
+measure the steady state of a long run, not process start-up.
+SD times played deals (``--what deals``) on all cores.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+from analyzer.batch.runs import DEFAULT_CHUNK, RunSpec, simulate
+from analyzer.bench.registry import register
+
+
+def _run(what: str, n: int, seed: int, jobs: int) -> dict:
+    chunk = DEFAULT_CHUNK[what]
+    if jobs != 1:
+        # at least two chunks per worker so every core gets work
+        chunk = max(1, min(chunk, -(-n // (2 * (os.cpu_count() or 1)))))
+    with tempfile.TemporaryDirectory(prefix="binokel-bench-") as tmp:
+        res = simulate(os.path.join(tmp, "run"), RunSpec(what, n, seed, chunk), jobs=jobs)
+        return {"jobs": jobs if jobs > 0 else os.cpu_count(), "chunks": res.n_chunks,
+                "chunk_size": chunk}
+
+
+def s1(n: int, seed: int) -> dict:
+    return _run("melds", n, seed, 1)
+
+
+def s2(n: int, seed: int) -> dict:
+    return _run("melds", n, seed, -1)
+
+
+def sd(n: int, seed: int) -> dict:
+    return _run("deals", n, seed, -1)
+
+
+register("S1", s1, deals=1_000_000,
+         description="simulate --what melds on ONE core: meld census of n random deals "
+                     "(3 hands + forehand/Tapp 18 cards, R5), Parquet parts, manifest")
+register("S2", s2, deals=2_000_000,
+         description="simulate --what melds on ALL cores (--jobs -1): the same run; "
+                     "S2/S1 = scaling from 1 core to all")
+register("SD", sd, deals=40_000,
+         description="simulate --what deals on ALL cores: rule-of-thumb auction (R3), fast "
+                     "exchange (R4), heuristic play (R6, R7), scoring (R8)")

@@ -1,0 +1,335 @@
+"""Card model: encoding for the kernels and validated objects for the API (R1).
+
+Encoding (the one place it is stated): a card *type* is the int ``suit * 6 + rank``
+with suits C=0, S=1, H=2, D=3 and ranks A=0, 10=1, K=2, Q=3, J=4, 9=5 (so rank order
+is index order, high to low).  Each of the 24 types exists in two identical copies.
+A *hand* is one int64 holding two 24-bit planes: bits 0..23 = "holds at least one
+copy of type t", bits 24..47 = "holds both copies of type t".  Copies are
+interchangeable everywhere, so the two planes are the whole truth about a hand.
+Kernels that need per-type counts use ``uint8[24]`` arrays (0, 1 or 2).
+A *physical card* (used only when dealing) is ``type * 2 + copy`` in 0..47.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable
+
+import numpy as np
+
+from analyzer.errors import BinokelError
+
+N_SUITS = 4
+N_RANKS = 6
+N_TYPES = 24
+N_CARDS = 48
+PLANE = 24  # bit offset of the "holds two" plane
+LO_MASK = (1 << N_TYPES) - 1
+
+
+class Suit(str, Enum):
+    """A suit; the value is its one-letter code, ``.index`` its kernel number."""
+
+    CLUBS = "C"
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+
+    @property
+    def index(self) -> int:
+        return _SUIT_ORDER.index(self.value)
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self.index]
+
+    @classmethod
+    def parse(cls, text: "str | Suit") -> "Suit":
+        """Parse ``'S'``, ``'s'``, ``'♠'``, ``'spades'``, ``'Schippen'`` ... into a Suit."""
+        if isinstance(text, Suit):
+            return text
+        key = str(text).strip().lower()
+        if key in _SUIT_WORDS:
+            return cls(_SUIT_WORDS[key])
+        raise BinokelError(f"unknown suit {text!r}: use one of C, S, H, D (or ♣ ♠ ♥ ♦)")
+
+
+class Rank(str, Enum):
+    """A rank, high to low; ``.index`` is its kernel number (R1)."""
+
+    ACE = "A"
+    TEN = "10"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    NINE = "9"
+
+    @property
+    def index(self) -> int:
+        return _RANK_ORDER.index(self.value)
+
+
+_SUIT_ORDER = ("C", "S", "H", "D")
+_RANK_ORDER = ("A", "10", "K", "Q", "J", "9")
+SUIT_LETTERS = _SUIT_ORDER
+SUIT_SYMBOLS = ("♣", "♠", "♥", "♦")
+RANK_NAMES = _RANK_ORDER
+SUITS = tuple(Suit(s) for s in _SUIT_ORDER)
+RANKS = tuple(Rank(r) for r in _RANK_ORDER)
+
+_SUIT_WORDS = {
+    "c": "C", "♣": "C", "♧": "C", "clubs": "C", "club": "C", "eichel": "C", "acorns": "C",
+    "s": "S", "♠": "S", "♤": "S", "spades": "S", "spade": "S", "schippen": "S",
+    "schippe": "S", "laub": "S", "grün": "S", "gruen": "S", "leaves": "S",
+    "h": "H", "♥": "H", "♡": "H", "hearts": "H", "heart": "H", "herz": "H", "rot": "H",
+    "d": "D", "♦": "D", "♢": "D", "diamonds": "D", "diamond": "D", "schellen": "D",
+    "schelle": "D", "bells": "D",
+}
+_RANK_WORDS = {
+    "a": "A", "ace": "A", "ass": "A", "as": "A", "sau": "A", "daus": "A",
+    "10": "10", "t": "10", "ten": "10", "zehn": "10", "zehner": "10",
+    "k": "K", "king": "K", "könig": "K", "koenig": "K",
+    "q": "Q", "queen": "Q", "o": "Q", "ober": "Q",
+    "j": "J", "jack": "J", "u": "J", "unter": "J",
+    "9": "9", "n": "9", "nine": "9", "neun": "9", "neuner": "9",
+}
+
+
+def type_id(suit: int, rank: int) -> int:
+    """Kernel card type of (suit index, rank index)."""
+    return suit * N_RANKS + rank
+
+
+def suit_of(t: int) -> int:
+    return t // N_RANKS
+
+
+def rank_of(t: int) -> int:
+    return t % N_RANKS
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card type (copies are identical).  ``Card.id`` is the kernel type int."""
+
+    id: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.id < N_TYPES):
+            raise ValueError(f"card id {self.id} out of range 0..23")
+
+    @classmethod
+    def of(cls, suit: "Suit | str", rank: "Rank | str") -> "Card":
+        s = Suit.parse(suit) if not isinstance(suit, Suit) else suit
+        r = rank if isinstance(rank, Rank) else Rank(str(rank).upper())
+        return cls(type_id(s.index, r.index))
+
+    @property
+    def suit(self) -> Suit:
+        return SUITS[suit_of(self.id)]
+
+    @property
+    def rank(self) -> Rank:
+        return RANKS[rank_of(self.id)]
+
+    @property
+    def code(self) -> str:
+        """ASCII code such as ``10S``."""
+        return RANK_NAMES[rank_of(self.id)] + SUIT_LETTERS[suit_of(self.id)]
+
+    def __str__(self) -> str:
+        return RANK_NAMES[rank_of(self.id)] + SUIT_SYMBOLS[suit_of(self.id)]
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+class CardError(BinokelError):
+    """Bad card input; the message is one line naming the problem."""
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+_SYMBOL_SUITS = "♣♧♠♤♥♡♦♢"
+_GERMAN_SUITS = ("eichel", "schippen", "schippe", "laub", "grün", "gruen", "herz",
+                 "schellen", "schelle", "rot")
+
+
+def _parse_token(tok: str) -> Card:
+    raw = tok
+    t = tok.strip()
+    low = t.lower()
+    # German / long form: "Herz-Ober", "Eichel Ass", "schellenunter"
+    for word in sorted(_GERMAN_SUITS + ("clubs", "spades", "hearts", "diamonds"), key=len, reverse=True):
+        if low.startswith(word):
+            rest = low[len(word):].lstrip("-_ .")
+            if rest in _RANK_WORDS:
+                return Card.of(Suit(_SUIT_WORDS[word]), Rank(_RANK_WORDS[rest]))
+            break
+    # short form: rank then suit letter or symbol ("10S", "TS", "q♠", "A♦")
+    if len(t) >= 2:
+        rank_part, suit_part = t[:-1], t[-1]
+        if suit_part.lower() in _SUIT_WORDS and rank_part.lower() in _RANK_WORDS and len(rank_part) <= 2:
+            return Card.of(Suit(_SUIT_WORDS[suit_part.lower()]), Rank(_RANK_WORDS[rank_part.lower()]))
+        # suit first: "♠A", "S10"
+        suit_part, rank_part = t[0], t[1:]
+        if suit_part in _SYMBOL_SUITS and rank_part.lower() in _RANK_WORDS and len(rank_part) <= 2:
+            return Card.of(Suit(_SUIT_WORDS[suit_part]), Rank(_RANK_WORDS[rank_part.lower()]))
+    raise CardError(
+        f"bad card token {raw!r}: expected a rank (A 10 K Q J 9, or T for 10) followed by a "
+        "suit (C S H D or ♣ ♠ ♥ ♦), e.g. 10S or Q♠"
+    )
+
+
+def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+    """Parse cards separated by spaces and/or commas into a list of :class:`Card`.
+
+    Accepts ``AS 10S TS A♠ 10♦ q♠ Q♠`` (any case) and the German Württemberg names
+    ``Herz-Ober``, ``Eichel-Ass``, ``Schellen-Unter`` (R1).  Raises :class:`CardError`
+    with a one-line message on the first bad token.  Copies are not checked here;
+    :class:`Hand` checks them.
+    """
+    if isinstance(text, str):
+        tokens = [tok for tok in _SPLIT.split(text.strip()) if tok]
+        # "Herz Ober" written with a space: join a German suit word with the next token
+        merged: list[str] = []
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            if tok.lower() in _GERMAN_SUITS and i + 1 < len(tokens):
+                merged.append(tok + "-" + tokens[i + 1])
+                i += 2
+                continue
+            merged.append(tok)
+            i += 1
+        return [_parse_token(tok) for tok in merged]
+    out: list[Card] = []
+    for item in text:
+        if isinstance(item, Card):
+            out.append(item)
+        elif isinstance(item, str):
+            out.extend(parse_cards(item))
+        else:
+            raise CardError(f"bad card {item!r}: expected a Card or a card string")
+    return out
+
+
+def counts_to_mask(counts) -> int:
+    """uint8[24] counts (0..2) -> packed two-plane int (see module docstring)."""
+    lo = 0
+    hi = 0
+    for t in range(N_TYPES):
+        c = int(counts[t])
+        if c >= 1:
+            lo |= 1 << t
+        if c >= 2:
+            hi |= 1 << t
+    return lo | (hi << PLANE)
+
+
+def mask_to_counts(mask: int) -> np.ndarray:
+    """Packed two-plane int -> uint8[24] counts."""
+    mask = int(mask)
+    out = np.zeros(N_TYPES, dtype=np.uint8)
+    for t in range(N_TYPES):
+        out[t] = ((mask >> t) & 1) + ((mask >> (t + PLANE)) & 1)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A multiset of cards with at most two copies of each of the 24 types (R1).
+
+    ``counts`` is a 24-tuple of 0/1/2 indexed by card type.  Build one with
+    :meth:`Hand.parse` or :meth:`Hand.from_cards`.  ``str(hand)`` groups by suit.
+    """
+
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != N_TYPES:
+            raise CardError(f"a hand needs 24 type counts, got {len(self.counts)}")
+        for t, c in enumerate(self.counts):
+            if c < 0 or c > 2:
+                card = Card(t)
+                raise CardError(
+                    f"{c} copies of {card} ({card.code}): the deck has only two of each card (R1)"
+                )
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> "Hand":
+        counts = [0] * N_TYPES
+        for card in cards:
+            counts[card.id] += 1
+        for t, c in enumerate(counts):
+            if c > 2:
+                card = Card(t)
+                raise CardError(
+                    f"{c} copies of {card} ({card.code}): the deck has only two of each card (R1)"
+                )
+        return cls(tuple(counts))
+
+    @classmethod
+    def parse(cls, text: "str | Iterable[str | Card] | Hand", size: int | None = None) -> "Hand":
+        """Parse text into a Hand; with ``size`` also require that many cards."""
+        hand = text if isinstance(text, Hand) else cls.from_cards(parse_cards(text))
+        if size is not None and len(hand) != size:
+            raise CardError(f"a hand must have {size} cards, got {len(hand)}")
+        return hand
+
+    @classmethod
+    def from_mask(cls, mask: int) -> "Hand":
+        return cls(tuple(int(c) for c in mask_to_counts(mask)))
+
+    @property
+    def mask(self) -> int:
+        """Packed two-plane int for the kernels."""
+        return counts_to_mask(self.counts)
+
+    def counts_array(self) -> np.ndarray:
+        return np.array(self.counts, dtype=np.uint8)
+
+    def cards(self) -> list[Card]:
+        """Cards high to low within suits C, S, H, D; duplicates repeated."""
+        return [Card(t) for t in range(N_TYPES) for _ in range(self.counts[t])]
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __iter__(self):
+        return iter(self.cards())
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self.counts[card.id] > 0
+
+    def count(self, card: Card) -> int:
+        return self.counts[card.id]
+
+    def __add__(self, other: "Hand") -> "Hand":
+        return Hand.from_cards(self.cards() + other.cards())
+
+    def __sub__(self, other: "Hand") -> "Hand":
+        counts = list(self.counts)
+        for t, c in enumerate(other.counts):
+            if c > counts[t]:
+                raise CardError(f"cannot remove {Card(t)}: the hand holds only {counts[t]}")
+            counts[t] -= c
+        return Hand(tuple(counts))
+
+    def __str__(self) -> str:
+        parts = []
+        for s in range(N_SUITS):
+            cards = [RANK_NAMES[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
+            if cards:
+                parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
+        return "  ".join(parts) if parts else "(empty)"
+
+    def codes(self) -> str:
+        """Space-separated ASCII codes, parseable by :func:`parse_cards`."""
+        return " ".join(c.code for c in self.cards())
+
+    def __repr__(self) -> str:
+        return f"Hand({self.codes()!r})"
+
+
+FULL_DECK = Hand(tuple([2] * N_TYPES))

@@ -1,0 +1,717 @@
+"""The soloist's exchange (R4): which 3 of 18 cards to discard, which trump, whether to
+surrender, whether to play Durch — decided only from what the soloist sees.
+
+Every function here takes the soloist's 18 cards (hand + Tapp, ``uint8[24]`` counts) and
+nothing else about the deal: the opponents' hands are simply not among the inputs, so no
+decision can depend on them (STRATEGY.md "What a player knows"; tested in
+tests/test_exchange.py).
+
+Fast evaluator (used inside kernels by the batch simulator and the tournament, and as the
+shortlist for the analyzer's Monte Carlo exchange)
+-----------------------------------------------------------------------------------
+For every distinct discard (at most C(18,3) = 816 multisets of 3 cards) and every trump
+suit the soloist's expected *total* is estimated as
+
+    value = meld(kept 15, trump)                      (R5, exact)
+          + points(discard)                           (R4/R7: the discard counts for the soloist)
+          + est_card_points(kept 15, trump)           (linear model below)
+
+``est_card_points`` is ``EST_WEIGHTS . features`` with the features of
+:func:`estimate_features` (trump length and honours, side aces, tens guarded by an ace of
+their suit, unguarded tens, side honour points, voids and singletons, squared trump length).
+The weights were fitted by least squares (:func:`fit_weights`, 30,000 uniformly random
+deals, soloist seat random, kept cards and trump drawn from this evaluator's top-4
+shortlist) to the soloist's trick points in heuristic-policy play-outs (R7: incl. the last
+trick, excl. the discard), with the heuristic of commit c0c278a: R^2 = 0.62, residual s.d.
+22.7.  A refit on the candidates these weights pick (seed 1) gives similar weights, R^2
+0.67, residual s.d. 21.1; ``EST_SIGMA`` = 23.  Roughly: a trump is worth 16, a trump ace
+16 + 20 more, a side ace 15, a ten 6-10, a void 4.  Refit (and update the two constants)
+when the play policy changes.
+
+Contract (R4, R8) at bid ``B`` with the best value ``V``: the total is modelled as normal
+with mean ``V`` and s.d. ``EST_SIGMA``; the expected score of playing is
+``E[T; T >= B] - loss_factor B P(T < B)`` (R8: -2 x bid).  The soloist surrenders when
+that is below ``-B``.  Durch is chosen only when it is *sure*: some discard leaves a hand
+in which every kept card is at least as high as every card of its suit the opponents can
+hold (all higher cards are kept or discarded), so the soloist, leading every trick, wins
+all 15 (R4, R6 without trump).
+
+Monte Carlo exchange (the hand analyzer)
+----------------------------------------
+:func:`shortlist_candidates` keeps the fast evaluator's best few (discard, trump) pairs and
+a Durch candidate when at most ``DURCH_MAX_LOSERS`` kept cards can lose;
+:func:`candidate_outcomes` plays each on the same fresh deals of the 30 unseen cards
+(heuristic policy, its own RNG stream); :func:`decide_contracts` takes the trump candidate
+with the best mean total and, per bid, the best of play / surrender / Durch.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, PLANE
+from analyzer.mechanics.melds import meld_all_trumps, meld_total
+from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
+from analyzer.mechanics.rng import next_u64
+from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, remaining_cards
+
+# contract codes returned by fast_exchange
+CONTRACT_PLAY = 0
+CONTRACT_SURRENDER = 1
+CONTRACT_DURCH = 2
+
+FEATURE_NAMES = (
+    "intercept",
+    "trump_count",
+    "trump_aces",
+    "trump_tens",
+    "trump_kqj",
+    "side_aces",
+    "side_tens_guarded",
+    "side_tens_unguarded",
+    "side_kqj_points",
+    "side_voids",
+    "side_singletons",
+    "trump_count_sq",
+)
+N_FEATURES = len(FEATURE_NAMES)
+
+# Policy parameters (not rule constants): weights of the card-point estimate, in the order
+# of FEATURE_NAMES, and the residual s.d. of that estimate (see module docstring).
+EST_WEIGHTS = np.array([-66.34, 15.55, 19.52, 9.06, 0.88, 14.94, 9.79, 6.03, 0.14, 3.84, 0.73,
+                        0.21], dtype=np.float64)
+EST_SIGMA = 23.0
+
+@njit
+def _suit_summary(counts, kr, out):
+    """Per-suit summary of a count vector: out[s] = (n, aces, tens, kqj count, kqj points)."""
+    for s in range(N_SUITS):
+        base = s * N_RANKS
+        n = 0
+        kqj = 0
+        kqj_pts = 0
+        for r in range(N_RANKS):
+            c = np.int64(counts[base + r])
+            n += c
+            if r >= 2 and r <= 4:
+                kqj += c
+                kqj_pts += c * kr.card_points[base + r]
+        out[s, 0] = n
+        out[s, 1] = counts[base]
+        out[s, 2] = counts[base + 1]
+        out[s, 3] = kqj
+        out[s, 4] = kqj_pts
+
+
+@njit(inline="always")
+def _features_all_trumps(summ, F):
+    """Fill ``F[0:N_FEATURES, t]`` (float64) for every trump t from a per-suit summary.
+
+    A side-suit feature of trump t is the all-suit total minus suit t's own share: one
+    pass over the suits serves all four trumps (integers, so the values are exact).
+    """
+    tot_a = 0
+    tot_g = 0
+    tot_u = 0
+    tot_p = 0
+    tot_v = 0
+    tot_s = 0
+    for s in range(N_SUITS):
+        a = summ[s, 1]
+        te = summ[s, 2]
+        g = te if te < a else a       # tens guarded by an ace of their suit
+        tot_a += a
+        tot_g += g
+        tot_u += te - g
+        tot_p += summ[s, 4]
+        if summ[s, 0] == 0:
+            tot_v += 1
+        elif summ[s, 0] == 1:
+            tot_s += 1
+    for t in range(N_SUITS):
+        n = summ[t, 0]
+        a = summ[t, 1]
+        te = summ[t, 2]
+        g = te if te < a else a
+        F[0, t] = 1.0
+        F[1, t] = n
+        F[2, t] = a
+        F[3, t] = te
+        F[4, t] = summ[t, 3]
+        F[5, t] = tot_a - a
+        F[6, t] = tot_g - g
+        F[7, t] = tot_u - (te - g)
+        F[8, t] = tot_p - summ[t, 4]
+        F[9, t] = tot_v - (1 if n == 0 else 0)
+        F[10, t] = tot_s - (1 if n == 1 else 0)
+        F[11, t] = n * n
+
+
+@njit
+def estimate_features(counts, trump, kr, out):
+    """Features of the card-point estimate for kept cards ``counts`` and ``trump`` (0..3).
+
+    Parameters
+    ----------
+    counts : uint8[24]
+        The kept cards (normally 15).
+    trump : int
+        Suit index 0..3.
+    kr : KernelRules
+    out : float64[N_FEATURES]
+        Written in the order of ``FEATURE_NAMES``.
+    """
+    summ = np.empty((N_SUITS, 5), dtype=np.int64)
+    _suit_summary(counts, kr, summ)
+    F = np.empty((N_FEATURES, N_SUITS), dtype=np.float64)
+    _features_all_trumps(summ, F)
+    for q in range(N_FEATURES):
+        out[q] = F[q, trump]
+
+
+@njit(inline="always")
+def _dot(w, f):
+    acc = 0.0
+    for i in range(f.shape[0]):
+        acc += w[i] * f[i]
+    return acc
+
+
+@njit
+def estimate_card_points(counts, trump, kr):
+    """Estimated trick points (incl. last-trick bonus, excl. discard) of a soloist keeping
+    ``counts`` with ``trump`` under heuristic play (R7).  See the module docstring."""
+    f = np.empty(N_FEATURES, dtype=np.float64)
+    estimate_features(counts, trump, kr, f)
+    return _dot(EST_WEIGHTS, f)
+
+
+@njit
+def durch_losers(kept, seen):
+    """Number of kept cards that an opponent could beat in a no-trump deal (R4, R6).
+
+    A kept card of rank r is safe when every card of a strictly higher rank of its suit is
+    in ``seen`` (the soloist's 18 cards: kept + discard), i.e. no opponent can hold one.
+    With 0 losers the soloist, leading every trick, wins all 15: a sure Durch.
+    """
+    losers = 0
+    for s in range(N_SUITS):
+        base = s * N_RANKS
+        for r in range(N_RANKS):
+            if kept[base + r] == 0:
+                continue
+            for h in range(r):
+                if seen[base + h] < 2:
+                    losers += kept[base + r]
+                    break
+    return losers
+
+
+@njit(inline="always")
+def _remove_type(mask, t):
+    """Remove one copy of type ``t`` from a packed mask (the caller knows it is held)."""
+    b = np.int64(1) << np.int64(t)
+    hb = b << PLANE
+    if mask & hb:
+        return mask & ~hb
+    return mask & ~b
+
+
+@njit
+def _summary_deltas(kr, out):
+    """``out[t]``: what one card of type ``t`` adds to its suit's row of a per-suit summary
+    (see _suit_summary): n, aces, tens, kqj count, kqj points."""
+    for t in range(N_TYPES):
+        r = t % N_RANKS
+        kqj = 1 if r >= 2 and r <= 4 else 0
+        out[t, 0] = 1
+        out[t, 1] = 1 if r == 0 else 0
+        out[t, 2] = 1 if r == 1 else 0
+        out[t, 3] = kqj
+        out[t, 4] = kqj * kr.card_points[t]
+
+
+@njit(inline="always")
+def _summary_add(summ, delta, t, sign):
+    """Add (``sign`` = 1) or remove (-1) one card of type ``t`` in a per-suit summary."""
+    s = t // N_RANKS
+    for q in range(5):
+        summ[s, q] += sign * delta[t, q]
+
+
+@njit
+def _slots(counts18, slots):
+    """Card types of ``counts18`` listed with repetition (sorted); returns how many."""
+    n = 0
+    for t in range(N_TYPES):
+        for _ in range(counts18[t]):
+            slots[n] = t
+            n += 1
+    return n
+
+
+@njit
+def _normal_cdf(z):
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+@njit
+def expected_play_score(value, bid, sigma, loss_factor):
+    """E[score] of playing at ``bid`` if the total is Normal(value, sigma) (R8: a failed
+    contract scores ``-loss_factor * bid``)."""
+    if sigma <= 0.0:
+        return value if value >= bid else -loss_factor * bid
+    z = (bid - value) / sigma
+    p_make = 1.0 - _normal_cdf(z)
+    dens = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    return value * p_make + sigma * dens - loss_factor * bid * (1.0 - p_make)
+
+
+@njit
+def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, out_value,
+                       out_durch_disc):
+    """Best ``per_trump`` discards for each trump by the fast value, plus the best Durch discard.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Soloist's hand + Tapp (18 cards).  Nothing else about the deal is an input (R4).
+    kr : KernelRules
+    weights : float64[N_FEATURES]
+        Card-point estimate weights (normally ``EST_WEIGHTS``).
+    per_trump : int
+        How many discards to keep per trump (``out_*`` must hold ``4 * per_trump`` rows).
+    out_disc : int64[4 * per_trump, 3]
+        Row ``trump * per_trump + i``: the i-th best discard for that trump (card types).
+    out_trump : int64[4 * per_trump]
+    out_value : float64[4 * per_trump]
+        Estimated total (meld + discard points + card-point estimate); -inf where unused.
+    out_durch_disc : int64[3]
+        Discard with the fewest Durch losers (ties: most discard points, first found).
+
+    Returns
+    -------
+    int
+        Fewest Durch losers over all discards (0 = a sure Durch is available).
+    """
+    K = per_trump
+    for i in range(4 * K):
+        out_value[i] = -np.inf
+        out_trump[i] = i // K
+        out_disc[i, 0] = -1
+        out_disc[i, 1] = -1
+        out_disc[i, 2] = -1
+    slots = np.empty(24 * 2, dtype=np.int64)
+    n = _slots(counts18, slots)
+    # everything below is updated incrementally per discard: summary, mask, Durch losers
+    summ = np.empty((N_SUITS, 5), dtype=np.int64)
+    _suit_summary(counts18, kr, summ)
+    delta = np.empty((N_TYPES, 5), dtype=np.int64)
+    _summary_deltas(kr, delta)
+    mask18 = counts_mask(counts18)
+    loser = np.zeros(N_TYPES, dtype=np.int64)
+    total_losers = 0
+    for s in range(N_SUITS):
+        base = s * N_RANKS
+        for r in range(N_RANKS):
+            for h in range(r):
+                if counts18[base + h] < 2:
+                    loser[base + r] = 1
+                    break
+            total_losers += loser[base + r] * counts18[base + r]
+    feats = np.empty((N_FEATURES, N_SUITS), dtype=np.float64)
+    vals = np.empty(N_SUITS, dtype=np.float64)
+    meld4 = np.empty(N_SUITS, dtype=np.int64)
+    return _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr,
+                               weights, K, feats, vals, meld4, out_disc, out_value,
+                               out_durch_disc)
+
+
+@njit(_nrt=False)
+def _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr, weights, K,
+                        feats, vals, meld4, out_disc, out_value, out_durch_disc):
+    """The discard loop of :func:`exchange_shortlist` (its scratch arrays passed in).
+
+    Compiled without reference counting: in a kernel that has it, inlined helpers taking
+    an array (the summary update, the meld) incref and decref it atomically, several
+    times per discard (fast_exchange in a kernel loop: 44 us with them, 31 us without;
+    27 us with the four trumps' sums side by side; 21 us with ``summ``, the 18 cards'
+    per-suit summary, updated per loop level card by card and restored on the way out).
+    """
+    cp = kr.card_points
+    best_losers = 1 << 30
+    best_dpts = -1
+    for i in range(n):
+        if i > 0 and slots[i] == slots[i - 1]:
+            continue
+        a = slots[i]
+        _summary_add(summ, delta, a, -1)
+        mask_a = _remove_type(mask18, a)
+        for j in range(i + 1, n):
+            if j > i + 1 and slots[j] == slots[j - 1]:
+                continue
+            b = slots[j]
+            _summary_add(summ, delta, b, -1)
+            mask_b = _remove_type(mask_a, b)
+            for k in range(j + 1, n):
+                if k > j + 1 and slots[k] == slots[k - 1]:
+                    continue
+                c = slots[k]
+                dpts = cp[a] + cp[b] + cp[c]
+                meld_all_trumps(_remove_type(mask_b, c), kr, meld4)
+                _summary_add(summ, delta, c, -1)
+                _features_all_trumps(summ, feats)
+                _summary_add(summ, delta, c, 1)
+                # the four trumps' sums side by side, each in feature order exactly as
+                # _dot: four independent chains of additions that the CPU overlaps
+                acc0 = 0.0
+                acc1 = 0.0
+                acc2 = 0.0
+                acc3 = 0.0
+                for q in range(N_FEATURES):
+                    wq = weights[q]
+                    acc0 += wq * feats[q, 0]
+                    acc1 += wq * feats[q, 1]
+                    acc2 += wq * feats[q, 2]
+                    acc3 += wq * feats[q, 3]
+                vals[0] = meld4[0] + dpts + acc0
+                vals[1] = meld4[1] + dpts + acc1
+                vals[2] = meld4[2] + dpts + acc2
+                vals[3] = meld4[3] + dpts + acc3
+                for t in range(N_SUITS):
+                    v = vals[t]
+                    # insert into trump t's sorted top-K list
+                    base = t * K
+                    if v > out_value[base + K - 1]:
+                        pos = K - 1
+                        while pos > 0 and out_value[base + pos - 1] < v:
+                            out_value[base + pos] = out_value[base + pos - 1]
+                            out_disc[base + pos, 0] = out_disc[base + pos - 1, 0]
+                            out_disc[base + pos, 1] = out_disc[base + pos - 1, 1]
+                            out_disc[base + pos, 2] = out_disc[base + pos - 1, 2]
+                            pos -= 1
+                        out_value[base + pos] = v
+                        out_disc[base + pos, 0] = a
+                        out_disc[base + pos, 1] = b
+                        out_disc[base + pos, 2] = c
+                losers = total_losers - loser[a] - loser[b] - loser[c]
+                if losers < best_losers or (losers == best_losers and dpts > best_dpts):
+                    best_losers = losers
+                    best_dpts = dpts
+                    out_durch_disc[0] = a
+                    out_durch_disc[1] = b
+                    out_durch_disc[2] = c
+            _summary_add(summ, delta, b, 1)
+        _summary_add(summ, delta, a, 1)
+    return best_losers
+
+
+@njit
+def fast_exchange(counts18, bid, kr, discard_out):
+    """Soloist's exchange from what it sees only: its 18 cards (hand + Tapp), R4.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Hand + Tapp counts (18 cards).  Not modified.
+    bid : int
+        The soloist's bid (R3); decides surrender (R4, R8).
+    kr : KernelRules
+    discard_out : int64[3]
+        Written: the 3 discarded card types (a type repeats if both copies go).
+
+    Returns
+    -------
+    (int, int)
+        ``(trump, contract)``: trump 0..3 (-1 with Durch); contract 0 = play,
+        1 = surrender (trump still named: the opponents' melds use it, R4), 2 = Durch.
+
+    Notes
+    -----
+    Best (discard, trump) by the fast value of the module docstring; Durch only when sure
+    (:func:`durch_losers` = 0) and worth more than playing; surrender when the expected
+    score of playing (normal model, ``EST_SIGMA``) is below ``-bid``.
+    """
+    K = 1
+    disc = np.empty((4 * K, 3), dtype=np.int64)
+    tr = np.empty(4 * K, dtype=np.int64)
+    val = np.empty(4 * K, dtype=np.float64)
+    ddisc = np.empty(3, dtype=np.int64)
+    losers = exchange_shortlist(counts18, kr, EST_WEIGHTS, K, disc, tr, val, ddisc)
+    best = 0
+    for i in range(1, 4 * K):
+        if val[i] > val[best]:
+            best = i
+    e_play = expected_play_score(val[best], np.float64(bid), EST_SIGMA,
+                                 np.float64(kr.loss_factor))
+    if losers == 0 and kr.durch_value > e_play:
+        discard_out[0] = ddisc[0]
+        discard_out[1] = ddisc[1]
+        discard_out[2] = ddisc[2]
+        return -1, CONTRACT_DURCH
+    discard_out[0] = disc[best, 0]
+    discard_out[1] = disc[best, 1]
+    discard_out[2] = disc[best, 2]
+    if e_play < -np.float64(bid):
+        return tr[best], CONTRACT_SURRENDER
+    return tr[best], CONTRACT_PLAY
+
+
+# --------------------------------------------------------------------------------------
+# Monte Carlo choice among a shortlist (the analyzer's exchange, R4)
+# --------------------------------------------------------------------------------------
+
+DURCH_MAX_LOSERS = 1  # a Durch is worth simulating when at most this many cards can lose
+
+
+@njit
+def shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, cand_value):
+    """The ``n_top`` best (discard, trump) pairs by the fast value, plus a Durch candidate.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Soloist's hand + Tapp; nothing else about the deal (R4).
+    n_top : int
+        Trump candidates to return (at most ``4 * per_trump``).
+    per_trump : int
+        Discards considered per trump before the global cut.
+    cand_disc : int64[n_top + 1, 3], cand_trump : int64[n_top + 1], cand_value : float64[n_top + 1]
+        OUT.  Rows 0..n-1: trump candidates, best first.  If a Durch is plausible
+        (:func:`durch_losers` <= ``DURCH_MAX_LOSERS`` for its best discard) one more row
+        with trump -1 and value ``-(losers)``.
+
+    Returns
+    -------
+    int
+        Number of rows written.
+    """
+    K = per_trump
+    disc = np.empty((4 * K, 3), dtype=np.int64)
+    tr = np.empty(4 * K, dtype=np.int64)
+    val = np.empty(4 * K, dtype=np.float64)
+    ddisc = np.empty(3, dtype=np.int64)
+    losers = exchange_shortlist(counts18, kr, EST_WEIGHTS, K, disc, tr, val, ddisc)
+    used = np.zeros(4 * K, dtype=np.bool_)
+    n = 0
+    for _ in range(min(n_top, 4 * K)):
+        best = -1
+        for i in range(4 * K):
+            if not used[i] and val[i] > -np.inf and (best < 0 or val[i] > val[best]):
+                best = i
+        if best < 0:
+            break
+        used[best] = True
+        cand_disc[n, 0] = disc[best, 0]
+        cand_disc[n, 1] = disc[best, 1]
+        cand_disc[n, 2] = disc[best, 2]
+        cand_trump[n] = tr[best]
+        cand_value[n] = val[best]
+        n += 1
+    if losers <= DURCH_MAX_LOSERS:
+        cand_disc[n, 0] = ddisc[0]
+        cand_disc[n, 1] = ddisc[1]
+        cand_disc[n, 2] = ddisc[2]
+        cand_trump[n] = -1
+        cand_value[n] = -np.float64(losers)
+        n += 1
+    return n
+
+
+@njit
+def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, state, kr,
+                       out_total, out_tricks):
+    """Play every candidate exchange on ``m`` fresh deals of the unseen cards (R4, R6-R8).
+
+    The soloist sees only its 18 cards, so the 30 unseen cards are dealt 15/15 to the two
+    opponents uniformly at random from ``state`` (its own RNG stream: these deals are never
+    the ones used for scoring).  All candidates play the *same* fresh deals (common random
+    numbers: their differences are estimated far more precisely than their levels).
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Hand + Tapp.
+    soloist : int
+        The soloist's seat 0..2; forehand (seat 0) leads, or the soloist in a Durch (R6, R4).
+    cand_disc, cand_trump, n_cand
+        As written by :func:`shortlist_candidates` (trump -1 = Durch).
+    m : int
+        Fresh deals.
+    state : uint64[4]
+        RNG state, advanced.
+    out_total : int64[>= n_cand, >= m]
+        OUT: soloist's total = card points incl. discard + meld (R5, only with a trick, R8).
+    out_tricks : int64[>= n_cand, >= m]
+        OUT: tricks won by the soloist (a Durch is made iff 15, R4).
+    """
+    n_types = N_TYPES
+    deck = np.empty(48, dtype=np.uint8)
+    nd = remaining_cards(counts18, deck)
+    deck = deck[:nd]
+    sizes = np.empty(2, dtype=np.int64)
+    sizes[0] = nd // 2
+    sizes[1] = nd - nd // 2
+    masks = np.empty(2, dtype=np.int64)
+    hands = np.zeros((3, N_TYPES), dtype=np.uint8)
+    pts = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    play_state = np.empty(4, dtype=np.uint64)
+    opp1 = (soloist + 1) % 3
+    opp2 = (soloist + 2) % 3
+    for i in range(m):
+        deal_masks(state, deck, sizes, masks)
+        mask_counts(masks[0], hands[opp1])
+        mask_counts(masks[1], hands[opp2])
+        # one play stream per fresh deal, shared by all candidates (common random numbers)
+        for q in range(4):
+            play_state[q] = next_u64(state)
+        for j in range(n_cand):
+            st = play_state.copy()
+            dpts = 0
+            for t in range(n_types):
+                hands[soloist, t] = counts18[t]
+            for q in range(3):
+                hands[soloist, cand_disc[j, q]] -= 1
+                dpts += kr.card_points[cand_disc[j, q]]
+            trump = cand_trump[j]
+            leader = soloist if trump < 0 else 0
+            play_out(hands, trump, leader, soloist, POLICY_HEURISTIC, st, kr, pts, trk)
+            total = pts[soloist] + dpts
+            if trump >= 0 and trk[soloist] > 0:
+                total += meld_total(counts_mask(hands[soloist]), trump, kr)
+            out_total[j, i] = total
+            out_tricks[j, i] = trk[soloist]
+    return m
+
+
+@njit
+def decide_contracts(cand_trump, n_cand, out_total, out_tricks, m, bids, kr, contract_out,
+                     e_out):
+    """Choose the exchange and, for every bid, the contract, from candidate outcomes.
+
+    The trump candidate with the highest mean total is *the* exchange (one choice for all
+    bids, so one play-out per scored deal).  At each bid B (R3 grid in ``bids``) the soloist
+    then takes the best of: playing it (mean of +total if a trick and total >= B, else
+    -loss_factor x B, R8), surrendering (-B, R4), or the Durch candidate if any
+    (durch_value x (2 p - 1), p = share of fresh deals with all 15 tricks, R4).
+
+    Parameters
+    ----------
+    out_total, out_tricks, m
+        From :func:`candidate_outcomes`.
+    bids : int64[nb]
+    contract_out : int8[nb]
+        OUT: CONTRACT_PLAY / CONTRACT_SURRENDER / CONTRACT_DURCH per bid.
+    e_out : float64[nb, 3]
+        OUT: estimated expected score of play, surrender, Durch (NaN: no Durch candidate).
+
+    Returns
+    -------
+    (int, int)
+        Row of the chosen trump candidate (-1 if none) and row of the Durch candidate (-1).
+    """
+    best = -1
+    best_mean = -np.inf
+    durch = -1
+    for j in range(n_cand):
+        if cand_trump[j] < 0:
+            durch = j
+            continue
+        acc = 0.0
+        for i in range(m):
+            acc += out_total[j, i]
+        mean = acc / m
+        if mean > best_mean:
+            best_mean = mean
+            best = j
+    p_durch = 0.0
+    if durch >= 0:
+        k = 0
+        for i in range(m):
+            if out_tricks[durch, i] == kr.hand_size:
+                k += 1
+        p_durch = k / m
+    for b in range(bids.shape[0]):
+        bid = bids[b]
+        e_play = -np.inf
+        if best >= 0:
+            acc = 0.0
+            for i in range(m):
+                tot = out_total[best, i]
+                if out_tricks[best, i] > 0 and tot >= bid:
+                    acc += tot
+                else:
+                    acc -= kr.loss_factor * bid
+            e_play = acc / m
+        e_sur = -np.float64(bid)
+        e_dur = np.nan
+        choice = CONTRACT_PLAY
+        top = e_play
+        if e_sur > top:
+            top = e_sur
+            choice = CONTRACT_SURRENDER
+        if durch >= 0:
+            e_dur = kr.durch_value * (2.0 * p_durch - 1.0)
+            if e_dur > top:
+                top = e_dur
+                choice = CONTRACT_DURCH
+        contract_out[b] = choice
+        e_out[b, 0] = e_play
+        e_out[b, 1] = e_sur
+        e_out[b, 2] = e_dur
+    return best, durch
+
+
+def fit_weights(n: int = 30000, seed: int = 0, rules=None):
+    """Refit the card-point estimate by least squares on heuristic play-outs (R7).
+
+    Deals ``n`` uniformly random deals (R2); the soloist (random seat) keeps one of the
+    evaluator's top-4 (discard, trump) candidates at random, the deal is played with the
+    heuristic policy, and the soloist's trick points (incl. last trick, excl. discard) are
+    regressed on :func:`estimate_features`.
+
+    Returns
+    -------
+    (weights float64[N_FEATURES], residual_sd float, r2 float)
+    """
+    from analyzer.mechanics.cards import mask_to_counts
+    from analyzer.mechanics.rng import make_state
+    from analyzer.mechanics.rules import DEFAULT_RULES
+    from analyzer.mechanics.sampling import deal_random, new_deck
+
+    kr = (rules or DEFAULT_RULES).kernel
+    rng = np.random.default_rng(seed)
+    st = make_state(np.random.SeedSequence(seed))
+    deck = new_deck()
+    out = np.empty(4, dtype=np.int64)
+    X = np.empty((n, N_FEATURES))
+    y = np.empty(n)
+    cd = np.empty((5, 3), dtype=np.int64)
+    ct = np.empty(5, dtype=np.int64)
+    cv = np.empty(5)
+    f = np.empty(N_FEATURES)
+    pts = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    for i in range(n):
+        deal_random(st, deck, out)
+        seat = int(rng.integers(3))
+        hands = np.stack([mask_to_counts(out[p]) for p in range(3)])
+        c18 = hands[seat] + mask_to_counts(out[3])
+        nc = shortlist_candidates(c18, kr, 4, 2, cd, ct, cv)
+        ntr = sum(1 for j in range(nc) if ct[j] >= 0)
+        j = int(rng.integers(ntr))
+        kept = c18.copy()
+        for t in cd[j]:
+            kept[t] -= 1
+        hands[seat] = kept
+        play_out(hands, int(ct[j]), 0, seat, POLICY_HEURISTIC, st, kr, pts, trk)
+        estimate_features(kept, int(ct[j]), kr, f)
+        X[i] = f
+        y[i] = pts[seat]
+    w, *_ = np.linalg.lstsq(X, y, rcond=None)
+    res = y - X @ w
+    dof = max(1, n - N_FEATURES)
+    return w, float(np.sqrt((res ** 2).sum() / dof)), float(1.0 - res.var() / y.var())

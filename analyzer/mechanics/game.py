@@ -1,0 +1,229 @@
+"""Whole deals and games: R3 bidding, R4 exchange, play, R8 scoring, R9 game end.
+
+Kernels here glue the other engines together for the bid advisor and the tournament:
+
+- :func:`finish_deal` - after the auction: the soloist takes the Tapp, exchanges (the
+  fast exchange of analyzer/mechanics/exchange.py, which sees only the soloist's 18 cards), then
+  surrender (R4), Durch (R4) or a played deal (R6, R7) scored per R8.
+- :func:`soloist_outcomes` - the same deal scored for a whole grid of bids at once (the
+  advisor's table): the exchange's discard and trump do not depend on the bid, only the
+  contract (play / surrender / Durch) does, so each distinct contract is played once.
+- :func:`game_winner` - R9's end-of-game test.
+
+Hands are ``uint8[3, 24]`` counts per seat (0 = forehand, 1 = middlehand, 2 = rearhand),
+the Tapp ``uint8[24]``.  Deal scores come back as ``int64[3]`` by seat.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.mechanics.cards import N_TYPES
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, EST_SIGMA,
+                       EST_WEIGHTS, exchange_shortlist, expected_play_score, fast_exchange)
+from analyzer.mechanics.melds import meld_total
+from analyzer.mechanics.play import play_out
+from analyzer.mechanics.sampling import counts_mask
+from analyzer.mechanics.scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel
+
+NO_WINNER = -1
+
+
+#: uint8[24] counts -> packed mask (cards.py encoding); the kernel of analyzer.mechanics.sampling.
+counts_to_planes = counts_mask
+
+
+@njit
+def contract_for_bid(best_value, durch_losers, bid, kr):
+    """The contract :func:`~analyzer.mechanics.exchange.fast_exchange` picks at ``bid`` (R4).
+
+    Given the exchange's best estimated total and its fewest Durch losers (both independent
+    of the bid), the contract is: Durch when sure and worth more than playing, surrender
+    when playing is expected to score below ``-bid``, else play.  Tested equal to
+    ``fast_exchange`` for every bid of the advisor's grid.
+    """
+    e_play = expected_play_score(best_value, np.float64(bid), EST_SIGMA,
+                                 np.float64(kr.loss_factor))
+    if durch_losers == 0 and kr.durch_value > e_play:
+        return CONTRACT_DURCH
+    if e_play < -np.float64(bid):
+        return CONTRACT_SURRENDER
+    return CONTRACT_PLAY
+
+
+@njit
+def _apply_discard(hands, counts18, soloist, disc, work):
+    """work = hands with the soloist's row replaced by counts18 minus the discard (R4)."""
+    for p in range(3):
+        for t in range(N_TYPES):
+            work[p, t] = hands[p, t]
+    for t in range(N_TYPES):
+        work[soloist, t] = counts18[t]
+    for i in range(3):
+        work[soloist, disc[i]] -= 1
+
+
+@njit
+def _melds_of(work, trump, kr, melds):
+    """Meld totals (R5) of the three hands after the exchange; the soloist's from its kept
+    15 cards only (discarded cards never meld, R4)."""
+    for p in range(3):
+        melds[p] = meld_total(counts_to_planes(work[p]), trump, kr)
+
+
+@njit
+def _play_trump(work, trump, soloist, disc_pts, policy, state, kr, cp, trk, melds):
+    """Play a trump contract (forehand leads, R6): card points (soloist's incl. the
+    discard, R7), tricks and melds per seat, ready for ``score_kernel``."""
+    play_out(work, trump, 0, soloist, policy, state, kr, cp, trk)
+    cp[soloist] += disc_pts
+    _melds_of(work, trump, kr, melds)
+
+
+@njit
+def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
+    """Play a deal from the end of the auction to its R8/R4 scores.
+
+    Parameters
+    ----------
+    hands : uint8[3, 24]
+        The three 15-card hands before the exchange (not modified).
+    tapp : uint8[24]
+        The 3 Tapp cards.
+    soloist, bid : int
+        Result of the auction (R3).
+    policy : int
+        Card-play policy (analyzer.mechanics.play).
+    state : uint64[4]
+        RNG state.
+    kr : KernelRules
+    out : int64[3]
+        OUT: deal scores by seat (R8, R4; analyzer.mechanics.scoring.score_kernel).
+
+    Returns
+    -------
+    (int, int, int)
+        ``(contract, trump, made)``: contract per analyzer.mechanics.exchange (0 play, 1 surrender,
+        2 Durch), trump (-1 in Durch), made = 1 if the soloist scored positively.
+    """
+    c18 = np.empty(N_TYPES, dtype=np.uint8)
+    for t in range(N_TYPES):
+        c18[t] = hands[soloist, t] + tapp[t]
+    disc = np.empty(3, dtype=np.int64)
+    trump, contract = fast_exchange(c18, bid, kr, disc)
+    work = np.empty((3, N_TYPES), dtype=np.uint8)
+    _apply_discard(hands, c18, soloist, disc, work)
+    cp = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    melds = np.zeros(3, dtype=np.int64)
+    if contract == CONTRACT_SURRENDER:
+        _melds_of(work, trump, kr, melds)
+        score_kernel(DEAL_SURRENDER, bid, soloist, cp, trk, melds, kr, out)
+    elif contract == CONTRACT_DURCH:
+        play_out(work, -1, soloist, soloist, policy, state, kr, cp, trk)  # R4: soloist leads
+        score_kernel(DEAL_DURCH, bid, soloist, cp, trk, melds, kr, out)
+    else:
+        dp = kr.card_points[disc[0]] + kr.card_points[disc[1]] + kr.card_points[disc[2]]
+        _play_trump(work, trump, soloist, dp, policy, state, kr, cp, trk, melds)
+        score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, melds, kr, out)
+    return contract, trump, 1 if out[soloist] > 0 else 0
+
+
+@njit
+def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made, contracts):
+    """One deal scored for every bid of a grid, the soloist fixed (the advisor's table).
+
+    The exchange (analyzer.mechanics.exchange) picks discard and trump independently of the bid;
+    only the contract depends on it (:func:`contract_for_bid`).  The trump contract and the
+    Durch are each played at most once (same RNG draws for every bid), so along the grid
+    the soloist's total is one number and "made at B" can only switch from 1 to 0 as B
+    rises, except where the contract itself changes (surrender = not made).
+
+    Parameters
+    ----------
+    hands, tapp, soloist, policy, state, kr : as :func:`finish_deal`
+    bids : int64[K]
+        Increasing bids.
+    scores : int64[K, 3]
+        OUT: deal scores by seat at each bid.
+    made : uint8[K]
+        OUT: 1 where the soloist made the contract.
+    contracts : int8[K]
+        OUT: contract at each bid.
+    """
+    K = bids.shape[0]
+    c18 = np.empty(N_TYPES, dtype=np.uint8)
+    for t in range(N_TYPES):
+        c18[t] = hands[soloist, t] + tapp[t]
+    disc = np.empty((4, 3), dtype=np.int64)
+    tr = np.empty(4, dtype=np.int64)
+    val = np.empty(4, dtype=np.float64)
+    ddisc = np.empty(3, dtype=np.int64)
+    losers = exchange_shortlist(c18, kr, EST_WEIGHTS, 1, disc, tr, val, ddisc)
+    best = 0
+    for i in range(1, 4):
+        if val[i] > val[best]:
+            best = i
+    trump = tr[best]
+    work = np.empty((3, N_TYPES), dtype=np.uint8)
+    # per contract kind: card points, tricks, melds, filled lazily (each played once)
+    cp = np.zeros((3, 3), dtype=np.int64)
+    trk = np.zeros((3, 3), dtype=np.int64)
+    melds = np.zeros((3, 3), dtype=np.int64)
+    have = np.zeros(3, dtype=np.bool_)
+    out = np.empty(3, dtype=np.int64)
+    for k in range(K):
+        bid = bids[k]
+        c = contract_for_bid(val[best], losers, bid, kr)
+        contracts[k] = c
+        if not have[c]:
+            if c == CONTRACT_DURCH:
+                _apply_discard(hands, c18, soloist, ddisc, work)
+                play_out(work, -1, soloist, soloist, policy, state, kr, cp[c], trk[c])
+            else:
+                _apply_discard(hands, c18, soloist, disc[best], work)
+                if c == CONTRACT_PLAY:
+                    dp = (kr.card_points[disc[best, 0]] + kr.card_points[disc[best, 1]]
+                          + kr.card_points[disc[best, 2]])
+                    _play_trump(work, trump, soloist, dp, policy, state, kr, cp[c], trk[c],
+                                melds[c])
+                else:
+                    _melds_of(work, trump, kr, melds[c])
+            have[c] = True
+        kind = DEAL_NORMAL if c == CONTRACT_PLAY else (DEAL_SURRENDER if c == CONTRACT_SURRENDER
+                                                      else DEAL_DURCH)
+        score_kernel(kind, bid, soloist, cp[c], trk[c], melds[c], kr, out)
+        for p in range(3):
+            scores[k, p] = out[p]
+        made[k] = 1 if out[soloist] > 0 else 0
+
+
+@njit
+def game_winner(totals, soloist, target):
+    """R9: the winner after a completed deal, or -1 if the game goes on.
+
+    ``totals`` are the game scores after the deal.  If the soloist reached the target the
+    soloist wins; if only one opponent reached it, that opponent; if both opponents (and
+    not the soloist), the higher total, and on a tie another deal is played (-1).
+    ``soloist`` may be -1 (no soloist: then the highest unique total at the target wins).
+    """
+    reached = 0
+    for p in range(3):
+        if totals[p] >= target:
+            reached += 1
+    if reached == 0:
+        return NO_WINNER
+    if soloist >= 0 and totals[soloist] >= target:
+        return soloist
+    best = -1
+    tie = False
+    for p in range(3):
+        if totals[p] >= target and p != soloist:
+            if best < 0 or totals[p] > totals[best]:
+                best = p
+                tie = False
+            elif totals[p] == totals[best]:
+                tie = True
+    if tie:
+        return NO_WINNER
+    return best

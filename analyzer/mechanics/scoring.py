@@ -1,0 +1,129 @@
+"""Scoring one deal (R8; surrender and Durch R4): a numba kernel and its Python API.
+
+Every constant (loss factor, surrender bonus, Durch value, tricks in a deal) comes from
+``KernelRules`` / :class:`RuleSet`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.errors import BinokelError
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+
+DEAL_NORMAL = 0
+DEAL_SURRENDER = 1
+DEAL_DURCH = 2
+DEAL_KINDS = {"normal": DEAL_NORMAL, "surrender": DEAL_SURRENDER, "durch": DEAL_DURCH}
+
+
+@njit
+def score_kernel(kind, bid, soloist, card_points, tricks, melds, kr, out):
+    """Scores of the three seats for one deal into ``out`` (int64[3]).
+
+    Parameters
+    ----------
+    kind : DEAL_NORMAL, DEAL_SURRENDER or DEAL_DURCH
+    bid : the soloist's bid (R3)
+    soloist : seat 0..2
+    card_points : int64[3] card points per seat per R7, the soloist's incl. the discard
+    tricks : int64[3] tricks won per seat
+    melds : int64[3] meld totals per seat with the named trump (R5; ignored in Durch)
+
+    Rules: normal (R8): total = card points + melds, melds only with >= 1 trick; soloist
+    +total if >= 1 trick and total >= bid, else -loss_factor x bid; each opponent its own
+    total with >= 1 trick, else 0.  Surrender (R4): soloist -bid, each opponent
+    surrender_bonus + own melds (no trick needed).  Durch (R4): soloist +durch_value with
+    every trick, else -durch_value; opponents 0.
+    """
+    for p in range(3):
+        out[p] = 0
+    if kind == DEAL_DURCH:
+        out[soloist] = kr.durch_value if tricks[soloist] == kr.hand_size else -kr.durch_value
+        return
+    if kind == DEAL_SURRENDER:
+        for p in range(3):
+            out[p] = -bid if p == soloist else kr.surrender_bonus + melds[p]
+        return
+    for p in range(3):
+        total = card_points[p]
+        if tricks[p] > 0:
+            total += melds[p]
+        if p == soloist:
+            out[p] = total if (tricks[p] > 0 and total >= bid) else -kr.loss_factor * bid
+        else:
+            out[p] = total if tricks[p] > 0 else 0
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """Scores of seats 0, 1, 2 for one deal and how they came about (R8, R4)."""
+
+    kind: str
+    soloist: int
+    bid: int
+    scores: tuple[int, int, int]
+    totals: tuple[int, int, int]    # card points + counted melds (normal deals)
+    made: bool                      # soloist's contract fulfilled (Durch: all tricks)
+
+
+def score_deal(soloist: int, bid: int, card_points=(0, 0, 0), tricks=(0, 0, 0),
+               melds=(0, 0, 0), *, discard_points: int = 0, kind: str = "normal",
+               record=None, rules: RuleSet = DEFAULT_RULES) -> DealScore:
+    """Score one deal (R8; surrender and Durch per R4).
+
+    Parameters
+    ----------
+    soloist : seat 0..2
+    bid : the soloist's final bid (R3)
+    card_points : trick points per seat (as :func:`analyzer.play_deal` reports them,
+        last-trick bonus included, discard excluded)
+    tricks : tricks won per seat
+    melds : meld totals per seat with the named trump (R5)
+    discard_points : card points of the soloist's 3 discarded cards, added to the
+        soloist's card points (R7)
+    kind : ``"normal"``, ``"surrender"`` or ``"durch"``
+    record : a :class:`analyzer.mechanics.play.DealRecord`; when given, its points and tricks
+        replace ``card_points`` and ``tricks``
+
+    Returns
+    -------
+    DealScore
+
+    Examples
+    --------
+    R10: bid 200, card points incl. discard 90, trump family 150, one trick or more:
+
+    >>> score_deal(0, 200, (90, 100, 60), (3, 6, 6), (150, 0, 0)).scores[0]
+    240
+    >>> score_deal(0, 200, (40, 150, 60), (3, 6, 6), (150, 0, 0)).scores[0]
+    -400
+    """
+    if kind not in DEAL_KINDS:
+        raise BinokelError(f"unknown deal kind {kind!r}: use normal, surrender or durch")
+    if soloist not in (0, 1, 2):
+        raise BinokelError(f"soloist must be seat 0, 1 or 2, got {soloist!r}")
+    if record is not None:
+        card_points, tricks = record.points, record.tricks_won
+    cp = np.array(card_points, dtype=np.int64).reshape(-1)
+    tr = np.array(tricks, dtype=np.int64).reshape(-1)
+    md = np.array(melds, dtype=np.int64).reshape(-1)
+    if cp.shape != (3,) or tr.shape != (3,) or md.shape != (3,):
+        raise BinokelError("card_points, tricks and melds need one value per seat (3)")
+    if (tr < 0).any() or tr.sum() > rules.hand_size or (cp < 0).any() or (md < 0).any():
+        raise BinokelError("card points, tricks and melds must be non-negative, "
+                           f"with at most {rules.hand_size} tricks in all")
+    cp[soloist] += int(discard_points)
+    out = np.zeros(3, dtype=np.int64)
+    k = DEAL_KINDS[kind]
+    score_kernel(k, int(bid), int(soloist), cp, tr, md, rules.kernel, out)
+    totals = tuple(int(cp[p] + (md[p] if tr[p] > 0 else 0)) for p in range(3))
+    if k == DEAL_DURCH:
+        made = bool(tr[soloist] == rules.hand_size)
+    elif k == DEAL_SURRENDER:
+        made = False
+    else:
+        made = bool(tr[soloist] > 0 and totals[soloist] >= bid)
+    return DealScore(kind, int(soloist), int(bid), tuple(int(x) for x in out), totals, made)
