@@ -30,8 +30,11 @@ def _source_hash() -> str:
 
 
 def _cache_root() -> Path:
+    # one root per installed copy of the package: two checkouts on one machine (or a
+    # checkout and a non-editable install) must not prune each other's kernels
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "binokel-analyzer" / "numba"
+    where = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:12]
+    return Path(base) / "binokel-analyzer" / "numba" / where
 
 
 def _prune(root: Path, keep: Path, n_keep: int = 4) -> None:
