@@ -67,4 +67,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # ``python -m cli.main``: this file runs as ``__main__``, but the commands attach to
+    # the group of the module ``cli.main`` (they import it by that name), so run that one
+    from cli.main import main as _main
+
+    _main()
