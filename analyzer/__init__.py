@@ -1,4 +1,4 @@
-"""Binokel analyzer: Monte Carlo strategy analysis and bid advice (rules: RULES.md).
+"""Binokel analyzer: Monte Carlo strategy analysis and bid advice (rules: docs/RULES.md).
 
 Public API (see README):
 

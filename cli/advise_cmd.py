@@ -58,6 +58,8 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         raise BadInput("give a HAND (15 cards) or --example NAME")
     if hand is not None and example_name is not None:
         raise BadInput("give either a HAND or --example, not both")
+    if seat is not None and not seat.strip():
+        raise BadInput("--seat is empty: use forehand, middlehand or rearhand (R2)")
     if example_name is not None:
         ex = example(example_name)
         hand = ex["hand"]

@@ -5,11 +5,25 @@ one line ``binokel: error: ...`` with exit status 2: never a traceback.
 """
 from __future__ import annotations
 
+import re
 import sys
 
 import click
 
 from analyzer import BinokelError, __version__
+
+
+RULES_DOC = "docs/RULES.md"
+_CITES_RULE = re.compile(r"\b[RV]\d+(\.\d+)*\b")
+
+
+def one_line(message: str) -> str:
+    """An error message as one line; a message citing a rule section (R3, V5.6) points
+    to the project's rules document, where those sections are written out."""
+    msg = " ".join(str(message).split())
+    if _CITES_RULE.search(msg) and RULES_DOC not in msg and "docs/VARIANTS.md" not in msg:
+        msg += f" (rules: {RULES_DOC})"
+    return msg
 
 
 class BinokelGroup(click.Group):
@@ -23,11 +37,10 @@ class BinokelGroup(click.Group):
             click.echo("binokel: interrupted", err=True)
             sys.exit(130)
         except click.ClickException as exc:
-            msg = " ".join(exc.format_message().split())
-            click.echo(f"binokel: error: {msg}", err=True)
+            click.echo(f"binokel: error: {one_line(exc.format_message())}", err=True)
             sys.exit(exc.exit_code if exc.exit_code else 2)
         except BinokelError as exc:
-            click.echo(f"binokel: error: {' '.join(str(exc).split())}", err=True)
+            click.echo(f"binokel: error: {one_line(str(exc))}", err=True)
             sys.exit(2)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)

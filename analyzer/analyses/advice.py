@@ -22,7 +22,8 @@ The objective per sample is ``own score - mean of the two opponents' scores`` ("
 the default: the game is a race), or ``own score`` ("own"), or, when game scores are
 given, the estimated probability of winning the game after this deal ("win", R9).  The
 recommended maximum bid is the last bid B, counting up from the next legal bid, with
-``E[objective | soloist at B] >= E[objective | pass]`` (paired over the same samples).
+``E[objective | soloist at B] >= E[objective | pass]`` (paired over the same samples; an exact
+tie does not extend it, and the bid grid runs past every total the hand can make).
 
 Only this hand, its seat, the auction and the scores enter; the other hands exist only as
 samples (the advisor never sees a real deal's hidden cards).
@@ -49,10 +50,19 @@ from analyzer.analyses.stats import z_value
 
 OBJECTIVES = ("relative", "own", "win")
 DEFAULT_SAMPLES = 2000
-GRID_SIZE = 60          # bids next..next+590: covers every hand short of a Durch-class monster
+GRID_SIZE = 60          # at least bids next..next+590; longer for hands that can total more
 CHUNK = 500
 ESS_FRACTION = 0.25     # below this effective share, draw more rounds (inference)
 MAX_ROUNDS = 8
+MAX_SAMPLES = 50_000    # bounds memory: samples x rounds x bids x 3 scores of int64
+FEW_SAMPLES = 200       # below this (effective) many, the summary warns about its intervals
+MAX_AUCTION_BID = 3000  # above any total 18 cards can reach (R5 + R7: a monster's ~2,200)
+MAX_GAME_SCORE = 100_000  # |game score| bound for --scores (a game ends at 1500, R9)
+
+
+def _clip(text: str, width: int = 60) -> str:
+    """Echo at most ``width`` characters of user input in a message."""
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 @njit
@@ -285,6 +295,7 @@ class BidAdvice:
     inference: bool
     scores: tuple | None
     seed: int | None
+    notes: tuple = ()   # what was assumed and what to distrust (printed, and in the JSON)
 
     def summary(self) -> str:
         lines = [f"hand: {self.hand}   seat: {SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
@@ -319,9 +330,7 @@ class BidAdvice:
             lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent 50 + melds "
                          f"(mean {s['opponent_mean']:.0f}); chosen by the exchange in {100 * s['p_chosen']:.0f}% "
                          f"of samples")
-        if self.ess < 200:
-            lines.append(f"note: only {self.ess:.0f} effective samples fit the auction (inference "
-                         f"weights); raise --samples for tighter intervals")
+        lines += [f"note: {n}" for n in self.notes]
         lines.append(self.explanation)
         return "\n".join(lines)
 
@@ -343,6 +352,7 @@ class BidAdvice:
             "forced_open": self.forced_open,
             "surrender": self.surrender,
             "explanation": self.explanation,
+            "notes": list(self.notes),
         }
 
 
@@ -356,9 +366,48 @@ def _next_bid(state: AuctionState, seat: int, rules: RuleSet) -> tuple[int, tupl
         raise BinokelError(f"the auction is over ({SEAT_NAMES[state.soloist]} is soloist at "
                            f"{state.standing}): nothing left to bid (R3)")
     if state.to_move != seat:
-        raise BinokelError(f"after '{' '.join('pass' if c == PASS else str(c) for _, c in state.calls)}' it is "
-                           f"{SEAT_NAMES[state.to_move]}'s call, not {SEAT_NAMES[seat]}'s (R3)")
+        said = _clip(' '.join('pass' if c == PASS else str(c) for _, c in state.calls))
+        hint = ""
+        if seat == 2 and state.stage == 0:
+            hint = ("; rearhand calls once forehand or middlehand has passed (e.g. '150 pass' "
+                    "or '150 160 pass'); with no auction at all it assumes forehand opened 150 "
+                    "and nothing else is known")
+        raise BinokelError(f"after '{said}' it is {SEAT_NAMES[state.to_move]}'s call, not "
+                           f"{SEAT_NAMES[seat]}'s (R3){hint}")
     return state.standing + step, state.kernel_state()
+
+
+def total_bound(hand_counts: np.ndarray, rules: RuleSet) -> int:
+    """An upper bound of the soloist's total (R8) for this hand: all card points of the
+    deal (R7) plus the best meld (R5) of the hand with any Tapp (melds never shrink when
+    cards are added, so the 18 cards bound every 15 kept).  Above it only a Durch (R4,
+    scored without the bid) can still be made."""
+    from itertools import combinations_with_replacement
+
+    from analyzer.mechanics.cards import PLANE
+    from analyzer.mechanics.melds import meld_table
+
+    counts = np.asarray(hand_counts, dtype=np.int64)
+    free = [t for t in range(N_TYPES) for _ in range(2 - int(counts[t]))]
+    combos = np.array(sorted(set(combinations_with_replacement(sorted(set(free)), rules.tapp_size))),
+                      dtype=np.int64)
+    c = np.repeat(counts[None, :], len(combos), axis=0)
+    for j in range(combos.shape[1]):
+        np.add.at(c, (np.arange(len(combos)), combos[:, j]), 1)
+    c = c[(c <= 2).all(axis=1)]
+    bits = np.int64(1) << np.arange(N_TYPES, dtype=np.int64)
+    masks = ((c >= 1) * bits).sum(axis=1) | (((c >= 2) * bits).sum(axis=1) << PLANE)
+    card_points = 2 * sum(rules.card_points) * 4 + rules.last_trick_bonus
+    return int(card_points + meld_table(masks, rules).max())
+
+
+def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The advisor's bids: from ``next_bid`` in steps of 10 (R3), at least GRID_SIZE of
+    them and on to one step past :func:`total_bound`, where P(make) can no longer come
+    from a played contract (item: the grid never ends while the hand still makes)."""
+    step = rules.bid_step
+    k = max(GRID_SIZE, (total_bound(hand_counts, rules) - next_bid) // step + 2)
+    return next_bid + step * np.arange(k, dtype=np.int64)
 
 
 def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, samples: int,
@@ -373,7 +422,7 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
     so the result still depends only on the seed.
     """
     nxt, kstate = _next_bid(state, seat, rules)
-    bids = nxt + rules.bid_step * np.arange(GRID_SIZE, dtype=np.int64)
+    bids = bid_grid(nxt, hand_counts, rules)
     lo = np.array(state.lo, dtype=np.int64)
     hi = np.array(state.hi, dtype=np.int64)
     ks = np.array(kstate, dtype=np.int64)
@@ -399,7 +448,8 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
 
 def recommended_max_bid(res: dict, seat: int, objective: str, scores, rules: RuleSet):
     """The last bid, counting up from the next legal one, whose weighted mean objective
-    as soloist is at least passing's (paired over the same samples); None = pass."""
+    as soloist beats passing's (paired over the same samples), stopping at the first bid
+    that is worse; exact ties neither stop nor extend it.  None = pass."""
     w = res["weight"]
     n, K = res["sol_made"].shape
     target = rules.target_score
@@ -409,10 +459,13 @@ def recommended_max_bid(res: dict, seat: int, objective: str, scores, rules: Rul
     sw = w.sum()
     for k in range(K):
         obj = _objective(res["sol_scores"][:, k, :], seat, objective, scores, sol, target)
-        if float((w * (obj - pass_obj)).sum()) / sw >= 0:
-            best = int(res["bids"][k])
-        else:
+        d = float((w * (obj - pass_obj)).sum()) / sw
+        if d < 0:
             break
+        if d > 0:
+            # an exact tie (e.g. P(win game) 0 either way) is no reason to bid on: it
+            # neither stops the count nor extends the recommendation
+            best = int(res["bids"][k])
     return best
 
 
@@ -421,9 +474,11 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
     import pandas as pd
 
     w = res["weight"]
-    if not np.isfinite(w).all() or w.sum() <= 0:
-        raise BinokelError("no sampled deal is consistent with the auction: check the calls (R3)")
-    ess = float(w.sum() ** 2 / (w ** 2).sum())
+    ess = float(w.sum() ** 2 / (w ** 2).sum()) if np.isfinite(w).all() and w.sum() > 0 else 0.0
+    if not np.isfinite(ess) or ess < 1.0:
+        raise BinokelError("no sampled deal is consistent with the auction (the opponents' "
+                           "calls are far above what their hands could bid): check the calls "
+                           "(R3), or use --no-inference")
     bids = res["bids"]
     n, K = res["sol_made"].shape
     target = rules.target_score
@@ -449,14 +504,20 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
     keep = max(3, next((i for i, r in enumerate(rows) if r["p_make"] < 0.01), K))
     last = (max_bid - int(bids[0])) // rules.bid_step if max_bid is not None else 0
     keep = min(keep, last + 9)
+    # the recommended bid and the one after it are always shown (the explanation quotes
+    # them), also when P(make) is already negligible there (score-aware advice near R9)
+    keep = max(keep, last + 2)
     table = table.iloc[:min(keep, K)].reset_index(drop=True)
     return table, pass_est, max_bid, ess
 
 
-def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrender) -> str:
+def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrender,
+             grid_end=None) -> str:
     pct = objective == "win"
     f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.0f}")
-    what = "P(win game)" if pct else "EV"
+    # name what the expectation is of: the sentence is read without the table's header
+    what = {"win": "P(win game)", "own": "EV (own score)",
+            "relative": "EV (own − opponents' mean)"}[objective]
     if max_bid is None:
         r = table.iloc[0]
         if forced_open:
@@ -469,8 +530,15 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
         return (f"pass: at {next_bid} P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
                 f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}, below passing's {f(pass_est.mean)}.")
     r = table[table.bid == max_bid].iloc[0]
-    return (f"bid up to {max_bid}: P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
-            f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}; above that {what} falls below "
+    head = (f"P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-{100 * r.p_make_hi:.0f}], "
+            f"{what} {f(r.ev_objective)}")
+    if grid_end is not None and max_bid >= grid_end:
+        # the grid reaches past every total the hand can make: what is left is a Durch
+        # (R4, scored without the bid), so there is no last bid to name
+        return (f"bid at least {max_bid}: {head} there, still above passing "
+                f"({f(pass_est.mean)}); beyond this no played contract can make it, only a "
+                f"Durch (R4), whose score does not depend on the bid.")
+    return (f"bid up to {max_bid}: {head}; above that it falls below "
             f"passing ({f(pass_est.mean)}).")
 
 
@@ -507,21 +575,38 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     h = Hand.parse(hand)
     if len(h) != rules.hand_size:
         raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)} (R2)")
+    if isinstance(seat, str) and not seat.strip():
+        raise BinokelError("seat is empty: use forehand, middlehand or rearhand (R2)")
     s = parse_seat(seat)
     state = auction if isinstance(auction, AuctionState) else validate_auction(auction, rules)
+    if state.standing > MAX_AUCTION_BID:
+        raise BinokelError(f"auction: the standing bid {state.standing} is above {MAX_AUCTION_BID}, "
+                           f"more than any hand can total (R5, R7)")
     if scores is not None:
-        scores = tuple(int(x) for x in scores)
+        try:
+            scores = tuple(int(x) for x in scores)
+        except (TypeError, ValueError):
+            raise BinokelError(f"scores: need 3 whole numbers (forehand, middlehand, rearhand), "
+                               f"got {_clip(repr(scores))}") from None
         if len(scores) != 3:
             raise BinokelError(f"scores: need 3 game scores (forehand, middlehand, rearhand), got {len(scores)}")
+        if max(scores) >= rules.target_score:
+            raise BinokelError(f"scores: {max(scores)} already reaches {rules.target_score}, so the "
+                               f"game is over (R9): there is no next deal to bid in")
+        if min(scores) < -MAX_GAME_SCORE:
+            raise BinokelError(f"scores: {min(scores)} is below -{MAX_GAME_SCORE:,}, not a game score")
     if objective is None:
         objective = "win" if scores is not None else "relative"
     if objective not in OBJECTIVES:
         raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
     if objective == "win" and scores is None:
         raise BinokelError("objective 'win' needs the game scores (--scores FH,MH,RH)")
-    if int(samples) < 1:
-        raise BinokelError(f"samples must be at least 1, got {samples}")
-    samples = int(samples)
+    try:
+        samples = int(samples)
+    except (TypeError, ValueError):
+        raise BinokelError(f"samples must be a whole number, got {_clip(repr(samples))}") from None
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
     res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
                           inference, rules)
     table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)
@@ -535,6 +620,18 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         surrender = dict(bid=int(r0.bid), p_chosen=float(sur.mean()),
                          opponent_mean=float(opp[sur].mean()) if sur.any() else float(
                              rules.surrender_bonus))
-    expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, surrender)
+    notes = []
+    if not state.calls and s != FOREHAND:
+        notes.append(f"no calls given: assumed forehand opened {rules.bid_start} (R3) and nothing "
+                     f"else is known about the others' calls; give --auction for better advice")
+    n_drawn = int(res["weight"].shape[0])
+    if n_drawn < FEW_SAMPLES:
+        notes.append(f"only {n_drawn} sampled deals: the intervals are rough (a Wilson interval "
+                     f"for P(make), normal ones for the means); use --samples {DEFAULT_SAMPLES} or more")
+    elif ess < FEW_SAMPLES:
+        notes.append(f"only {ess:.0f} effective samples fit the auction (inference weights); "
+                     f"raise --samples for tighter intervals")
+    expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, surrender,
+                    grid_end=int(res["bids"][-1]))
     return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
-                     table, expl, forced_open, surrender, inference, scores, seed)
+                     table, expl, forced_open, surrender, inference, scores, seed, tuple(notes))

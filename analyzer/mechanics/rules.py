@@ -1,4 +1,4 @@
-"""Every rule constant of the game, in one frozen RuleSet (RULES.md R1-R9).
+"""Every rule constant of the game, in one frozen RuleSet (docs/RULES.md R1-R9).
 
 Kernels never hold a rule number of their own: they receive the arrays made by
 :meth:`RuleSet.compile`.  Later variants (classic 3-hand with sevens and rounding,
