@@ -8,6 +8,14 @@ copy of type t", bits 24..47 = "holds both copies of type t".  Copies are
 interchangeable everywhere, so the two planes are the whole truth about a hand.
 Kernels that need per-type counts use ``uint8[24]`` arrays (0, 1 or 2).
 A *physical card* (used only when dealing) is ``type * 2 + copy`` in 0..47.
+
+80-card deck (``pinochle-80``, V6.1): the same type ints, the 9s (rank 5) absent, and
+**four** identical copies of each of the 20 other types.  Two bit planes cannot hold a
+count of 0..4, so there a hand is a ``uint8[24]`` of per-type counts (0..4; always 0 at
+the 9s), and kernels keep beside it one int64 *presence* mask (bit t = "holds at least
+one copy of t"), which is all legal-move masks need.  When dealing, the deck is a
+``uint8[80]`` of type ints (each of :data:`DECK80_TYPES` four times; copies need no id
+of their own).  :class:`Hand80` is the validated API object.
 """
 from __future__ import annotations
 
@@ -333,3 +341,98 @@ class Hand:
 
 
 FULL_DECK = Hand(tuple([2] * N_TYPES))
+
+
+# --------------------------------------------------------------------------- 80 cards
+
+COPIES80 = 4            # V6.1: four copies of each card type
+N_CARDS80 = 80          # V6.1: 20 types x 4
+NINE_RANK = 5           # rank index of the 9: absent from the 80-card deck
+DECK80_TYPES = tuple(t for t in range(N_TYPES) if t % N_RANKS != NINE_RANK)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand80:
+    """A multiset of cards of the 80-card deck: at most four copies of each of the 20
+    types A 10 K Q J (V6.1), no 9s.
+
+    ``counts`` is a 24-tuple indexed by the type int of this module (0 at the 9s).
+    Build one with :meth:`Hand80.parse`; a fifth copy or a 9 is a :class:`CardError`.
+    """
+
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.counts) != N_TYPES:
+            raise CardError(f"a hand needs 24 type counts, got {len(self.counts)}")
+        for t, c in enumerate(self.counts):
+            card = Card(t)
+            if c and t % N_RANKS == NINE_RANK:
+                raise CardError(f"{card} ({card.code}): the 80-card deck has no nines (V6.1)")
+            if c < 0 or c > COPIES80:
+                raise CardError(f"{c} copies of {card} ({card.code}): the 80-card deck has "
+                                f"only four of each card (V6.1)")
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> "Hand80":
+        counts = [0] * N_TYPES
+        for card in cards:
+            counts[card.id] += 1
+        return cls(tuple(counts))
+
+    @classmethod
+    def parse(cls, text: "str | Iterable[str | Card] | Hand80", size: int | None = None) -> "Hand80":
+        """Parse text into a Hand80; with ``size`` also require that many cards."""
+        hand = text if isinstance(text, Hand80) else cls.from_cards(parse_cards(text))
+        if size is not None and len(hand) != size:
+            raise CardError(f"a hand must have {size} cards, got {len(hand)}")
+        return hand
+
+    def counts_array(self) -> np.ndarray:
+        """The kernel form: uint8[24] counts."""
+        return np.array(self.counts, dtype=np.uint8)
+
+    @property
+    def presence(self) -> int:
+        """The kernels' presence mask (bit t = at least one copy of t)."""
+        return sum(1 << t for t in range(N_TYPES) if self.counts[t])
+
+    def cards(self) -> list[Card]:
+        return [Card(t) for t in range(N_TYPES) for _ in range(self.counts[t])]
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __iter__(self):
+        return iter(self.cards())
+
+    def count(self, card: Card) -> int:
+        return self.counts[card.id]
+
+    def __add__(self, other: "Hand80") -> "Hand80":
+        return Hand80.from_cards(self.cards() + other.cards())
+
+    def __sub__(self, other: "Hand80") -> "Hand80":
+        counts = list(self.counts)
+        for t, c in enumerate(other.counts):
+            if c > counts[t]:
+                raise CardError(f"cannot remove {Card(t)}: the hand holds only {counts[t]}")
+            counts[t] -= c
+        return Hand80(tuple(counts))
+
+    def __str__(self) -> str:
+        parts = []
+        for s in range(N_SUITS):
+            cards = [RANK_NAMES[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
+            if cards:
+                parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
+        return "  ".join(parts) if parts else "(empty)"
+
+    def codes(self) -> str:
+        return " ".join(c.code for c in self.cards())
+
+    def __repr__(self) -> str:
+        return f"Hand80({self.codes()!r})"
+
+
+FULL_DECK80 = Hand80(tuple(0 if t % N_RANKS == NINE_RANK else COPIES80 for t in range(N_TYPES)))

@@ -1,0 +1,183 @@
+"""The Pinochle auction (V6.2): validation of call sequences, the threshold auction kernel
+and the rule-of-thumb bidder.
+
+Seats 0..3 call in turn starting left of the dealer (seat 0; the dealer is seat 3,
+V6.1); a call is a bid (an int) or ``PASS`` (0).  V6.2 in one paragraph: each seat in
+turn bids or passes; a pass is final (that seat is skipped from then on); the lowest bid
+is 500, every bid a multiple of 10 and higher than the last, jumps allowed.  The auction
+ends when three seats have passed after a bid (the bidder wins at its bid) or all four
+pass (the deal is thrown in).  **Reading**: only bids and passes (no meld announcements).
+
+The rule-of-thumb bidder (the usual rule of Pinochle bots, a policy, not a rule): bid up
+to ``meld + trick_value x expected tricks + partner allowance`` with the best trump,
+expected tricks = aces held + trumps beyond five.  Each raise is the minimum.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.errors import BinokelError
+from analyzer.mechanics.pinochle_melds import meld80_all_trumps
+from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+
+PASS = 0
+#: points a rule-of-thumb bidder counts per expected trick ("meld + 20 per trick")
+DEFAULT_TRICK_VALUE = 20
+#: what a rule-of-thumb bidder counts on from its partner (meld and tricks), points
+DEFAULT_PARTNER_ALLOWANCE = 150
+
+_PASS_WORDS = {"p", "pass", "passe", "weg", "-", "0"}
+
+
+@dataclass(frozen=True)
+class TeamAuction:
+    """The state after a valid sequence of calls (V6.2).
+
+    ``high``/``high_seat``: the standing bid and its seat (0 / -1 before any bid);
+    ``passed``: per seat; ``to_move``: the seat to call next (-1 when over);
+    ``over``: the auction has ended; ``thrown_in``: all four passed.
+    """
+
+    calls: tuple[int, ...]
+    high: int
+    high_seat: int
+    passed: tuple[bool, bool, bool, bool]
+    to_move: int
+    over: bool
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.over and self.high_seat < 0
+
+    def next_bid(self, rules: PinochleRules = PINOCHLE_RULES) -> int:
+        """The lowest legal bid now (V6.2)."""
+        return rules.min_bid if self.high == 0 else self.high + rules.bid_step
+
+
+def _next_seat(seat: int, passed) -> int:
+    for d in range(1, 5):
+        s = (seat + d) % 4
+        if not passed[s]:
+            return s
+    return -1
+
+
+def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+    """Check a sequence of calls by seats 0, 1, 2, 3, 0, ... (passed seats skipped), V6.2.
+
+    Raises BinokelError (one line) on a bid below the minimum, not a multiple of the
+    step, not above the standing bid, or any call after the auction ended.
+    """
+    high, high_seat = 0, -1
+    passed = [False] * 4
+    seat = 0
+    over = False
+    for i, call in enumerate(calls):
+        call = int(call)
+        if over:
+            raise BinokelError(f"call {i + 1} ({call or 'pass'}): the auction is already over (V6.2)")
+        if call != PASS:
+            if call < rules.min_bid:
+                raise BinokelError(f"bid {call} is below the minimum bid {rules.min_bid} (V6.2)")
+            if call % rules.bid_step:
+                raise BinokelError(f"bid {call} is not a multiple of {rules.bid_step} (V6.2)")
+            if call <= high:
+                raise BinokelError(f"bid {call} must be higher than the standing bid {high} (V6.2)")
+            high, high_seat = call, seat
+        else:
+            passed[seat] = True
+        n_passed = sum(passed)
+        if n_passed == 4 or (n_passed == 3 and high_seat >= 0 and not passed[high_seat]):
+            over = True
+            seat = -1
+        else:
+            seat = _next_seat(seat, passed)
+    return TeamAuction(tuple(int(c) for c in calls), high, high_seat, tuple(passed), seat, over)
+
+
+def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) and validate."""
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    else:
+        tokens = [str(t) for t in text]
+    calls = []
+    for tok in tokens:
+        low = tok.lower()
+        if low in _PASS_WORDS:
+            calls.append(PASS)
+        elif re.fullmatch(r"\d{1,6}", low):
+            calls.append(int(low))
+        else:
+            raise BinokelError(f"bad call {tok!r}: a bid (e.g. 500) or pass (V6.2)")
+    return validate_team_auction(calls, rules)
+
+
+def check_turn(state: TeamAuction, seat: int) -> None:
+    """One-line error unless it is ``seat``'s call (a team auction out of turn)."""
+    if not 0 <= seat <= 3:
+        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
+    if state.over:
+        raise BinokelError("the auction is over: no call left to advise (V6.2)")
+    if state.to_move != seat:
+        raise BinokelError(f"out of turn: after {len(state.calls)} calls it is seat "
+                           f"{state.to_move}'s call, not seat {seat}'s (V6.2)")
+
+
+# --------------------------------------------------------------------------- kernels
+
+@njit(_nrt=False)
+def threshold_auction80(maxb, min_bid, step, out):
+    """Run V6.2 with threshold bidders: seat p raises minimally while the next bid is at
+    most ``maxb[p]``, else passes.  ``out`` int64[2] <- (bidder seat or -1, bid)."""
+    high = 0
+    high_seat = -1
+    passed = 0      # bit mask of passed seats
+    n_passed = 0
+    seat = 0
+    while True:
+        nb = min_bid if high == 0 else high + step
+        if nb <= maxb[seat]:
+            high = nb
+            high_seat = seat
+        else:
+            passed |= 1 << seat
+            n_passed += 1
+        if n_passed == 4 or (n_passed == 3 and high_seat >= 0 and (passed >> high_seat) & 1 == 0):
+            break
+        for d in range(1, 5):
+            s = (seat + d) % 4
+            if (passed >> s) & 1 == 0:
+                seat = s
+                break
+    out[0] = high_seat
+    out[1] = high
+
+
+@njit(_nrt=False)
+def rule_of_thumb80(hand, kp, trick_value, partner_allowance, tmp):
+    """Rule-of-thumb maximum bid of one hand (uint8[24]) and its trump: returns
+    (max bid rounded down to the step, 0 if below the minimum; best trump).
+    ``tmp``: int64[4] workspace."""
+    meld80_all_trumps(hand, kp, tmp)
+    aces = 0
+    for s in range(4):
+        aces += hand[6 * s]
+    best = -1
+    bv = np.int64(-1)
+    for s in range(4):
+        n = 0
+        for r in range(5):
+            n += hand[6 * s + r]
+        v = tmp[s] + trick_value * (aces + max(0, n - 5)) + partner_allowance
+        if v > bv:
+            bv = v
+            best = s
+    mb = (bv // kp.bid_step) * kp.bid_step
+    if mb < kp.min_bid:
+        mb = 0
+    return mb, best
