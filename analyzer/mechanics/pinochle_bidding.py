@@ -53,6 +53,39 @@ class TeamAuction:
     def thrown_in(self) -> bool:
         return self.over and self.high_seat < 0
 
+    @property
+    def passed_mask(self) -> int:
+        return sum(1 << p for p in range(4) if self.passed[p])
+
+    def evidence(self, rules: PinochleRules = PINOCHLE_RULES) -> tuple[list[int], list[int]]:
+        """Per seat (lo, hi): its highest bid said (0: none) and the bid it declined by
+        passing (0: has not passed): its private maximum is >= lo and < hi."""
+        lo, hi = [0] * 4, [0] * 4
+        high, seat, passed = 0, 0, [False] * 4
+        for call in self.calls:
+            if call != PASS:
+                lo[seat] = call
+                high = call
+            else:
+                hi[seat] = rules.min_bid if high == 0 else high + rules.bid_step
+                passed[seat] = True
+            seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
+        return lo, hi
+
+    def describe(self) -> str:
+        if not self.calls:
+            return "(no calls yet)"
+        return " ".join(f"{p % 4}:{c if c else 'pass'}" for p, c in zip(self._seats(), self.calls))
+
+    def _seats(self) -> list[int]:
+        seats, seat, passed = [], 0, [False] * 4
+        for call in self.calls:
+            seats.append(seat)
+            if call == PASS:
+                passed[seat] = True
+            seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
+        return seats
+
     def next_bid(self, rules: PinochleRules = PINOCHLE_RULES) -> int:
         """The lowest legal bid now (V6.2)."""
         return rules.min_bid if self.high == 0 else self.high + rules.bid_step
@@ -131,14 +164,14 @@ def check_turn(state: TeamAuction, seat: int) -> None:
 # --------------------------------------------------------------------------- kernels
 
 @njit(_nrt=False)
-def threshold_auction80(maxb, min_bid, step, out):
-    """Run V6.2 with threshold bidders: seat p raises minimally while the next bid is at
-    most ``maxb[p]``, else passes.  ``out`` int64[2] <- (bidder seat or -1, bid)."""
-    high = 0
-    high_seat = -1
-    passed = 0      # bit mask of passed seats
+def continue_auction80(maxb, high, high_seat, passed, seat, min_bid, step, out):
+    """Finish a V6.2 auction with threshold bidders from a state that is not over:
+    standing ``high`` by ``high_seat`` (-1: none), ``passed`` bit mask of passed seats,
+    ``seat`` to call.  Seat p raises minimally while the next bid is at most
+    ``maxb[p]``, else passes.  ``out`` int64[2] <- (bidder seat or -1, bid)."""
     n_passed = 0
-    seat = 0
+    for p in range(4):
+        n_passed += (passed >> p) & 1
     while True:
         nb = min_bid if high == 0 else high + step
         if nb <= maxb[seat]:
@@ -155,13 +188,19 @@ def threshold_auction80(maxb, min_bid, step, out):
                 seat = s
                 break
     out[0] = high_seat
-    out[1] = high
+    out[1] = high if high_seat >= 0 else 0
 
 
 @njit(_nrt=False)
-def rule_of_thumb80(hand, kp, trick_value, partner_allowance, tmp):
-    """Rule-of-thumb maximum bid of one hand (uint8[24]) and its trump: returns
-    (max bid rounded down to the step, 0 if below the minimum; best trump).
+def threshold_auction80(maxb, min_bid, step, out):
+    """A whole V6.2 auction of threshold bidders from seat 0 (:func:`continue_auction80`)."""
+    continue_auction80(maxb, 0, -1, 0, 0, min_bid, step, out)
+
+
+@njit(_nrt=False)
+def rule_value80(hand, kp, trick_value, partner_allowance, tmp):
+    """Rule-of-thumb value of one hand (uint8[24]): returns (value, its best trump),
+    value = meld + trick_value x (aces + trumps beyond five) + partner_allowance.
     ``tmp``: int64[4] workspace."""
     meld80_all_trumps(hand, kp, tmp)
     aces = 0
@@ -177,6 +216,14 @@ def rule_of_thumb80(hand, kp, trick_value, partner_allowance, tmp):
         if v > bv:
             bv = v
             best = s
+    return bv, best
+
+
+@njit(_nrt=False)
+def rule_of_thumb80(hand, kp, trick_value, partner_allowance, tmp):
+    """Rule-of-thumb maximum bid of one hand and its trump: returns (the value of
+    :func:`rule_value80` rounded down to the step, 0 if below the minimum; trump)."""
+    bv, best = rule_value80(hand, kp, trick_value, partner_allowance, tmp)
     mb = (bv // kp.bid_step) * kp.bid_step
     if mb < kp.min_bid:
         mb = 0
