@@ -1,0 +1,142 @@
+"""Benchmark workloads of partnership Pinochle (``pinochle-80``, V6): P1, P2, P2T, PD.
+
+- P1, meld census: deal a uniformly random 20/20/20/20 split of the 80 cards (V6.1),
+  evaluate the melds (V6.3) of all four hands for all four trumps (16 values),
+  accumulate them.  Baseline: the same in plain Python.
+- P2, random playout: P1's deal, trump clubs, seat 0 leads, 20 tricks, each card uniform
+  among the distinct legal types (V6.4); accumulate the teams' counters (V6.5).
+- P2T: P2's deals played by the team policy at every seat (seat 0 the bidder).
+- PD, a whole deal: four rule-of-thumb bidders (V6.2), melds, team-policy play, V6.6
+  scoring.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.bench.registry import register
+from analyzer.mechanics.cards import N_TYPES
+from analyzer.mechanics.pinochle_bidding import DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE
+from analyzer.mechanics.pinochle_game import RES_COLS, R_SCORE, rule_deal80
+from analyzer.mechanics.pinochle_melds import meld80_all_trumps
+from analyzer.mechanics.pinochle_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
+                                              play80_core)
+from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.rng import chunk_state
+
+
+@njit
+def p1_batch(n, state, deck, kp, sums):
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    out = np.zeros(4, dtype=np.int64)
+    for _ in range(n):
+        deal80(state, deck, cnt)
+        for p in range(4):
+            meld80_all_trumps(cnt[p], kp, out)
+            for s in range(4):
+                sums[s] += out[s]
+
+
+def p1(n: int, seed: int) -> dict:
+    sums = np.zeros(4, dtype=np.int64)
+    p1_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, sums)
+    return {"mean_meld": float(sums.sum() / (16 * n))}
+
+
+def p1_python(n: int, seed: int) -> dict:
+    """P1 in plain Python: random.shuffle the 80 cards, melds of V6.3 by counting."""
+    import random
+
+    rng = random.Random(seed)
+    deck = [int(t) for t in new_deck80()]
+    r = PINOCHLE_RULES
+    total = 0
+    for _ in range(n):
+        rng.shuffle(deck)
+        for p in range(4):
+            c = [0] * 24
+            for t in deck[20 * p:20 * p + 20]:
+                c[t] += 1
+            common = 0
+            for rk in range(5):
+                m = min(c[s * 6 + rk] for s in range(4))
+                common += (m // 2) * r.double_around[rk] + (m % 2) * r.around[rk]
+            m = min(c[9], c[22])
+            common += (m // 2) * r.pinochle[1] + (m % 2) * r.pinochle[0]
+            for trump in range(4):
+                v = common
+                for s in range(4):
+                    k, q = c[s * 6 + 2], c[s * 6 + 3]
+                    if s == trump:
+                        f = min(c[s * 6 + x] for x in range(5))
+                        v += f * r.flush + min(k - f, q - f) * r.royal_marriage
+                    else:
+                        v += min(k, q) * r.marriage
+                total += v
+    return {"mean_meld": total / (16 * n)}
+
+
+@njit
+def p2_batch(n, state, deck, kp, policy, sums):
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    pol = np.full(4, policy, dtype=np.int64)
+    pts = np.zeros(2, dtype=np.int64)
+    counting = np.zeros(2, dtype=np.int64)
+    tricks = np.zeros(2, dtype=np.int64)
+    log = np.zeros((0, L_COLS), dtype=np.int64)
+    forced = np.zeros(0, dtype=np.int64)
+    for _ in range(n):
+        deal80(state, deck, cnt)
+        play80_core(cnt, 0, 0, 0, pol, state, kp, beat, pts, counting, tricks, log, forced, 0)
+        sums[0] += pts[0]
+        sums[1] += pts[1]
+
+
+def p2(n: int, seed: int) -> dict:
+    sums = np.zeros(2, dtype=np.int64)
+    p2_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, POLICY_RANDOM, sums)
+    return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
+
+
+def p2t(n: int, seed: int) -> dict:
+    sums = np.zeros(2, dtype=np.int64)
+    p2_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, POLICY_TEAM, sums)
+    return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
+
+
+@njit
+def pd_batch(n, state, deck, kp, tv, allowance, sums):
+    hands = np.zeros((4, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for _ in range(n):
+        deal80(state, deck, hands)
+        rule_deal80(hands, tv, allowance, pol, state, kp, beat, cnt, res)
+        sums[0] += res[R_SCORE]
+        sums[1] += res[R_SCORE + 1]
+
+
+def pd(n: int, seed: int) -> dict:
+    sums = np.zeros(2, dtype=np.int64)
+    pd_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, DEFAULT_TRICK_VALUE,
+             DEFAULT_PARTNER_ALLOWANCE, sums)
+    return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
+
+
+register("P1", p1, deals=1_000_000, baselines={"python": (p1_python, 5_000)},
+         description="pinochle-80 meld census: deal a random 20/20/20/20 split of the 80 cards, "
+                     "melds (V6.3) of all four hands for all four trumps (16 values)")
+register("P2", p2, deals=200_000,
+         description="pinochle-80 random playout: P1's deal, trump clubs, seat 0 leads, 20 tricks, "
+                     "each card uniform among the distinct legal types (V6.4), team counters (V6.5)")
+register("P2T", p2t, deals=100_000,
+         description="pinochle-80: P2's deals played by the team policy at every seat")
+register("PD", pd, deals=50_000,
+         description="pinochle-80 whole deal: rule-of-thumb auction (V6.2), melds, team-policy "
+                     "play, scoring (V6.6)")

@@ -1,0 +1,103 @@
+"""Team bid advice, hand analysis and the duplicate team tournament for pinochle-80
+(V6.2, V6.6)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.analyses.pinochle_advice import advise_pinochle, bid_values, unseen_deck
+from analyzer.analyses.pinochle_analysis import analyze_pinochle_hand
+from analyzer.analyses.pinochle_tournament import deal_hands, play_deal_pair, run_team_tournament
+from analyzer.errors import BinokelError
+from analyzer.mechanics.cards import Hand80
+from analyzer.mechanics.pinochle_melds import pinochle_meld_total
+
+STRONG = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
+WEAK = "10C 10C 10C 10C JC JC 10S 10S 10S 10S QS 10H 10H 10H JH JH 10D 10D 10D 10D"  # no meld
+
+
+def test_v6_2_bid_table_starts_at_500_in_steps_of_10():
+    a = advise_pinochle(STRONG, 0, "", samples=60, rows=5)
+    assert [r["bid"] for r in a.rows] == [500, 510, 520, 530, 540]
+    assert a.next_bid == 500
+    for r in a.rows:
+        assert -1e-9 <= r["p_make_lo"] <= r["p_make"] + 1e-9
+        assert r["p_make"] <= r["p_make_hi"] + 1e-9 <= 1 + 2e-9
+        assert r["ev_lo"] <= r["ev"] <= r["ev_hi"]
+
+
+def test_v6_6_p_make_falls_with_the_bid():
+    a = advise_pinochle(STRONG, 0, "", samples=80, rows=40)
+    pm = [r["p_make"] for r in a.rows]
+    assert all(x >= y - 1e-12 for x, y in zip(pm, pm[1:]))
+
+
+def test_strong_hand_bids_weak_hand_passes():
+    assert sum(pinochle_meld_total(WEAK, t) for t in range(4)) == 0
+    assert advise_pinochle(STRONG, 0, "", samples=80).max_bid is not None
+    assert advise_pinochle(WEAK, 0, "", samples=80).max_bid is None
+
+
+def test_v6_6_score_at_a_bid_is_total_or_minus_bid():
+    raw = {"team_total": np.array([[600.0] * 4, [400.0] * 4]), "other": np.zeros((2, 4)),
+           "weight": np.ones(2)}
+    ev, best_t, per = bid_values(raw, np.array([500, 600, 610]))
+    assert list(per[0]) == [600, -500] and list(per[1]) == [600, -600]
+    assert list(per[2]) == [-610, -610]
+
+
+def test_partners_calls_are_evidence():
+    # after partner (seat 0) bid 500 and seat 1 passed, samples are reweighted
+    a = advise_pinochle(STRONG, 2, "500 pass", samples=100)
+    assert a.ess < 100
+
+
+def test_bad_advice_input_is_one_line_errors():
+    with pytest.raises(BinokelError, match="outside 0-3"):
+        advise_pinochle(STRONG, 4, "")
+    with pytest.raises(BinokelError, match="out of turn"):
+        advise_pinochle(STRONG, 2, "500")
+    with pytest.raises(BinokelError, match="below the minimum"):
+        advise_pinochle(STRONG, 1, "450")
+    with pytest.raises(BinokelError, match="multiple of 10"):
+        advise_pinochle(STRONG, 1, "505")
+    with pytest.raises(BinokelError, match="must have 20 cards"):
+        advise_pinochle("AH KH", 0, "")
+    with pytest.raises(BinokelError, match="only four"):
+        advise_pinochle("AH AH AH AH AH " + " ".join(["KC"] * 4 + ["QC"] * 4 + ["JC"] * 4
+                                                     + ["10C"] * 3), 0, "")
+
+
+def test_unseen_deck_is_the_other_60_cards():
+    d = unseen_deck(Hand80.parse(STRONG))
+    assert len(d) == 60
+    assert (np.bincount(d, minlength=24) + np.array(Hand80.parse(STRONG).counts)).tolist() == \
+        [0 if t % 6 == 5 else 4 for t in range(24)]
+
+
+def test_v6_hand_analysis_reports_meld_and_counter_distributions():
+    a = analyze_pinochle_hand(STRONG, samples=60)
+    hearts = a.trumps[2]
+    assert hearts["own_meld"] == 290
+    assert hearts["team_counters"]["lo"] <= hearts["team_counters"]["mean"] <= hearts["team_counters"]["hi"]
+    assert 0 <= hearts["team_counters"]["q10"] <= hearts["team_counters"]["q90"] <= 500
+    assert hearts["team_total"]["mean"] > a.trumps[0]["team_total"]["mean"]
+
+
+def test_duplicate_pair_plays_the_same_cards_twice_with_teams_swapped():
+    h1 = deal_hands(3, 7)
+    h2 = deal_hands(3, 7)
+    assert (h1 == h2).all() and list(h1.sum(axis=1)) == [20] * 4
+    params = {"samples": 20, "trick_value": 20, "allowance": 150}
+    # rule vs rule: both arrangements are the same game with the labels swapped: X = Y
+    r = play_deal_pair(("rule", "rule"), params, 3, 7)
+    assert r["x"] == r["y"]
+
+
+def test_tournament_is_reproducible_and_reports_se_and_z():
+    a = run_team_tournament("advisor", "rule", deals=4, seed=5, samples=20)
+    b = run_team_tournament("advisor", "rule", deals=4, seed=5, samples=20)
+    assert a.to_dict() == b.to_dict()
+    assert a.diff_se >= 0 and a.deals == 4
+    with pytest.raises(BinokelError):
+        run_team_tournament("advisor", "oracle", deals=4)
