@@ -1,8 +1,13 @@
-"""Card model: encoding for the kernels and validated objects for the API (R1).
+"""Card model: encoding for the kernels and validated objects for the API (R1, V1).
 
 Encoding (the one place it is stated): a card *type* is the int ``suit * 6 + rank``
-with suits C=0, S=1, H=2, D=3 and ranks A=0, 10=1, K=2, Q=3, J=4, 9=5 (so rank order
-is index order, high to low).  Each of the 24 types exists in two identical copies.
+with suits C=0, S=1, H=2, D=3 and ranks A=0, 10=1, K=2, Q=3, J=4, 5 = the low card
+(so rank order is index order, high to low).  Each of the 24 types exists in two
+identical copies.  Rank 5 is the 9 in binokel-48 and the 7 in the grupp games (V1: a 7
+plays exactly the part of the 9); the 40-card deck of binokel-40 (V5.1) has no low card,
+so its deck is the 20 types of ranks 0-4 (``RuleSet.in_deck``) and rank-5 types never
+occur.  Which word names rank 5, and whether it exists, is the variant's ``low_card``:
+parsing follows the variant's deck (``7S`` is a card in grupp-3, not in binokel-48).
 A *hand* is one int64 holding two 24-bit planes: bits 0..23 = "holds at least one
 copy of type t", bits 24..47 = "holds both copies of type t".  Copies are
 interchangeable everywhere, so the two planes are the whole truth about a hand.
@@ -101,7 +106,15 @@ _RANK_WORDS = {
     "q": "Q", "queen": "Q", "o": "Q", "ober": "Q",
     "j": "J", "jack": "J", "u": "J", "unter": "J",
     "9": "9", "n": "9", "nine": "9", "neun": "9", "neuner": "9",
+    "7": "7", "seven": "7", "sieben": "7", "siebener": "7",
 }
+# the low card's words: rank index 5 is a 9 or a 7 depending on the variant (V1)
+_LOW_RANKS = ("9", "7")
+
+
+def low_code(low: str) -> str:
+    """Display code of rank 5 in a deck whose low card is ``low`` ("9", "7"; "" -> "9")."""
+    return low or "9"
 
 
 def type_id(suit: int, rank: int) -> int:
@@ -163,7 +176,21 @@ _GERMAN_SUITS = ("eichel", "schippen", "schippe", "laub", "grün", "gruen", "her
                  "schellen", "schelle", "rot")
 
 
-def _parse_token(tok: str) -> Card:
+def _deck_card(raw: str, suit: str, rank: str, low: str, variant: str) -> Card:
+    """Card of (suit letter, rank word) if the variant's deck has it (V1, V5.1)."""
+    if rank in _LOW_RANKS:
+        if low == "":
+            raise CardError(f"{raw!r} is no card in {variant}: its 40-card deck has A 10 K Q J "
+                            "only, no low card (V5.1)")
+        if rank != low:
+            word = {"9": "nines", "7": "sevens"}
+            raise CardError(f"{raw!r} is no card in {variant}: its deck has {word[low]}, "
+                            f"not {word[rank]} (V1)")
+        rank = "9"  # rank index 5 is the low card of the deck
+    return Card.of(Suit(suit), Rank(rank))
+
+
+def _parse_token(tok: str, deck_low: str = "9", variant: str = "binokel-48") -> Card:
     raw = tok
     t = tok.strip()
     low = t.lower()
@@ -172,31 +199,44 @@ def _parse_token(tok: str) -> Card:
         if low.startswith(word):
             rest = low[len(word):].lstrip("-_ .")
             if rest in _RANK_WORDS:
-                return Card.of(Suit(_SUIT_WORDS[word]), Rank(_RANK_WORDS[rest]))
+                return _deck_card(raw, _SUIT_WORDS[word], _RANK_WORDS[rest], deck_low, variant)
             break
     # short form: rank then suit letter or symbol ("10S", "TS", "q♠", "A♦")
     if len(t) >= 2:
         rank_part, suit_part = t[:-1], t[-1]
         if suit_part.lower() in _SUIT_WORDS and rank_part.lower() in _RANK_WORDS and len(rank_part) <= 2:
-            return Card.of(Suit(_SUIT_WORDS[suit_part.lower()]), Rank(_RANK_WORDS[rank_part.lower()]))
+            return _deck_card(raw, _SUIT_WORDS[suit_part.lower()], _RANK_WORDS[rank_part.lower()],
+                              deck_low, variant)
         # suit first: "♠A", "S10"
         suit_part, rank_part = t[0], t[1:]
         if suit_part in _SYMBOL_SUITS and rank_part.lower() in _RANK_WORDS and len(rank_part) <= 2:
-            return Card.of(Suit(_SUIT_WORDS[suit_part]), Rank(_RANK_WORDS[rank_part.lower()]))
+            return _deck_card(raw, _SUIT_WORDS[suit_part], _RANK_WORDS[rank_part.lower()], low,
+                              variant)
+    ranks = "A 10 K Q J" + (f" {deck_low}" if deck_low else "")
     raise CardError(
-        f"bad card token {raw!r}: expected a rank (A 10 K Q J 9, or T for 10) followed by a "
+        f"bad card token {raw!r}: expected a rank ({ranks}, or T for 10) followed by a "
         "suit (C S H D or ♣ ♠ ♥ ♦), e.g. 10S or Q♠"
     )
 
 
-def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+def _deck_of(rules) -> tuple[str, str]:
+    """(low card, variant name) of a RuleSet-like object; None = binokel-48."""
+    if rules is None:
+        return "9", "binokel-48"
+    return getattr(rules, "low_card", "9"), getattr(rules, "name", "binokel-48")
+
+
+def parse_cards(text: "str | Iterable[str | Card]", rules=None) -> list[Card]:
     """Parse cards separated by spaces and/or commas into a list of :class:`Card`.
 
     Accepts ``AS 10S TS A♠ 10♦ q♠ Q♠`` (any case) and the German Württemberg names
     ``Herz-Ober``, ``Eichel-Ass``, ``Schellen-Unter`` (R1).  Raises :class:`CardError`
     with a one-line message on the first bad token.  Copies are not checked here;
-    :class:`Hand` checks them.
+    :class:`Hand` checks them.  ``rules`` (a RuleSet; default binokel-48) fixes the deck:
+    the low card is ``9``, ``7`` or absent, and a card outside the deck is an error
+    naming the variant (V1, V5.1).
     """
+    low, variant = _deck_of(rules)
     if isinstance(text, str):
         tokens = [tok for tok in _SPLIT.split(text.strip()) if tok]
         # "Herz Ober" written with a space: join a German suit word with the next token
@@ -210,13 +250,16 @@ def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
                 continue
             merged.append(tok)
             i += 1
-        return [_parse_token(tok) for tok in merged]
+        return [_parse_token(tok, low, variant) for tok in merged]
     out: list[Card] = []
     for item in text:
         if isinstance(item, Card):
+            if low == "" and item.id % N_RANKS == 5:
+                raise CardError(f"{item.code} is no card in {variant}: its 40-card deck has "
+                                "A 10 K Q J only, no low card (V5.1)")
             out.append(item)
         elif isinstance(item, str):
-            out.extend(parse_cards(item))
+            out.extend(parse_cards(item, rules))
         else:
             raise CardError(f"bad card {item!r}: expected a Card or a card string")
     return out
@@ -278,9 +321,18 @@ class Hand:
         return cls(tuple(counts))
 
     @classmethod
-    def parse(cls, text: "str | Iterable[str | Card] | Hand", size: int | None = None) -> "Hand":
-        """Parse text into a Hand; with ``size`` also require that many cards."""
-        hand = text if isinstance(text, Hand) else cls.from_cards(parse_cards(text))
+    def parse(cls, text: "str | Iterable[str | Card] | Hand", size: int | None = None,
+              rules=None) -> "Hand":
+        """Parse text into a Hand; with ``size`` also require that many cards.
+
+        ``rules``: the variant whose deck the cards must come from (default binokel-48).
+        """
+        if isinstance(text, Hand):
+            hand = text
+            if rules is not None and not getattr(rules, "has_low_card", True):
+                parse_cards(hand.cards(), rules)   # a Hand with rank-5 cards: not this deck
+        else:
+            hand = cls.from_cards(parse_cards(text, rules))
         if size is not None and len(hand) != size:
             raise CardError(f"a hand must have {size} cards, got {len(hand)}")
         return hand
@@ -332,9 +384,25 @@ class Hand:
                 parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
         return "  ".join(parts) if parts else "(empty)"
 
-    def codes(self) -> str:
-        """Space-separated ASCII codes, parseable by :func:`parse_cards`."""
-        return " ".join(c.code for c in self.cards())
+    def codes(self, low: str = "9") -> str:
+        """Space-separated ASCII codes, parseable by :func:`parse_cards`.
+
+        ``low``: the word of rank 5 in the variant ("9", or "7" in the grupp games, V1).
+        """
+        if low in ("", "9"):
+            return " ".join(c.code for c in self.cards())
+        return " ".join(low + c.code[1:] if c.id % N_RANKS == 5 else c.code
+                        for c in self.cards())
+
+    def show(self, low: str = "9") -> str:
+        """``str(hand)`` with rank 5 written as the variant's low card (V1)."""
+        parts = []
+        names = RANK_NAMES[:5] + (low_code(low),)
+        for s in range(N_SUITS):
+            cards = [names[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
+            if cards:
+                parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
+        return "  ".join(parts) if parts else "(empty)"
 
     def __repr__(self) -> str:
         return f"Hand({self.codes()!r})"

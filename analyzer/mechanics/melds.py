@@ -1,4 +1,6 @@
-"""Melds of R5: the numba kernel over packed hands and the named breakdown for the API.
+"""Melds of R5 (V2.3, V2.5, V5.5): the numba kernel over packed hands and the named
+breakdown for the API.  Every value comes from the RuleSet (a variant's double family,
+eights, grand binokel and Dissle are data, not code).
 
 Type F (families and pairs) is a table look-up per suit: the suit's 6 "holds one" bits
 and 6 "holds two" bits index a 4096-entry table built from the RuleSet, one row plain
@@ -53,8 +55,11 @@ def trump_free_meld(mask, kr):
                         total += v4
     bm = kr.binokel_mask
     if (lo & bm) == bm:
+        gm = kr.grand_binokel_mask
         if (hi & bm) == bm:
             total += kr.binokel_double
+        elif kr.grand_binokel_value != 0 and (lo & gm) == gm:
+            total += kr.grand_binokel_value   # V2.5: K♠ Q♠ J♦ in place of the binokel
         else:
             total += kr.binokel_single
     return total
@@ -136,6 +141,8 @@ class MeldTables(NamedTuple):
     binokel_mask: int
     binokel_single: int
     binokel_double: int
+    grand_binokel_mask: int    # V2.5 (value 0: no grand binokel)
+    grand_binokel_value: int
 
 
 _TABLES: dict = {}
@@ -166,7 +173,8 @@ def meld_tables(rules: RuleSet = DEFAULT_RULES) -> MeldTables:
                 q += int(kr.eights_value[r] if (hi >> r) & 1 else kr.fours_value[r])
         quad[idx] = q
     tables = MeldTables(suit, quad, int(kr.binokel_mask), int(kr.binokel_single),
-                        int(kr.binokel_double))
+                        int(kr.binokel_double), int(kr.grand_binokel_mask),
+                        int(kr.grand_binokel_value))
     _TABLES[key] = (rules, tables)
     return tables
 
@@ -184,8 +192,11 @@ def meld_all_trumps_fast(mask, mt, out):
     common = mt.quad[ql | (qh << 6)]
     bm = mt.binokel_mask
     if (lo & bm) == bm:
+        gm = mt.grand_binokel_mask
         if (hi & bm) == bm:
             common += mt.binokel_double
+        elif mt.grand_binokel_value != 0 and (lo & gm) == gm:
+            common += mt.grand_binokel_value
         else:
             common += mt.binokel_single
     e0 = mt.suit[(lo & 63) | ((hi & 63) << 6)]
@@ -275,22 +286,44 @@ class Melds:
 _RANK_WORD = {0: "aces", 2: "kings", 3: "queens", 4: "jacks"}
 
 
-def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES) -> Melds:
+@njit(_nrt=False)
+def discard_dissle(disc, n, trump, kr):
+    """V2.3: meld value of the trump low cards (Dissle) among the soloist's ``n``
+    discarded card types ``disc``; 0 unless the variant counts them (``dissle_in_discard``)."""
+    if kr.dissle_in_discard == 0 or trump < 0:
+        return 0
+    v = 0
+    d = trump * N_RANKS + kr.nine_rank
+    for i in range(n):
+        if disc[i] == d:
+            v += kr.trump_nine_value
+    return v
+
+
+def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES,
+          discard=None) -> Melds:
     """Name and count the R5 melds of ``hand`` with ``trump`` as the trump suit.
 
     Parameters
     ----------
     hand : Hand or str
-        Any number of cards (the meld rules do not depend on hand size).
+        Any number of cards (the meld rules do not depend on hand size), from the
+        variant's deck.
     trump : Suit or str
         ``'C'``, ``'S'``, ``'H'``, ``'D'``, a symbol or a :class:`Suit`.
+    rules : RuleSet
+        The variant (R5; V2.5 double family 1500 and grand binokel, V5.5 eights and
+        double families as two).
+    discard : Hand or str, optional
+        The soloist's discard: where the variant says so (V2.3) a trump low card (the
+        Dissle) melds from there too; no other discarded card melds (R4).
 
     Returns
     -------
     Melds
         Totals per R5 type (F, Q, B, D), ``total`` and the named melds.
     """
-    hand = Hand.parse(hand)
+    hand = Hand.parse(hand, rules=rules)
     trump = Suit.parse(trump)
     c = hand.counts
     found: list[Meld] = []
@@ -329,11 +362,20 @@ def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES) -
     if b == 2:
         found.append(Meld("B", "double binokel", rules.binokel[1]))
         b_total = rules.binokel[1]
+    elif b == 1 and rules.grand_binokel and c[type_id(1, 2)] >= 1:
+        found.append(Meld("B", "grand binokel", rules.grand_binokel))   # V2.5: K♠ Q♠ J♦
+        b_total = rules.grand_binokel
     elif b == 1:
         found.append(Meld("B", "binokel", rules.binokel[0]))
         b_total = rules.binokel[0]
-    nines = c[type_id(trump.index, 5)]
+    nines = c[type_id(trump.index, 5)] if rules.trump_nine else 0
     d_total = nines * rules.trump_nine
+    word = "Dissle" if rules.low_card == "7" else f"trump {rules.low_card or 'low card'}"
     for _ in range(nines):
-        found.append(Meld("D", f"trump nine {trump.symbol}", rules.trump_nine))
+        found.append(Meld("D", f"{word} {trump.symbol}", rules.trump_nine))
+    if discard is not None and rules.dissle_in_discard and rules.trump_nine:
+        dh = Hand.parse(discard, rules=rules)
+        for _ in range(dh.counts[type_id(trump.index, 5)]):
+            found.append(Meld("D", f"{word} {trump.symbol} (discarded, V2.3)", rules.trump_nine))
+            d_total += rules.trump_nine
     return Melds(trump, f_total, q_total, b_total, d_total, tuple(found))
