@@ -8,7 +8,7 @@ from analyzer.mechanics.cards import SUITS
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
-from .common import BadInput, echo_json, example_epilog, parse_hand
+from .common import BadInput, echo_json, example_epilog, parse_hand, rules_option
 from .main import cli
 
 
@@ -17,17 +17,19 @@ from .main import cli
     epilog=example_epilog(
         "binokel melds 'AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD'",
         "binokel melds --example strong_spades --trump S --json",
+        "binokel melds --rules grupp-3 'KS QS JD 7S 7S AH AH 10H 10H KH KH QH QH JH JH'",
     ),
 )
 @click.argument("hand", required=False)
 @click.option("--trump", "-t", help="Only this trump suit (C, S, H, D or ♣ ♠ ♥ ♦).")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def melds_command(hand, trump, example_name, as_json):
-    """Show the melds (R5) of a 15-card HAND for each trump and the best trump.
+@rules_option
+def melds_command(hand, trump, example_name, as_json, rules):
+    """Show the melds (R5) of a HAND (15 cards; 12 in binokel-40) for each trump.
 
-    Melds are shown per type: F families and pairs, Q fours/eights, B binokel,
-    D trump nines.
+    Melds are shown per type: F families and pairs, Q fours/eights, B binokel (grand
+    binokel in the grupp games, V2.5), D trump nines (the Dissle, trump 7, V2.5).
     """
     if hand is None and example_name is None:
         raise BadInput("give a HAND (15 cards) or --example NAME")
@@ -35,22 +37,23 @@ def melds_command(hand, trump, example_name, as_json):
         raise BadInput("give either a HAND or --example, not both")
     if example_name is not None:
         hand = example(example_name)["hand"]
-    h = parse_hand(hand, size=15)
+    h = parse_hand(hand, size=rules.hand_size, rules=rules)
     try:
         suits = [Suit.parse(trump)] if trump else list(SUITS)
     except BinokelError as exc:
         raise BadInput(f"--trump: {exc}") from None
-    results = [melds(h, s) for s in suits]
+    results = [melds(h, s, rules) for s in suits]
     best = max(results, key=lambda m: (m.total, -m.trump.index))
     if as_json:
         echo_json({
-            "hand": h.codes(),
+            "rules": rules.name,
+            "hand": h.codes(rules.low_card),
             "by_trump": [m.to_dict() for m in results],
             "best_trump": best.trump.value,
             "best_total": best.total,
         })
         return
-    click.echo(f"hand: {h}")
+    click.echo(f"hand: {h.show(rules.low_card)}  ({rules.name})")
     for m in results:
         named = ", ".join(str(x) for x in m.melds) or "no melds"
         click.echo(

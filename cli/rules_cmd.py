@@ -48,7 +48,7 @@ def rules_command(name, as_json):
         for row in rows:
             table.add_row(row["name"], row["seed"], row["players"], row["deck"],
                           row["hand_dabb"], row["section"])
-        Console(soft_wrap=True).print(table)
+        Console(width=100).print(table)
         return
     try:
         r = get_rules(name)
@@ -58,7 +58,7 @@ def rules_command(name, as_json):
         echo_json({**r.describe(), "constants": _constants(r)})
         return
     d = r.describe()
-    click.echo(f"{r.name}: {d['players']} players, deck {d['deck']}, hand + Dabb "
+    click.echo(f"{r.name}: players {d['players']}, deck {d['deck']}, hand + Dabb "
                f"{d['hand_dabb']} (seed {d['seed']}; {d['section']})")
     for f in dataclasses.fields(r):
         if f.name in ("name", "seed", "section"):

@@ -370,7 +370,7 @@ def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES,
         b_total = rules.binokel[0]
     nines = c[type_id(trump.index, 5)] if rules.trump_nine else 0
     d_total = nines * rules.trump_nine
-    word = "Dissle" if rules.low_card == "7" else f"trump {rules.low_card or 'low card'}"
+    word = "Dissle" if rules.low_card == "7" else "trump nine"
     for _ in range(nines):
         found.append(Meld("D", f"{word} {trump.symbol}", rules.trump_nine))
     if discard is not None and rules.dissle_in_discard and rules.trump_nine:
