@@ -102,7 +102,10 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
         OUT: inference weight of each sample.
     """
     n = weight.shape[0]
-    sizes = np.array([15, 15, 3], dtype=np.int64)
+    sizes = np.empty(3, dtype=np.int64)    # the two other hands and the Dabb (R2, V5.1)
+    sizes[0] = kr.hand_size
+    sizes[1] = kr.hand_size
+    sizes[2] = kr.tapp_size
     masks = np.empty(3, dtype=np.int64)
     hands = np.empty((3, N_TYPES), dtype=np.uint8)
     tapp = np.empty(N_TYPES, dtype=np.uint8)
@@ -159,7 +162,7 @@ def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp
                chunk, n, rules):
     kr = rules.kernel
     K = bids.shape[0]
-    deck = remaining_deck(hand_counts)
+    deck = remaining_deck(hand_counts, rules)
     out = dict(
         sol_scores=np.empty((n, K, 3), dtype=np.int64),
         sol_made=np.empty((n, K), dtype=np.uint8),
@@ -359,12 +362,17 @@ class BidAdvice:
 def _next_bid(state: AuctionState, seat: int, rules: RuleSet) -> tuple[int, tuple[int, int, int, int]]:
     """The lowest bid this seat could say next, and the kernel auction state to pass from."""
     start, step = rules.bid_start, rules.bid_step
-    if not state.calls:
+    if not state.calls and rules.forced_opening:
         # nothing said yet: forehand opens (forced); the others' first possible raise is 160
         return (start if seat == FOREHAND else start + step), (0, 0, 1, start)
+    if not state.calls and seat != FOREHAND:
+        # V2.2: forehand may still pass; assume it opens (its call is not known yet)
+        return start + step, (0, 0, 1, start)
     if state.finished:
-        raise BinokelError(f"the auction is over ({SEAT_NAMES[state.soloist]} is soloist at "
-                           f"{state.standing}): nothing left to bid (R3)")
+        end = ("all three passed: the deal is thrown in" if state.thrown_in
+               else f"{SEAT_NAMES[state.soloist]} is soloist at {state.standing}")
+        raise BinokelError(f"the auction is over ({end}): nothing left to bid "
+                           f"({'R3' if rules.forced_opening else 'V2.2'})")
     if state.to_move != seat:
         said = _clip(' '.join('pass' if c == PASS else str(c) for _, c in state.calls))
         hint = ""
@@ -572,7 +580,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         ``max_bid`` (None = pass / stop at the forced 150), ``table``, ``pass_value``,
         ``explanation``.
     """
-    h = Hand.parse(hand)
+    h = Hand.parse(hand, rules=rules)
     if len(h) != rules.hand_size:
         raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)} (R2)")
     if isinstance(seat, str) and not seat.strip():
@@ -610,7 +618,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
                           inference, rules)
     table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)
-    forced_open = s == FOREHAND and not state.calls
+    forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     surrender = None
     if forced_open:
         r0 = table.iloc[0]

@@ -45,14 +45,16 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand
 from analyzer.errors import BinokelError
-from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_SURRENDER, candidate_outcomes, decide_contracts,
-                       shortlist_candidates)
-from analyzer.mechanics.melds import meld_total
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
+                                         candidate_outcomes, decide_contracts,
+                                         shortlist_candidates, sure_durch_contract)
+from analyzer.mechanics.melds import discard_dissle, meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, remaining_cards
-from analyzer.mechanics.scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel
+from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
+from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
+                                        rounded_points, score_kernel)
 from analyzer.analyses.stats import mean_ci, proportion_ci, quantiles
 
 if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
@@ -70,7 +72,7 @@ N_TAPPS = math.comb(33, 3)  # 5,456 possible Tapps when the player's 15 cards ar
 
 SEATS = {"forehand": 0, "middlehand": 1, "rearhand": 2}
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
-CONTRACT_NAMES = ("play", "surrender", "durch")
+CONTRACT_NAMES = ("play", "surrender", "durch", "open durch")
 
 
 # ------------------------------------------------------------------------------ kernels
@@ -94,9 +96,10 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     """
     n = tapps.shape[0]
     nb = bids.shape[0]
+    D = kr.tapp_size          # Dabb = discard size: 3, or 4 in binokel-40 (V5.3)
     counts18 = np.empty(N_TYPES, dtype=np.uint8)
     cap = n_top + 1
-    cand_disc = np.empty((cap, 3), dtype=np.int64)
+    cand_disc = np.empty((cap, D), dtype=np.int64)
     cand_trump = np.empty(cap, dtype=np.int64)
     cand_value = np.empty(cap, dtype=np.float64)
     mm = m if m > 0 else 1
@@ -114,20 +117,21 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     md3 = np.zeros(3, dtype=np.int64)
     sc3 = np.zeros(3, dtype=np.int64)
     play_state = np.empty(4, dtype=np.uint64)
-    disc = np.empty(3, dtype=np.int64)
-    ddisc = np.empty(3, dtype=np.int64)
+    disc = np.empty(D, dtype=np.int64)
+    ddisc = np.empty(D, dtype=np.int64)
     opp1 = (seat + 1) % 3
     opp2 = (seat + 2) % 3
     for i in range(n):
         for t in range(N_TYPES):
             counts18[t] = hand15[t]
-        for q in range(3):
+        for q in range(D):
             counts18[tapps[i, q]] += 1
         # ---- exchange: inputs are hand + Tapp (and its own RNG stream) only (R4)
         has_durch = False
+        durch_sure = False
         est = np.nan
         if fixed:
-            for q in range(3):
+            for q in range(D):
                 disc[q] = fixed_disc[q]
                 ddisc[q] = fixed_durch_disc[q]
             trump = fixed_trump
@@ -139,9 +143,11 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
                                       cand_value)
             candidate_outcomes(counts18, seat, cand_disc, cand_trump, nc, m, state_x, kr,
                                c_total, c_tricks)
+            # a sure Durch (no kept card can lose: value -0) may be declared open (V2.7)
+            durch_sure = nc > 0 and cand_trump[nc - 1] < 0 and cand_value[nc - 1] == 0.0
             best, durch = decide_contracts(cand_trump, nc, c_total, c_tricks, m, bids, kr,
-                                           contract, e_out)
-            for q in range(3):
+                                           contract, e_out, durch_sure)
+            for q in range(D):
                 disc[q] = cand_disc[best, q]
             trump = cand_trump[best]
             acc = 0.0
@@ -150,10 +156,11 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
             est = acc / m
             if durch >= 0:
                 has_durch = True
-                for q in range(3):
+                for q in range(D):
                     ddisc[q] = cand_disc[durch, q]
-        # ---- the deal's hidden cards: the 30 cards outside hand + Tapp, split 15/15 (R2)
-        nd = remaining_cards(counts18, deck)
+        # ---- the deal's hidden cards: the 30 cards outside hand + Tapp, split 15/15 (R2;
+        # 24 split 12/12 in binokel-40, V5.1)
+        nd = unseen_cards(counts18, kr.copies, deck)
         sizes[0] = nd // 2
         sizes[1] = nd - nd // 2
         deal_masks(state_deal, deck[:nd], sizes, masks)
@@ -165,7 +172,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         for t in range(N_TYPES):
             hands[seat, t] = counts18[t]
         dpts = 0
-        for q in range(3):
+        for q in range(D):
             hands[seat, disc[q]] -= 1
             dpts += kr.card_points[disc[q]]
         st = play_state.copy()
@@ -173,16 +180,17 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         for p in range(3):
             md3[p] = meld_total(counts_mask(hands[p]), trump, kr)
             cp3[p] = pts[p]
+        md3[seat] += discard_dissle(disc, D, trump, kr)     # V2.3
         cp3[seat] += dpts
-        o_disc[i, 0] = disc[0]
-        o_disc[i, 1] = disc[1]
-        o_disc[i, 2] = disc[2]
+        for q in range(D):
+            o_disc[i, q] = disc[q]
         o_trump[i] = trump
         o_meld[i] = md3[seat]
         o_dpts[i] = dpts
         o_cp[i] = cp3[seat]
         o_tricks[i] = trk[seat]
-        o_total[i] = cp3[seat] + (md3[seat] if trk[seat] > 0 else 0)
+        # R8 on rounded card points where the variant rounds (V1)
+        o_total[i] = rounded_points(cp3[seat], kr) + (md3[seat] if trk[seat] > 0 else 0)
         o_opp_cp[i, 0] = cp3[opp1]
         o_opp_cp[i, 1] = cp3[opp2]
         o_opp_tricks[i, 0] = trk[opp1]
@@ -197,7 +205,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         if has_durch:
             for t in range(N_TYPES):
                 hands[seat, t] = counts18[t]
-            for q in range(3):
+            for q in range(D):
                 hands[seat, ddisc[q]] -= 1
             st = play_state.copy()
             dp = np.zeros(3, dtype=np.int64)
@@ -209,6 +217,8 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
             o_contract[i, b] = k
             if k == CONTRACT_DURCH:
                 score_kernel(DEAL_DURCH, bids[b], seat, cp3, durch_tricks, md3, kr, sc3)
+            elif k == CONTRACT_OPEN_DURCH:
+                score_kernel(DEAL_OPEN_DURCH, bids[b], seat, cp3, durch_tricks, md3, kr, sc3)
             elif k == CONTRACT_SURRENDER:
                 score_kernel(DEAL_SURRENDER, bids[b], seat, cp3, trk, md3, kr, sc3)
             else:
@@ -236,14 +246,15 @@ def parse_seat(seat) -> int:
 
 def _validate(hand, tapp, samples, rules: RuleSet):
     """Parse and check hand, Tapp and sample count; one-line BinokelError on bad input."""
-    h = Hand.parse(hand)
+    h = Hand.parse(hand, rules=rules)
     if len(h) != rules.hand_size:
-        raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)}")
+        raise BinokelError(f"hand must have {rules.hand_size} cards in {rules.name}, got {len(h)}")
     t = None
     if tapp is not None:
-        t = Hand.parse(tapp)
+        t = Hand.parse(tapp, rules=rules)
         if len(t) != rules.tapp_size:
-            raise BinokelError(f"Tapp must have {rules.tapp_size} cards, got {len(t)}")
+            raise BinokelError(f"Tapp must have {rules.tapp_size} cards in {rules.name}, "
+                               f"got {len(t)}")
         for card_id, (a, b) in enumerate(zip(h.counts, t.counts)):
             if a + b > 2:
                 c = Card(card_id)
@@ -270,14 +281,16 @@ def _resolve_seed(seed) -> int:
     return int(seed)
 
 
-def tapp_table(hand: Hand) -> np.ndarray:
-    """All C(33,3) = 5,456 equally likely Tapps for ``hand`` as card types, int64[5456, 3].
+def tapp_table(hand: Hand, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
+    """All equally likely Tapps (Dabbs) for ``hand`` as card types.
 
-    Rows are the 3-subsets of the 33 physical cards not in the hand (R2: every such subset
+    binokel-48: C(33,3) = 5,456 rows of 3; binokel-40: C(28,4) = 20,475 rows of 4 (V5.1).
+    Rows are the subsets of the physical cards not in the hand (R2: every such subset
     is equally likely), so a type appears twice in a row when both its copies are in it.
     """
-    phys = [t * 2 + c for t in range(N_TYPES) for c in range(2 - hand.counts[t])]
-    rows = np.array(list(itertools.combinations(phys, 3)), dtype=np.int64) // 2
+    copies = rules.kernel.copies
+    phys = [t * 2 + c for t in range(N_TYPES) for c in range(int(copies[t]) - hand.counts[t])]
+    rows = np.array(list(itertools.combinations(phys, rules.tapp_size)), dtype=np.int64) // 2
     return rows
 
 
@@ -294,16 +307,16 @@ def _total_bound(h: Hand, t: Hand | None, rules: RuleSet) -> int:
     if t is not None:
         masks = np.array([(h + t).mask], dtype=np.int64)
     else:
-        tab = tapp_table(h)
+        tab = tapp_table(h, rules)
         c = np.tile(np.array(h.counts, dtype=np.int64), (len(tab), 1))
-        for q in range(3):
+        for q in range(rules.tapp_size):
             np.add.at(c, (np.arange(len(tab)), tab[:, q]), 1)
         bits = np.int64(1) << np.arange(N_TYPES, dtype=np.int64)
         lo = ((c >= 1) * bits).sum(axis=1)
         hi = ((c >= 2) * bits).sum(axis=1)
         masks = lo | (hi << np.int64(24))
-    best = int(meld_table(masks, rules).max())
-    cap = best + 250
+    best = int(meld_table(masks, rules).max()) + rules.tapp_size * rules.trump_nine  # V2.3
+    cap = best + 2 * N_SUITS * sum(rules.card_points) + rules.last_trick_bonus
     step = rules.bid_step
     return rules.bid_start + ((max(cap - rules.bid_start, 0) + step - 1) // step + 1) * step
 
@@ -313,7 +326,7 @@ def _decide_known(h: Hand, t: Hand, seat: int, bids, m: int, n_top: int, per_tru
     """Monte Carlo exchange decision for a known Tapp (R4): candidates and their outcomes."""
     counts18 = (h + t).counts_array()
     cap = n_top + 1
-    cand_disc = np.empty((cap, 3), dtype=np.int64)
+    cand_disc = np.empty((cap, kr.tapp_size), dtype=np.int64)
     cand_trump = np.empty(cap, dtype=np.int64)
     cand_value = np.empty(cap, dtype=np.float64)
     nc = shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump,
@@ -324,8 +337,9 @@ def _decide_known(h: Hand, t: Hand, seat: int, bids, m: int, n_top: int, per_tru
                        c_tricks)
     contract = np.empty(len(bids), dtype=np.int8)
     e_out = np.empty((len(bids), 3), dtype=np.float64)
+    sure = bool(nc > 0 and cand_trump[nc - 1] < 0 and cand_value[nc - 1] == 0.0)
     best, durch = decide_contracts(cand_trump, nc, c_total, c_tricks, m, bids, kr, contract,
-                                   e_out)
+                                   e_out, sure)
     return dict(n=nc, disc=cand_disc[:nc].copy(), trump=cand_trump[:nc].copy(),
                 value=cand_value[:nc].copy(), total=c_total[:nc].copy(),
                 tricks=c_tricks[:nc].copy(), best=int(best), durch=int(durch),
@@ -339,7 +353,7 @@ def _run_chunk(args):
     n = tapps.shape[0]
     nb = bids.shape[0]
     out = dict(
-        discard=np.empty((n, 3), np.int64), trump=np.empty(n, np.int64),
+        discard=np.empty((n, kr.tapp_size), np.int64), trump=np.empty(n, np.int64),
         meld=np.empty(n, np.int64), discard_points=np.empty(n, np.int64),
         card_points=np.empty(n, np.int64), tricks=np.empty(n, np.int64),
         total=np.empty(n, np.int64), opp_card_points=np.empty((n, 2), np.int64),
@@ -431,18 +445,18 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
         fd = known["disc"][known["best"]].copy()
         ft = int(known["trump"][known["best"]])
         fdd = (known["disc"][known["durch"]].copy() if known["durch"] >= 0
-               else np.full(3, -1, dtype=np.int64))
+               else np.full(rules.tapp_size, -1, dtype=np.int64))
         fc = known["contract"].copy()
     else:
-        table = tapp_table(h)
+        table = tapp_table(h, rules)
         order = np.random.Generator(np.random.PCG64(
             np.random.SeedSequence(seed_v, spawn_key=(0, 3)))).permutation(len(table))
         tapps_all = table[order[np.arange(samples) % len(table)]]
         known = None
         fixed = False
-        fd = np.zeros(3, dtype=np.int64)
+        fd = np.zeros(rules.tapp_size, dtype=np.int64)
         ft = 0
-        fdd = np.full(3, -1, dtype=np.int64)
+        fdd = np.full(rules.tapp_size, -1, dtype=np.int64)
         fc = np.zeros(len(bids), dtype=np.int8)
     hand15 = h.counts_array()
     n_chunks = (samples + CHUNK - 1) // CHUNK
@@ -732,7 +746,7 @@ def summarize(sim: dict, score_bid: int | None = None,
                       "p_make_hi": pc.hi, "e_score": ec.mean, "e_score_lo": ec.lo,
                       "e_score_hi": ec.hi, "e_score_se": ec.se,
                       "p_surrender": float((con == CONTRACT_SURRENDER).mean()),
-                      "p_durch": float((con == CONTRACT_DURCH).mean())})
+                      "p_durch": float(((con == CONTRACT_DURCH) | (con == CONTRACT_OPEN_DURCH)).mean())})
         if pc.p < NEGLIGIBLE:
             break
     bids_df = pd.DataFrame(brows)

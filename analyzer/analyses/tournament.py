@@ -35,9 +35,12 @@ from analyzer.mechanics.game import finish_deal, game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import deal_random, new_deck
+from analyzer.mechanics.sampling import deal_rules, new_deck
 
 SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
+# V3 (four at the table): each agent holds two chairs; every agent sits in every chair
+# three times and next to / opposite the other in every arrangement
+SEATINGS4 = ((0, 1, 0, 1), (1, 0, 1, 0), (0, 0, 1, 1), (1, 1, 0, 0), (0, 1, 1, 0), (1, 0, 0, 1))
 MAX_DEALS = 60          # safety cap per game (R9 ends real games long before)
 AGENT_KINDS = ("advisor", "rule")
 
@@ -112,10 +115,10 @@ def make_agent(kind: str, samples: int = 200, objective: str = "relative", seed:
     raise BinokelError(f"unknown agent {kind!r}: use advisor or rule")
 
 
-def _deal(seed: int, group: int, k: int):
+def _deal(seed: int, group: int, k: int, rules: RuleSet = DEFAULT_RULES):
     st = make_state(np.random.SeedSequence([seed, group, k]))
     out = np.zeros(4, dtype=np.int64)
-    deal_random(st, new_deck(), out)
+    deal_rules(st, new_deck(rules), rules.kernel, out)
     hands = np.stack([mask_to_counts(int(out[p])) for p in range(3)]).astype(np.uint8)
     tapp = mask_to_counts(int(out[3])).astype(np.uint8)
     play_state = make_state(np.random.SeedSequence([seed, group, k, 1]))
@@ -136,20 +139,30 @@ def run_auction_agents(hands, agents_by_seat, scores_by_seat, key, rules: RuleSe
 
 
 def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSet = DEFAULT_RULES):
-    """Six duplicate games (all seatings) on deal stream ``group``; returns per-game records."""
+    """Six duplicate games (all seatings) on deal stream ``group``; returns per-game records.
+
+    With four at the table (V3) the dealer's chair sits out each deal and scores
+    ``sitting_out_points``; the three chairs to its right play seats 0, 1, 2.
+    """
     kr = rules.kernel
+    n_chairs = rules.table_seats
     games = []
     stream: dict[int, tuple] = {}
-    for si, seating in enumerate(SEATINGS):
-        totals = np.zeros(3, dtype=np.int64)
+    for si, seating in enumerate(SEATINGS if n_chairs == 3 else SEATINGS4):
+        totals = np.zeros(n_chairs, dtype=np.int64)
         rows = []
         winner = -1
         for k in range(MAX_DEALS):
             if k not in stream:
-                stream[k] = _deal(seed, group, k)
+                stream[k] = _deal(seed, group, k, rules)
             hands, tapp, play_state = stream[k]
-            fh = (group + k) % 3
-            chair_of_seat = [(fh + s) % 3 for s in range(3)]
+            fh = (group + k) % n_chairs
+            chair_of_seat = [(fh + s) % n_chairs for s in range(3)]
+            if n_chairs > 3:
+                out_chair = (fh + 3) % n_chairs   # the dealer sits out (V3)
+                totals[out_chair] += rules.sitting_out_points
+                rows.append((k, out_chair, seating[out_chair], -1, rules.sitting_out_points,
+                             0, 0, -1, 0))
             agents_by_seat = [agents[seating[c]] for c in chair_of_seat]
             scores_by_seat = [int(totals[c]) for c in chair_of_seat]
             sol, bid, calls = run_auction_agents(hands, agents_by_seat, scores_by_seat,
@@ -161,7 +174,8 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
                 totals[chair_of_seat[s]] += out[s]
                 rows.append((k, chair_of_seat[s], seating[chair_of_seat[s]], s, int(out[s]),
                              int(s == sol), bid, int(contract), int(made)))
-            winner = int(game_winner(totals, chair_of_seat[sol], kr.target_score))
+            winner = int(game_winner(totals, chair_of_seat[sol] if sol >= 0 else -1,
+                                     kr.target_score))
             if winner >= 0:
                 break
         if winner < 0:  # cap reached (never seen in practice): highest total wins

@@ -72,7 +72,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import counts_mask, deal_random, mask_counts
+from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 
 FORMAT = 1
 WHATS = ("melds", "deals")
@@ -130,7 +130,7 @@ def meld_bound(rules: RuleSet) -> int:
     kr = rules.kernel
     return int(N_SUITS * kr.suit_f_table.max()
                + sum(max(a, b) for a, b in zip(rules.fours, rules.eights))
-               + max(rules.binokel) + 2 * rules.trump_nine)
+               + max(max(rules.binokel), rules.grand_binokel) + 4 * rules.trump_nine)
 
 
 # --- kernels ----------------------------------------------------------------------------
@@ -234,14 +234,14 @@ def meld_chunk(state, n_deals, kr, census, small15, sq15, hist15, hsq15, dealsq1
     tapp_hist : int64[T]
         Card points of the Tapp (R1).
     """
-    deck = np.arange(48).astype(np.uint8)
+    deck = physical_deck(kr)   # the variant's 48 or 40 cards (V5.1)
     masks = np.zeros(4, dtype=np.int64)
     vals = np.zeros((3, N_SMALL), dtype=np.int64)
     tots = np.zeros((3, 5), dtype=np.int64)
     v18 = np.zeros(N_SMALL, dtype=np.int64)
     t18 = np.zeros(5, dtype=np.int64)
     for _ in range(n_deals):
-        deal_random(state, deck, masks)
+        deal_rules(state, deck, kr, masks)
         for seat in range(3):
             b = _census_hand(masks[seat], kr, census, tots[seat, 0:4], vals[seat])
             tots[seat, 4] = tots[seat, b]
@@ -269,10 +269,15 @@ def meld_chunk(state, n_deals, kr, census, small15, sq15, hist15, hsq15, dealsq1
 # --- played deals ---------------------------------------------------------------------
 
 from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max_bid, run_auction  # noqa: E402
-from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_SURRENDER, fast_exchange  # noqa: E402
-from analyzer.mechanics.melds import meld_total  # noqa: E402
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH,  # noqa: E402
+                                         CONTRACT_SURRENDER, fast_exchange)
+from analyzer.mechanics.melds import discard_dissle, meld_total  # noqa: E402
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out  # noqa: E402
-from analyzer.mechanics.scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel  # noqa: E402
+from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
+                                        DEAL_SURRENDER, score_kernel)
+
+#: contract_h bins: play, surrender (going out), Durch, open Durch (V2.7), thrown in (V2.2)
+CONTRACT_THROWN_IN = 4
 
 # rows of the per-bid table (deal_chunk's ``by_bid``)
 BY_BID_KINDS = ("made", "failed", "surrender", "durch_won", "durch_lost")
@@ -311,25 +316,29 @@ def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, co
     Decisions see only what the deciding player knows: bidders their 15-card mask, the
     exchange the soloist's 18 cards, the play policy its own hand and the cards played.
     """
-    deck = np.arange(48).astype(np.uint8)
+    deck = physical_deck(kr)   # the variant's 48 or 40 cards (V5.1)
     masks = np.zeros(4, dtype=np.int64)
     hands = np.zeros((3, N_TYPES), dtype=np.uint8)
     tapp = np.zeros(N_TYPES, dtype=np.uint8)
     c18 = np.zeros(N_TYPES, dtype=np.uint8)
     max_bids = np.zeros(3, dtype=np.int64)
-    disc = np.zeros(3, dtype=np.int64)
+    D = kr.tapp_size
+    disc = np.zeros(D, dtype=np.int64)
     pts = np.zeros(3, dtype=np.int64)
     trk = np.zeros(3, dtype=np.int64)
     cp = np.zeros(3, dtype=np.int64)
     mel = np.zeros(3, dtype=np.int64)
     sc = np.zeros(3, dtype=np.int64)
     for _ in range(n_deals):
-        deal_random(state, deck, masks)
+        deal_rules(state, deck, kr, masks)
         for p in range(3):
             mask_counts(masks[p], hands[p])
             max_bids[p] = rule_of_thumb_max_bid(masks[p], kr, trick_estimate)
         mask_counts(masks[3], tapp)
         soloist, bid = run_auction(max_bids, kr)
+        if soloist < 0:
+            contract_h[CONTRACT_THROWN_IN] += 1   # V2.2: nobody bid, 0 for everybody
+            continue
         for t in range(N_TYPES):
             c18[t] = hands[soloist, t] + tapp[t]
         trump, contract = fast_exchange(c18, bid, kr, disc)
@@ -337,7 +346,7 @@ def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, co
         for t in range(N_TYPES):
             hands[soloist, t] = c18[t]
         disc_pts = 0
-        for i in range(3):
+        for i in range(D):
             hands[soloist, disc[i]] -= 1
             disc_pts += kr.card_points[disc[i]]
         for p in range(3):
@@ -345,13 +354,15 @@ def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, co
             trk[p] = 0
             mel[p] = 0
         k = (bid - kr.bid_start) // kr.bid_step
-        if contract == CONTRACT_DURCH:
+        if contract == CONTRACT_DURCH or contract == CONTRACT_OPEN_DURCH:
             play_out(hands, -1, soloist, soloist, policy, state, kr, pts, trk)
-            score_kernel(DEAL_DURCH, bid, soloist, pts, trk, mel, kr, sc)
+            score_kernel(DEAL_DURCH if contract == CONTRACT_DURCH else DEAL_OPEN_DURCH, bid,
+                         soloist, pts, trk, mel, kr, sc)
             by_bid[DURCH_WON if sc[soloist] > 0 else DURCH_LOST, k] += 1
         else:
             for p in range(3):
                 mel[p] = meld_total(counts_mask(hands[p]), trump, kr)
+            mel[soloist] += discard_dissle(disc, D, trump, kr)   # V2.3
             if contract == CONTRACT_SURRENDER:
                 score_kernel(DEAL_SURRENDER, bid, soloist, pts, trk, mel, kr, sc)
                 by_bid[SURR, k] += 1
@@ -393,7 +404,7 @@ def _deal_rows(state, n_deals: int, rules: RuleSet) -> list:
     npts = 2 * N_SUITS * sum(rules.card_points) + rules.last_trick_bonus + 1
     bid_win = np.zeros(nb, np.int64)
     bid_seat = np.zeros(3, np.int64)
-    contract_h = np.zeros(3, np.int64)
+    contract_h = np.zeros(5, np.int64)
     by_bid = np.zeros((len(BY_BID_KINDS), nb), np.int64)
     points_seat = np.zeros((3, npts), np.int64)
     points_sol = np.zeros(npts, np.int64)

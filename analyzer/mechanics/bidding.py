@@ -9,9 +9,16 @@ then rearhand bids against the survivor the same way.  A pass is final; the last
 is the soloist at the last bid value; if middlehand and rearhand both pass, forehand is
 soloist at 150.
 
+Where the variant lets forehand pass ("weg", V2.2; ``RuleSet.forced_opening`` False), the
+first bid said, by whichever seat, is the starting bid; if forehand passes at once,
+middlehand may open or pass, and the survivor meets rearhand (who opens if no bid stands);
+if all three pass the deal is thrown in (no soloist, 0 for everybody).
+
 Kernels see an auction as a small state ``(stage, holder, to_move, standing)``:
 ``stage`` 0 = forehand against middlehand, 1 = rearhand against the survivor;
-``holder`` = seat holding the standing bid; ``to_move`` = seat that must raise or pass.
+``holder`` = seat holding the standing bid, or -1 while no bid stands (V2.2);
+``to_move`` = seat that must raise or pass (``standing + step`` is the next bid, so
+``standing`` is ``start - step`` before the first bid).
 A *threshold policy* gives each seat a maximum bid: it raises while the next value is at
 most its maximum and passes otherwise (0 = never raises beyond a forced call).
 """
@@ -110,7 +117,7 @@ def auction_continue(max_bids, kr, stage, holder, to_move, standing):
     Returns
     -------
     (int, int)
-        Soloist seat and the final bid.
+        Soloist seat and the final bid; ``(-1, 0)`` when the deal is thrown in (V2.2).
     """
     while True:
         nxt = standing + kr.bid_step
@@ -118,12 +125,24 @@ def auction_continue(max_bids, kr, stage, holder, to_move, standing):
             standing = nxt
             tmp = holder
             holder = to_move
-            to_move = tmp
+            if tmp >= 0:
+                to_move = tmp
+            elif stage == 0 and to_move == 0:
+                to_move = 1          # V2.2: forehand opened, middlehand answers
+            elif stage == 0:
+                stage = 1            # V2.2: middlehand opened after forehand's "weg"
+                to_move = 2
+            else:
+                return holder, standing   # rearhand opened, both others passed
         else:
-            if stage == 0:
+            if stage == 0 and holder < 0 and to_move == 0:
+                to_move = 1          # V2.2: forehand passes at once ("weg")
+            elif stage == 0:
                 # the survivor of forehand vs middlehand now faces rearhand (R3)
                 stage = 1
                 to_move = 2
+            elif holder < 0:
+                return -1, 0         # V2.2: all three passed, the deal is thrown in
             else:
                 return holder, standing
 
@@ -143,12 +162,17 @@ def run_auction(max_bids, kr):
         Each seat's maximum bid (0 = never raises).
     kr : KernelRules
 
+    Where forehand may pass (``kr.forced_opening`` 0, V2.2), forehand opens only if its
+    maximum allows, and a deal nobody opens is thrown in.
+
     Returns
     -------
     (int, int)
-        Soloist seat (0, 1, 2) and the winning bid.
+        Soloist seat (0, 1, 2) and the winning bid; ``(-1, 0)`` if thrown in (V2.2).
     """
-    return auction_continue(max_bids, kr, 0, 0, 1, kr.bid_start)
+    if kr.forced_opening != 0:
+        return auction_continue(max_bids, kr, 0, 0, 1, kr.bid_start)
+    return auction_continue(max_bids, kr, 0, -1, 0, kr.bid_start - kr.bid_step)
 
 
 @njit
@@ -213,7 +237,7 @@ class AuctionState:
 
     calls: tuple[tuple[int, int], ...]
     stage: int
-    holder: int
+    holder: int            # -1 while no bid stands (V2.2)
     to_move: int
     standing: int
     finished: bool
@@ -221,10 +245,12 @@ class AuctionState:
     lo: tuple[int, int, int]
     hi: tuple[int, int, int]
     passed: tuple[bool, bool, bool]
+    thrown_in: bool = False    # V2.2: all three passed
+    step: int = 10
 
     @property
     def next_bid(self) -> int:
-        return self.standing + DEFAULT_RULES.bid_step
+        return self.standing + self.step
 
     def kernel_state(self) -> tuple[int, int, int, int]:
         """``(stage, holder, to_move, standing)`` for :func:`auction_continue`."""
@@ -257,33 +283,48 @@ def validate_auction(calls, rules: RuleSet = DEFAULT_RULES) -> AuctionState:
     """
     seq = parse_auction(calls) if isinstance(calls, str) or calls is None else parse_auction(list(calls))
     start, step = rules.bid_start, rules.bid_step
+    sec = "R3" if rules.forced_opening else "V2.2"
     lo = [0, 0, 0]
     hi = [0, 0, 0]
     passed = [False, False, False]
     done: list[tuple[int, int]] = []
     if not seq:
-        return AuctionState((), 0, 0, 0, start - step, False, None, (0, 0, 0), (0, 0, 0),
-                            (False, False, False))
-    if seq[0] != start:
-        shown = "pass" if seq[0] == PASS else seq[0]
-        raise BinokelError(f"illegal auction: forehand must open with {start}, not {shown} (R3)")
-    done.append((FOREHAND, start))
-    stage, holder, to_move, standing = 0, FOREHAND, MIDDLEHAND, start
+        return AuctionState((), 0, 0 if rules.forced_opening else -1, 0, start - step, False,
+                            None, (0, 0, 0), (0, 0, 0), (False, False, False), False, step)
+    if rules.forced_opening:
+        if seq[0] != start:
+            shown = "pass" if seq[0] == PASS else seq[0]
+            raise BinokelError(f"illegal auction: forehand must open with {start}, not {shown} "
+                               f"in {rules.name} (R3)")
+        done.append((FOREHAND, start))
+        stage, holder, to_move, standing = 0, FOREHAND, MIDDLEHAND, start
+        rest = seq[1:]
+        first = 2
+    else:
+        stage, holder, to_move, standing = 0, -1, FOREHAND, start - step
+        rest = seq
+        first = 1
     finished = False
-    for i, call in enumerate(seq[1:], start=2):
+    thrown = False
+    for i, call in enumerate(rest, start=first):
         if finished:
+            end = ("the deal was thrown in" if thrown
+                   else f"{SEAT_NAMES[holder]} is soloist at {standing}")
             raise BinokelError(
                 f"illegal auction: call {i} ({'pass' if call == PASS else call}) comes after the auction "
-                f"ended ({SEAT_NAMES[holder]} is soloist at {standing}) (R3)")
+                f"ended ({end}) ({sec})")
         who = SEAT_NAMES[to_move]
         if call == PASS:
             passed[to_move] = True
             hi[to_move] = standing + step
             done.append((to_move, PASS))
-            if stage == 0:
+            if stage == 0 and holder < 0 and to_move == FOREHAND:
+                to_move = MIDDLEHAND           # V2.2: forehand "weg"
+            elif stage == 0:
                 stage, to_move = 1, REARHAND
             else:
                 finished = True
+                thrown = holder < 0            # V2.2: all three passed
             continue
         if call != standing + step:
             if call == standing:
@@ -294,14 +335,27 @@ def validate_auction(calls, rules: RuleSet = DEFAULT_RULES) -> AuctionState:
                 why = f"jumps are not allowed (from {standing} only {standing + step})"
             else:
                 why = f"raises go in steps of exactly {step}"
+            if holder < 0:
+                why = f"the first bid is {start}"
             raise BinokelError(
-                f"illegal auction: call {i} by {who} must be pass or {standing + step}: {why} (R3)")
+                f"illegal auction: call {i} by {who} must be pass or {standing + step}: {why} "
+                f"in {rules.name} ({sec})")
         lo[to_move] = call
         done.append((to_move, call))
         standing = call
-        holder, to_move = to_move, holder
+        prev = holder
+        holder = to_move
+        if prev >= 0:
+            to_move = prev
+        elif stage == 0 and to_move == FOREHAND:
+            to_move = MIDDLEHAND
+        elif stage == 0:
+            stage, to_move = 1, REARHAND
+        else:
+            finished = True                    # rearhand opened after two passes
     return AuctionState(tuple(done), stage, holder, to_move, standing, finished,
-                        holder if finished else None, tuple(lo), tuple(hi), tuple(passed))
+                        holder if finished and not thrown else None, tuple(lo), tuple(hi),
+                        tuple(passed), thrown, step)
 
 
 def auction_calls_text(state: AuctionState) -> str:
@@ -333,10 +387,15 @@ def threshold_auction(max_bid_of, rules: RuleSet = DEFAULT_RULES) -> tuple[int, 
     -------
     (int, int, list[int])
         ``(soloist, bid, calls)``; ``calls`` is what :func:`validate_auction` accepts.
+        ``soloist`` is -1 (bid 0) when all three passed and the deal is thrown in (V2.2).
     """
     start, step = rules.bid_start, rules.bid_step
-    calls = [start]
-    stage, holder, to_move, standing = 0, 0, 1, start
+    if rules.forced_opening:
+        calls = [start]
+        stage, holder, to_move, standing = 0, 0, 1, start
+    else:
+        calls = []
+        stage, holder, to_move, standing = 0, -1, 0, start - step
     maxes: dict[int, int] = {}
     while True:
         if to_move not in maxes:
@@ -344,11 +403,23 @@ def threshold_auction(max_bid_of, rules: RuleSet = DEFAULT_RULES) -> tuple[int, 
         if standing + step <= maxes[to_move]:
             standing += step
             calls.append(standing)
-            holder, to_move = to_move, holder
+            prev, holder = holder, to_move
+            if prev >= 0:
+                to_move = prev
+            elif stage == 0 and to_move == 0:
+                to_move = 1
+            elif stage == 0:
+                stage, to_move = 1, 2
+            else:
+                return holder, standing, calls
         else:
             calls.append(PASS)
-            if stage == 0:
+            if stage == 0 and holder < 0 and to_move == 0:
+                to_move = 1
+            elif stage == 0:
                 stage, to_move = 1, 2
+            elif holder < 0:
+                return -1, 0, calls
             else:
                 return holder, standing, calls
 

@@ -1,5 +1,11 @@
-"""The soloist's exchange (R4): which 3 of 18 cards to discard, which trump, whether to
-surrender, whether to play Durch — decided only from what the soloist sees.
+"""The soloist's exchange (R4): which 3 of 18 cards to discard (4 of 16 in binokel-40,
+V5.3), which trump, whether to surrender (go out), whether to play Durch or open Durch
+(V2.7) — decided only from what the soloist sees.
+
+Variants: the number of discarded cards is ``kr.tapp_size``; the card-point model's
+weights and s.d. are the variant's (``kr.est_weights``, ``kr.est_sigma``: refitted per
+variant with :func:`fit_weights`); a discarded trump low card adds its Dissle value where
+the variant says so (V2.3); the Durch values come from the rules (no Durch in V5.7).
 
 Every function here takes the soloist's 18 cards (hand + Tapp, ``uint8[24]`` counts) and
 nothing else about the deal: the opponents' hands are simply not among the inputs, so no
@@ -52,15 +58,18 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, PLANE
-from analyzer.mechanics.melds import meld_all_trumps, meld_total
+from analyzer.mechanics.melds import discard_dissle, meld_all_trumps, meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
 from analyzer.mechanics.rng import next_u64
-from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, remaining_cards
+from analyzer.mechanics.scoring import rounded_points
+from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
 
 # contract codes returned by fast_exchange
 CONTRACT_PLAY = 0
-CONTRACT_SURRENDER = 1
+CONTRACT_SURRENDER = 1      # surrender = going out (V2.4, V5.4)
 CONTRACT_DURCH = 2
+CONTRACT_OPEN_DURCH = 3     # V2.7: the soloist's cards shown, chosen only when sure
+MAX_DISCARD = 4             # the largest Dabb (V5.3): discard arrays have this many columns
 
 FEATURE_NAMES = (
     "intercept",
@@ -300,9 +309,8 @@ def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, ou
     for i in range(4 * K):
         out_value[i] = -np.inf
         out_trump[i] = i // K
-        out_disc[i, 0] = -1
-        out_disc[i, 1] = -1
-        out_disc[i, 2] = -1
+        for q in range(out_disc.shape[1]):
+            out_disc[i, q] = -1
     slots = np.empty(24 * 2, dtype=np.int64)
     n = _slots(counts18, slots)
     # everything below is updated incrementally per discard: summary, mask, Durch losers
@@ -324,6 +332,10 @@ def exchange_shortlist(counts18, kr, weights, per_trump, out_disc, out_trump, ou
     feats = np.empty((N_FEATURES, N_SUITS), dtype=np.float64)
     vals = np.empty(N_SUITS, dtype=np.float64)
     meld4 = np.empty(N_SUITS, dtype=np.int64)
+    if kr.tapp_size == 4:
+        return _enumerate_discards4(slots, n, mask18, summ, delta, loser, total_losers, kr,
+                                    weights, K, feats, vals, meld4, out_disc, out_value,
+                                    out_durch_disc)
     return _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr,
                                weights, K, feats, vals, meld4, out_disc, out_value,
                                out_durch_disc)
@@ -343,6 +355,9 @@ def _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr, 
     cp = kr.card_points
     best_losers = 1 << 30
     best_dpts = -1
+    # V2.3: a discarded trump low card still melds for the soloist (0 where it does not)
+    dv = kr.dissle_in_discard * kr.trump_nine_value
+    lowr = kr.nine_rank
     for i in range(n):
         if i > 0 and slots[i] == slots[i - 1]:
             continue
@@ -376,6 +391,10 @@ def _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr, 
                     acc1 += wq * feats[q, 1]
                     acc2 += wq * feats[q, 2]
                     acc3 += wq * feats[q, 3]
+                if dv != 0:
+                    for x in (a, b, c):
+                        if x % N_RANKS == lowr:
+                            meld4[x // N_RANKS] += dv
                 vals[0] = meld4[0] + dpts + acc0
                 vals[1] = meld4[1] + dpts + acc1
                 vals[2] = meld4[2] + dpts + acc2
@@ -408,6 +427,111 @@ def _enumerate_discards(slots, n, mask18, summ, delta, loser, total_losers, kr, 
     return best_losers
 
 
+@njit(_nrt=False)
+def _enumerate_discards4(slots, n, mask18, summ, delta, loser, total_losers, kr, weights, K,
+                         feats, vals, meld4, out_disc, out_value, out_durch_disc):
+    """:func:`_enumerate_discards` for a 4-card discard (binokel-40: 16 cards, V5.3).
+
+    The same value per (discard, trump), with one more loop level; at most C(16, 4) =
+    1,820 distinct discards.
+    """
+    cp = kr.card_points
+    best_losers = 1 << 30
+    best_dpts = -1
+    dv = kr.dissle_in_discard * kr.trump_nine_value
+    lowr = kr.nine_rank
+    for i in range(n):
+        if i > 0 and slots[i] == slots[i - 1]:
+            continue
+        a = slots[i]
+        _summary_add(summ, delta, a, -1)
+        mask_a = _remove_type(mask18, a)
+        for j in range(i + 1, n):
+            if j > i + 1 and slots[j] == slots[j - 1]:
+                continue
+            b = slots[j]
+            _summary_add(summ, delta, b, -1)
+            mask_b = _remove_type(mask_a, b)
+            for k in range(j + 1, n):
+                if k > j + 1 and slots[k] == slots[k - 1]:
+                    continue
+                c = slots[k]
+                _summary_add(summ, delta, c, -1)
+                mask_c = _remove_type(mask_b, c)
+                for l in range(k + 1, n):
+                    if l > k + 1 and slots[l] == slots[l - 1]:
+                        continue
+                    d = slots[l]
+                    dpts = cp[a] + cp[b] + cp[c] + cp[d]
+                    meld_all_trumps(_remove_type(mask_c, d), kr, meld4)
+                    _summary_add(summ, delta, d, -1)
+                    _features_all_trumps(summ, feats)
+                    _summary_add(summ, delta, d, 1)
+                    acc0 = 0.0
+                    acc1 = 0.0
+                    acc2 = 0.0
+                    acc3 = 0.0
+                    for q in range(N_FEATURES):
+                        wq = weights[q]
+                        acc0 += wq * feats[q, 0]
+                        acc1 += wq * feats[q, 1]
+                        acc2 += wq * feats[q, 2]
+                        acc3 += wq * feats[q, 3]
+                    if dv != 0:
+                        for x in (a, b, c, d):
+                            if x % N_RANKS == lowr:
+                                meld4[x // N_RANKS] += dv
+                    vals[0] = meld4[0] + dpts + acc0
+                    vals[1] = meld4[1] + dpts + acc1
+                    vals[2] = meld4[2] + dpts + acc2
+                    vals[3] = meld4[3] + dpts + acc3
+                    for t in range(N_SUITS):
+                        v = vals[t]
+                        base = t * K
+                        if v > out_value[base + K - 1]:
+                            pos = K - 1
+                            while pos > 0 and out_value[base + pos - 1] < v:
+                                out_value[base + pos] = out_value[base + pos - 1]
+                                for q in range(4):
+                                    out_disc[base + pos, q] = out_disc[base + pos - 1, q]
+                                pos -= 1
+                            out_value[base + pos] = v
+                            out_disc[base + pos, 0] = a
+                            out_disc[base + pos, 1] = b
+                            out_disc[base + pos, 2] = c
+                            out_disc[base + pos, 3] = d
+                    losers = total_losers - loser[a] - loser[b] - loser[c] - loser[d]
+                    if losers < best_losers or (losers == best_losers and dpts > best_dpts):
+                        best_losers = losers
+                        best_dpts = dpts
+                        out_durch_disc[0] = a
+                        out_durch_disc[1] = b
+                        out_durch_disc[2] = c
+                        out_durch_disc[3] = d
+                _summary_add(summ, delta, c, 1)
+            _summary_add(summ, delta, b, 1)
+        _summary_add(summ, delta, a, 1)
+    return best_losers
+
+
+@njit
+def sure_durch_contract(kr):
+    """The contract a *sure* Durch is declared as (R4, V2.7): open Durch where the variant
+    has it and values it higher (showing the cards cannot lose a sure Durch), else Durch;
+    -1 where the variant has no Durch (V5.7)."""
+    if kr.open_durch_value > kr.durch_value:
+        return CONTRACT_OPEN_DURCH
+    if kr.durch_value > 0:
+        return CONTRACT_DURCH
+    return -1
+
+
+@njit
+def durch_contract_value(contract, kr):
+    """What a made Durch contract scores (R4, V2.7)."""
+    return kr.open_durch_value if contract == CONTRACT_OPEN_DURCH else kr.durch_value
+
+
 @njit
 def fast_exchange(counts18, bid, kr, discard_out):
     """Soloist's exchange from what it sees only: its 18 cards (hand + Tapp), R4.
@@ -419,14 +543,15 @@ def fast_exchange(counts18, bid, kr, discard_out):
     bid : int
         The soloist's bid (R3); decides surrender (R4, R8).
     kr : KernelRules
-    discard_out : int64[3]
-        Written: the 3 discarded card types (a type repeats if both copies go).
+    discard_out : int64[>= kr.tapp_size]
+        Written: the discarded card types (a type repeats if both copies go).
 
     Returns
     -------
     (int, int)
         ``(trump, contract)``: trump 0..3 (-1 with Durch); contract 0 = play,
-        1 = surrender (trump still named: the opponents' melds use it, R4), 2 = Durch.
+        1 = surrender (trump still named: the opponents' melds use it, R4), 2 = Durch,
+        3 = open Durch (V2.7).
 
     Notes
     -----
@@ -435,25 +560,25 @@ def fast_exchange(counts18, bid, kr, discard_out):
     score of playing (normal model, ``EST_SIGMA``) is below ``-bid``.
     """
     K = 1
-    disc = np.empty((4 * K, 3), dtype=np.int64)
+    D = kr.tapp_size
+    disc = np.empty((4 * K, D), dtype=np.int64)
     tr = np.empty(4 * K, dtype=np.int64)
     val = np.empty(4 * K, dtype=np.float64)
-    ddisc = np.empty(3, dtype=np.int64)
-    losers = exchange_shortlist(counts18, kr, EST_WEIGHTS, K, disc, tr, val, ddisc)
+    ddisc = np.empty(D, dtype=np.int64)
+    losers = exchange_shortlist(counts18, kr, kr.est_weights, K, disc, tr, val, ddisc)
     best = 0
     for i in range(1, 4 * K):
         if val[i] > val[best]:
             best = i
-    e_play = expected_play_score(val[best], np.float64(bid), EST_SIGMA,
+    e_play = expected_play_score(val[best], np.float64(bid), kr.est_sigma,
                                  np.float64(kr.loss_factor))
-    if losers == 0 and kr.durch_value > e_play:
-        discard_out[0] = ddisc[0]
-        discard_out[1] = ddisc[1]
-        discard_out[2] = ddisc[2]
-        return -1, CONTRACT_DURCH
-    discard_out[0] = disc[best, 0]
-    discard_out[1] = disc[best, 1]
-    discard_out[2] = disc[best, 2]
+    dk = sure_durch_contract(kr)
+    if losers == 0 and dk >= 0 and durch_contract_value(dk, kr) > e_play:
+        for q in range(D):
+            discard_out[q] = ddisc[q]
+        return -1, dk
+    for q in range(D):
+        discard_out[q] = disc[best, q]
     if e_play < -np.float64(bid):
         return tr[best], CONTRACT_SURRENDER
     return tr[best], CONTRACT_PLAY
@@ -478,8 +603,9 @@ def shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, 
         Trump candidates to return (at most ``4 * per_trump``).
     per_trump : int
         Discards considered per trump before the global cut.
-    cand_disc : int64[n_top + 1, 3], cand_trump : int64[n_top + 1], cand_value : float64[n_top + 1]
-        OUT.  Rows 0..n-1: trump candidates, best first.  If a Durch is plausible
+    cand_disc : int64[n_top + 1, >= D], cand_trump : int64[n_top + 1], cand_value : float64[n_top + 1]
+        OUT (D = ``kr.tapp_size`` discarded cards).  Rows 0..n-1: trump candidates, best
+        first.  If the variant has a Durch and one is plausible
         (:func:`durch_losers` <= ``DURCH_MAX_LOSERS`` for its best discard) one more row
         with trump -1 and value ``-(losers)``.
 
@@ -489,11 +615,12 @@ def shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, 
         Number of rows written.
     """
     K = per_trump
-    disc = np.empty((4 * K, 3), dtype=np.int64)
+    D = kr.tapp_size
+    disc = np.empty((4 * K, D), dtype=np.int64)
     tr = np.empty(4 * K, dtype=np.int64)
     val = np.empty(4 * K, dtype=np.float64)
-    ddisc = np.empty(3, dtype=np.int64)
-    losers = exchange_shortlist(counts18, kr, EST_WEIGHTS, K, disc, tr, val, ddisc)
+    ddisc = np.empty(D, dtype=np.int64)
+    losers = exchange_shortlist(counts18, kr, kr.est_weights, K, disc, tr, val, ddisc)
     used = np.zeros(4 * K, dtype=np.bool_)
     n = 0
     for _ in range(min(n_top, 4 * K)):
@@ -504,16 +631,14 @@ def shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, 
         if best < 0:
             break
         used[best] = True
-        cand_disc[n, 0] = disc[best, 0]
-        cand_disc[n, 1] = disc[best, 1]
-        cand_disc[n, 2] = disc[best, 2]
+        for q in range(D):
+            cand_disc[n, q] = disc[best, q]
         cand_trump[n] = tr[best]
         cand_value[n] = val[best]
         n += 1
-    if losers <= DURCH_MAX_LOSERS:
-        cand_disc[n, 0] = ddisc[0]
-        cand_disc[n, 1] = ddisc[1]
-        cand_disc[n, 2] = ddisc[2]
+    if losers <= DURCH_MAX_LOSERS and sure_durch_contract(kr) >= 0:
+        for q in range(D):
+            cand_disc[n, q] = ddisc[q]
         cand_trump[n] = -1
         cand_value[n] = -np.float64(losers)
         n += 1
@@ -525,7 +650,8 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
                        out_total, out_tricks):
     """Play every candidate exchange on ``m`` fresh deals of the unseen cards (R4, R6-R8).
 
-    The soloist sees only its 18 cards, so the 30 unseen cards are dealt 15/15 to the two
+    The soloist sees only its 18 cards, so the 30 unseen cards (24 in binokel-40) are dealt
+    evenly to the two
     opponents uniformly at random from ``state`` (its own RNG stream: these deals are never
     the ones used for scoring).  All candidates play the *same* fresh deals (common random
     numbers: their differences are estimated far more precisely than their levels).
@@ -543,13 +669,15 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
     state : uint64[4]
         RNG state, advanced.
     out_total : int64[>= n_cand, >= m]
-        OUT: soloist's total = card points incl. discard + meld (R5, only with a trick, R8).
+        OUT: soloist's total = card points incl. discard (rounded where the variant
+        rounds, V1) + meld (R5 and a discarded Dissle, V2.3; only with a trick, R8).
     out_tricks : int64[>= n_cand, >= m]
         OUT: tricks won by the soloist (a Durch is made iff 15, R4).
     """
     n_types = N_TYPES
+    D = kr.tapp_size
     deck = np.empty(48, dtype=np.uint8)
-    nd = remaining_cards(counts18, deck)
+    nd = unseen_cards(counts18, kr.copies, deck)
     deck = deck[:nd]
     sizes = np.empty(2, dtype=np.int64)
     sizes[0] = nd // 2
@@ -573,15 +701,16 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
             dpts = 0
             for t in range(n_types):
                 hands[soloist, t] = counts18[t]
-            for q in range(3):
+            for q in range(D):
                 hands[soloist, cand_disc[j, q]] -= 1
                 dpts += kr.card_points[cand_disc[j, q]]
             trump = cand_trump[j]
             leader = soloist if trump < 0 else 0
             play_out(hands, trump, leader, soloist, POLICY_HEURISTIC, st, kr, pts, trk)
-            total = pts[soloist] + dpts
+            total = rounded_points(pts[soloist] + dpts, kr)      # V1
             if trump >= 0 and trk[soloist] > 0:
-                total += meld_total(counts_mask(hands[soloist]), trump, kr)
+                total += (meld_total(counts_mask(hands[soloist]), trump, kr)
+                          + discard_dissle(cand_disc[j], D, trump, kr))   # V2.3
             out_total[j, i] = total
             out_tricks[j, i] = trk[soloist]
     return m
@@ -589,14 +718,16 @@ def candidate_outcomes(counts18, soloist, cand_disc, cand_trump, n_cand, m, stat
 
 @njit
 def decide_contracts(cand_trump, n_cand, out_total, out_tricks, m, bids, kr, contract_out,
-                     e_out):
+                     e_out, durch_sure=False):
     """Choose the exchange and, for every bid, the contract, from candidate outcomes.
 
     The trump candidate with the highest mean total is *the* exchange (one choice for all
     bids, so one play-out per scored deal).  At each bid B (R3 grid in ``bids``) the soloist
     then takes the best of: playing it (mean of +total if a trick and total >= B, else
     -loss_factor x B, R8), surrendering (-B, R4), or the Durch candidate if any
-    (durch_value x (2 p - 1), p = share of fresh deals with all 15 tricks, R4).
+    (p x value - durch_loss_factor x value x (1 - p), p = share of fresh deals with all
+    tricks, R4, V2.7; ``durch_sure``: no kept card can lose, so an open Durch is declared
+    where the variant values it higher, V2.7).
 
     Parameters
     ----------
@@ -654,10 +785,15 @@ def decide_contracts(cand_trump, n_cand, out_total, out_tricks, m, bids, kr, con
             top = e_sur
             choice = CONTRACT_SURRENDER
         if durch >= 0:
-            e_dur = kr.durch_value * (2.0 * p_durch - 1.0)
-            if e_dur > top:
+            # R4 / V2.7: made +value, failed -durch_loss_factor x value; an open Durch
+            # (worth more where the variant has it) only when sure (durch_sure)
+            dk = CONTRACT_OPEN_DURCH if (durch_sure and kr.open_durch_value > kr.durch_value) \
+                else CONTRACT_DURCH
+            v = np.float64(durch_contract_value(dk, kr))
+            e_dur = v * p_durch - kr.durch_loss_factor * v * (1.0 - p_durch)
+            if v > 0 and e_dur > top:
                 top = e_dur
-                choice = CONTRACT_DURCH
+                choice = dk
         contract_out[b] = choice
         e_out[b, 0] = e_play
         e_out[b, 1] = e_sur
@@ -680,23 +816,24 @@ def fit_weights(n: int = 30000, seed: int = 0, rules=None):
     from analyzer.mechanics.cards import mask_to_counts
     from analyzer.mechanics.rng import make_state
     from analyzer.mechanics.rules import DEFAULT_RULES
-    from analyzer.mechanics.sampling import deal_random, new_deck
+    from analyzer.mechanics.sampling import deal_rules, new_deck
 
-    kr = (rules or DEFAULT_RULES).kernel
+    rules = rules or DEFAULT_RULES
+    kr = rules.kernel
     rng = np.random.default_rng(seed)
     st = make_state(np.random.SeedSequence(seed))
-    deck = new_deck()
+    deck = new_deck(rules)
     out = np.empty(4, dtype=np.int64)
     X = np.empty((n, N_FEATURES))
     y = np.empty(n)
-    cd = np.empty((5, 3), dtype=np.int64)
+    cd = np.empty((5, kr.tapp_size), dtype=np.int64)
     ct = np.empty(5, dtype=np.int64)
     cv = np.empty(5)
     f = np.empty(N_FEATURES)
     pts = np.zeros(3, dtype=np.int64)
     trk = np.zeros(3, dtype=np.int64)
     for i in range(n):
-        deal_random(st, deck, out)
+        deal_rules(st, deck, kr, out)
         seat = int(rng.integers(3))
         hands = np.stack([mask_to_counts(out[p]) for p in range(3)])
         c18 = hands[seat] + mask_to_counts(out[3])

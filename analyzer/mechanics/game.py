@@ -19,12 +19,15 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, EST_SIGMA,
-                       EST_WEIGHTS, exchange_shortlist, expected_play_score, fast_exchange)
-from analyzer.mechanics.melds import meld_total
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
+                                         CONTRACT_SURRENDER, durch_contract_value,
+                                         exchange_shortlist, expected_play_score,
+                                         fast_exchange, sure_durch_contract)
+from analyzer.mechanics.melds import discard_dissle, meld_total
 from analyzer.mechanics.play import play_out
 from analyzer.mechanics.sampling import counts_mask
-from analyzer.mechanics.scoring import DEAL_DURCH, DEAL_NORMAL, DEAL_SURRENDER, score_kernel
+from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,
+                                        DEAL_SURRENDER, score_kernel)
 
 NO_WINNER = -1
 
@@ -42,10 +45,11 @@ def contract_for_bid(best_value, durch_losers, bid, kr):
     when playing is expected to score below ``-bid``, else play.  Tested equal to
     ``fast_exchange`` for every bid of the advisor's grid.
     """
-    e_play = expected_play_score(best_value, np.float64(bid), EST_SIGMA,
+    e_play = expected_play_score(best_value, np.float64(bid), kr.est_sigma,
                                  np.float64(kr.loss_factor))
-    if durch_losers == 0 and kr.durch_value > e_play:
-        return CONTRACT_DURCH
+    dk = sure_durch_contract(kr)
+    if durch_losers == 0 and dk >= 0 and durch_contract_value(dk, kr) > e_play:
+        return dk
     if e_play < -np.float64(bid):
         return CONTRACT_SURRENDER
     return CONTRACT_PLAY
@@ -59,25 +63,27 @@ def _apply_discard(hands, counts18, soloist, disc, work):
             work[p, t] = hands[p, t]
     for t in range(N_TYPES):
         work[soloist, t] = counts18[t]
-    for i in range(3):
+    for i in range(disc.shape[0]):   # the Dabb size: 3, or 4 in binokel-40 (V5.3)
         work[soloist, disc[i]] -= 1
 
 
 @njit
-def _melds_of(work, trump, kr, melds):
+def _melds_of(work, trump, soloist, disc, kr, melds):
     """Meld totals (R5) of the three hands after the exchange; the soloist's from its kept
-    15 cards only (discarded cards never meld, R4)."""
+    cards, plus a discarded trump low card where the variant counts it (V2.3; otherwise
+    discarded cards never meld, R4)."""
     for p in range(3):
         melds[p] = meld_total(counts_to_planes(work[p]), trump, kr)
+    melds[soloist] += discard_dissle(disc, disc.shape[0], trump, kr)
 
 
 @njit
-def _play_trump(work, trump, soloist, disc_pts, policy, state, kr, cp, trk, melds):
+def _play_trump(work, trump, soloist, disc, disc_pts, policy, state, kr, cp, trk, melds):
     """Play a trump contract (forehand leads, R6): card points (soloist's incl. the
     discard, R7), tricks and melds per seat, ready for ``score_kernel``."""
     play_out(work, trump, 0, soloist, policy, state, kr, cp, trk)
     cp[soloist] += disc_pts
-    _melds_of(work, trump, kr, melds)
+    _melds_of(work, trump, soloist, disc, kr, melds)
 
 
 @njit
@@ -91,7 +97,7 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
     tapp : uint8[24]
         The 3 Tapp cards.
     soloist, bid : int
-        Result of the auction (R3).
+        Result of the auction (R3); soloist -1 = thrown in (V2.2): all scores 0.
     policy : int
         Card-play policy (analyzer.mechanics.play).
     state : uint64[4]
@@ -106,10 +112,15 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
         ``(contract, trump, made)``: contract per analyzer.mechanics.exchange (0 play, 1 surrender,
         2 Durch), trump (-1 in Durch), made = 1 if the soloist scored positively.
     """
+    if soloist < 0:
+        # V2.2: all three passed, the deal is thrown in: 0 for everybody, nothing played
+        for p in range(3):
+            out[p] = 0
+        return -1, -1, 0
     c18 = np.empty(N_TYPES, dtype=np.uint8)
     for t in range(N_TYPES):
         c18[t] = hands[soloist, t] + tapp[t]
-    disc = np.empty(3, dtype=np.int64)
+    disc = np.empty(kr.tapp_size, dtype=np.int64)
     trump, contract = fast_exchange(c18, bid, kr, disc)
     work = np.empty((3, N_TYPES), dtype=np.uint8)
     _apply_discard(hands, c18, soloist, disc, work)
@@ -117,14 +128,17 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
     trk = np.zeros(3, dtype=np.int64)
     melds = np.zeros(3, dtype=np.int64)
     if contract == CONTRACT_SURRENDER:
-        _melds_of(work, trump, kr, melds)
+        _melds_of(work, trump, soloist, disc, kr, melds)
         score_kernel(DEAL_SURRENDER, bid, soloist, cp, trk, melds, kr, out)
-    elif contract == CONTRACT_DURCH:
+    elif contract == CONTRACT_DURCH or contract == CONTRACT_OPEN_DURCH:
         play_out(work, -1, soloist, soloist, policy, state, kr, cp, trk)  # R4: soloist leads
-        score_kernel(DEAL_DURCH, bid, soloist, cp, trk, melds, kr, out)
+        score_kernel(DEAL_DURCH if contract == CONTRACT_DURCH else DEAL_OPEN_DURCH, bid,
+                     soloist, cp, trk, melds, kr, out)
     else:
-        dp = kr.card_points[disc[0]] + kr.card_points[disc[1]] + kr.card_points[disc[2]]
-        _play_trump(work, trump, soloist, dp, policy, state, kr, cp, trk, melds)
+        dp = 0
+        for q in range(kr.tapp_size):
+            dp += kr.card_points[disc[q]]
+        _play_trump(work, trump, soloist, disc, dp, policy, state, kr, cp, trk, melds)
         score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, melds, kr, out)
     return contract, trump, 1 if out[soloist] > 0 else 0
 
@@ -152,14 +166,15 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
         OUT: contract at each bid.
     """
     K = bids.shape[0]
+    D = kr.tapp_size
     c18 = np.empty(N_TYPES, dtype=np.uint8)
     for t in range(N_TYPES):
         c18[t] = hands[soloist, t] + tapp[t]
-    disc = np.empty((4, 3), dtype=np.int64)
+    disc = np.empty((4, D), dtype=np.int64)
     tr = np.empty(4, dtype=np.int64)
     val = np.empty(4, dtype=np.float64)
-    ddisc = np.empty(3, dtype=np.int64)
-    losers = exchange_shortlist(c18, kr, EST_WEIGHTS, 1, disc, tr, val, ddisc)
+    ddisc = np.empty(D, dtype=np.int64)
+    losers = exchange_shortlist(c18, kr, kr.est_weights, 1, disc, tr, val, ddisc)
     best = 0
     for i in range(1, 4):
         if val[i] > val[best]:
@@ -167,31 +182,33 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
     trump = tr[best]
     work = np.empty((3, N_TYPES), dtype=np.uint8)
     # per contract kind: card points, tricks, melds, filled lazily (each played once)
-    cp = np.zeros((3, 3), dtype=np.int64)
-    trk = np.zeros((3, 3), dtype=np.int64)
-    melds = np.zeros((3, 3), dtype=np.int64)
-    have = np.zeros(3, dtype=np.bool_)
+    cp = np.zeros((4, 3), dtype=np.int64)
+    trk = np.zeros((4, 3), dtype=np.int64)
+    melds = np.zeros((4, 3), dtype=np.int64)
+    have = np.zeros(4, dtype=np.bool_)
     out = np.empty(3, dtype=np.int64)
     for k in range(K):
         bid = bids[k]
         c = contract_for_bid(val[best], losers, bid, kr)
         contracts[k] = c
         if not have[c]:
-            if c == CONTRACT_DURCH:
+            if c == CONTRACT_DURCH or c == CONTRACT_OPEN_DURCH:
                 _apply_discard(hands, c18, soloist, ddisc, work)
                 play_out(work, -1, soloist, soloist, policy, state, kr, cp[c], trk[c])
             else:
                 _apply_discard(hands, c18, soloist, disc[best], work)
                 if c == CONTRACT_PLAY:
-                    dp = (kr.card_points[disc[best, 0]] + kr.card_points[disc[best, 1]]
-                          + kr.card_points[disc[best, 2]])
-                    _play_trump(work, trump, soloist, dp, policy, state, kr, cp[c], trk[c],
-                                melds[c])
+                    dp = 0
+                    for q in range(D):
+                        dp += kr.card_points[disc[best, q]]
+                    _play_trump(work, trump, soloist, disc[best], dp, policy, state, kr, cp[c],
+                                trk[c], melds[c])
                 else:
-                    _melds_of(work, trump, kr, melds[c])
+                    _melds_of(work, trump, soloist, disc[best], kr, melds[c])
             have[c] = True
-        kind = DEAL_NORMAL if c == CONTRACT_PLAY else (DEAL_SURRENDER if c == CONTRACT_SURRENDER
-                                                      else DEAL_DURCH)
+        kind = DEAL_NORMAL if c == CONTRACT_PLAY else (
+            DEAL_SURRENDER if c == CONTRACT_SURRENDER else (
+                DEAL_DURCH if c == CONTRACT_DURCH else DEAL_OPEN_DURCH))
         score_kernel(kind, bid, soloist, cp[c], trk[c], melds[c], kr, out)
         for p in range(3):
             scores[k, p] = out[p]
@@ -207,8 +224,9 @@ def game_winner(totals, soloist, target):
     not the soloist), the higher total, and on a tie another deal is played (-1).
     ``soloist`` may be -1 (no soloist: then the highest unique total at the target wins).
     """
+    n = totals.shape[0]   # 3, or 4 at a grupp-4 table (V3: R9's rule among the four)
     reached = 0
-    for p in range(3):
+    for p in range(n):
         if totals[p] >= target:
             reached += 1
     if reached == 0:
@@ -217,7 +235,7 @@ def game_winner(totals, soloist, target):
         return soloist
     best = -1
     tie = False
-    for p in range(3):
+    for p in range(n):
         if totals[p] >= target and p != soloist:
             if best < 0 or totals[p] > totals[best]:
                 best = p

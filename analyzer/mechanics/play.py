@@ -167,6 +167,43 @@ def legal_mask(hand_lo, lead_suit, win_card, trump, beat):
 
 
 @njit(_nrt=False)
+def legal_mask_duty(hand_lo, lead_suit, win_card, led_high, trump, beat, beat_led_trumped,
+                    relief):
+    """Legal card types under the variant's play duties (R6, V5.6), from compiled flags.
+
+    As :func:`legal_mask`, plus:
+
+    - ``led_high``: the strongest card of the led suit in the trick (it is ``win_card``
+      unless the trick is already trumped).
+    - ``beat_led_trumped`` (``KernelRules.beat_led_trumped``): 1 = V5.6, a follower must
+      beat ``led_high`` if it can even when the trick is already trumped; 0 = R6 (the
+      duty is to beat the trick's winner, which no led-suit card can once it is trumped).
+    - ``relief``: the hook for partner relief in team games (V5.6, ``kreuz-40``): 1 =
+      the beat and trump duties are lifted (the caller's partner is winning the trick),
+      following suit stays; 0 = no relief (every three-player game).
+
+    With ``beat_led_trumped = relief = 0`` it is exactly :func:`legal_mask` (tested).
+    """
+    f = hand_lo & suit_mask(lead_suit)
+    if f != 0:
+        if relief != 0:
+            return f
+        tgt = led_high if beat_led_trumped != 0 else win_card
+        b = f & beat[tgt]
+        return b if b != 0 else f
+    if relief != 0:
+        return hand_lo
+    if trump >= 0:
+        t = hand_lo & suit_mask(trump)
+        if t != 0:
+            if win_card // 6 == trump:
+                b = t & beat[win_card]
+                return b if b != 0 else t
+            return t
+    return hand_lo
+
+
+@njit(_nrt=False)
 def card_beats(card, win_card, trump, beat):
     """True when ``card`` beats the current winner ``win_card`` (R6).
 
@@ -412,11 +449,13 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
     if trump >= 0:
         tm = suit_mask(trump)
     ld = leader
+    bl = kr.beat_led_trumped
     for trick in range(n_tricks):
         tp = 0
         wcard = -1
         wseat = -1
         lsuit = -1
+        lhigh = -1
         for k in range(3):
             seat = ld + k
             if seat >= 3:
@@ -425,11 +464,12 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
             if k == 0:
                 legal = h
             else:
-                # legal_mask() as selects, R6 order: led suit (beating if possible),
-                # else trump (overtrumping a trump winner if possible), else any
+                # legal_mask_duty() as selects, R6 order: led suit (beating the winner,
+                # or the led suit's highest card under V5.6, if possible), else trump
+                # (overtrumping a trump winner if possible), else any
                 bw = beat[wcard]
                 f = h & suit_mask(lsuit)
-                bf = f & bw
+                bf = f & beat[lhigh if bl != 0 else wcard]
                 t = h & tm
                 bt = t & bw
                 tset = bt if bt != 0 else t
@@ -446,7 +486,10 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
                 wcard = c
                 wseat = seat
                 lsuit = c // 6
+                lhigh = c
             else:
+                up = ((beat[lhigh] >> np.int64(c)) & 1) == 1   # c beats the led suit's highest
+                lhigh = c if up else lhigh
                 wins = ((beat[wcard] >> np.int64(c)) & 1) == 1
                 wins = wins or (trump >= 0 and c // 6 == trump and wcard // 6 != trump)
                 wcard = c if wins else wcard
@@ -484,18 +527,20 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
     ld = leader
     move = 0
     do_log = log.shape[0] > 0
+    bl = kr.beat_led_trumped
     for trick in range(n_tricks):
         tp = 0
         wcard = -1
         wseat = -1
         lsuit = -1
+        lhigh = -1
         for k in range(3):
             seat = (ld + k) % 3
             h = lo[seat]
             if k == 0:
                 legal = h
             else:
-                legal = legal_mask(h, lsuit, wcard, trump, beat)
+                legal = legal_mask_duty(h, lsuit, wcard, lhigh, trump, beat, bl, 0)
             if move < n_forced:
                 c = forced[move]
             elif policies[seat] == POLICY_RANDOM:
@@ -522,6 +567,8 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                         nv = nv | beat[wcard]      # undertrumped: no higher trump
                 elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
                     nv = beat[wcard]               # followed low: nothing that beats it
+                elif bl != 0 and (beat[lhigh] >> np.int64(c)) & 1 == 0:
+                    nv = beat[lhigh]               # V5.6: followed a trumped trick low
                 if seat == 0:
                     ab0 |= nv
                 elif seat == 1:
@@ -541,9 +588,13 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                 wcard = c
                 wseat = seat
                 lsuit = s
-            elif card_beats(c, wcard, trump, beat):
-                wcard = c
-                wseat = seat
+                lhigh = c
+            else:
+                if (beat[lhigh] >> np.int64(c)) & 1:
+                    lhigh = c
+                if card_beats(c, wcard, trump, beat):
+                    wcard = c
+                    wseat = seat
             tp += cp[c]
             if do_log:
                 log[trick, LOG_CARD0 + k] = c
@@ -721,7 +772,7 @@ def trick_winner(trick, trump, rules: RuleSet = DEFAULT_RULES) -> int:
     The winner is the first card no later card beats: same suit and strictly higher, or a
     trump on a non-trump; an identical copy played later never wins (R6, R10).
     """
-    cards = parse_cards(trick)
+    cards = parse_cards(trick, rules)
     if not 1 <= len(cards) <= 3:
         raise BinokelError(f"a trick has 1 to 3 cards, got {len(cards)}")
     counts = [0] * N_TYPES
@@ -748,14 +799,16 @@ def legal_cards(hand, trick, trump, rules: RuleSet = DEFAULT_RULES) -> set[Card]
     trick : list of Card (or card text)
         Cards played to the current trick so far, in order (0 to 2 cards).
     trump : Suit, str, or None for Durch (no trump, so no trump duty; R4)
+    rules : RuleSet
+        The variant's deck and duties (V5.6: beat the led suit even when trumped).
 
     Returns
     -------
     set of Card
         The distinct legal card types (copies are identical).
     """
-    h = Hand.parse(hand)
-    cards = parse_cards(trick)
+    h = Hand.parse(hand, rules=rules)
+    cards = parse_cards(trick, rules)
     if len(cards) > 2:
         raise BinokelError(f"a trick to add to has 0 to 2 cards, got {len(cards)}")
     if len(h) == 0:
@@ -770,7 +823,10 @@ def legal_cards(hand, trick, trump, rules: RuleSet = DEFAULT_RULES) -> set[Card]
     else:
         beat = _beat_array(rules)
         w = cards[trick_winner(cards, trump, rules)].id
-        mask = int(legal_mask(lo, cards[0].id // 6, w, t, beat))
+        led = [c.id for c in cards if c.id // 6 == cards[0].id // 6]
+        high = min(led, key=lambda x: x % 6)      # strongest card of the led suit (V5.6)
+        mask = int(legal_mask_duty(lo, cards[0].id // 6, w, high, t, beat,
+                                   rules.kernel.beat_led_trumped, 0))
     return {Card(i) for i in range(N_TYPES) if (mask >> i) & 1}
 
 
@@ -822,10 +878,11 @@ class DealRecord:
 def _validate_hands(hands, rules: RuleSet) -> tuple[Hand, Hand, Hand]:
     if len(hands) != 3:
         raise BinokelError(f"give three hands (seats 0, 1, 2), got {len(hands)}")
-    hs = tuple(Hand.parse(h) for h in hands)
+    hs = tuple(Hand.parse(h, rules=rules) for h in hands)
     for i, h in enumerate(hs):
         if len(h) != rules.hand_size:
-            raise CardError(f"hand of seat {i} has {len(h)} cards; play needs {rules.hand_size} (R2)")
+            raise CardError(f"hand of seat {i} has {len(h)} cards; play needs {rules.hand_size} "
+                            f"in {rules.name} (R2)")
     for t in range(N_TYPES):
         n = sum(h.counts[t] for h in hs)
         if n > 2:

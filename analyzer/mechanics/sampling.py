@@ -46,9 +46,17 @@ DEAL_STEPS, DEAL_BITS, DEAL_LIMIT = _STEPS, _BITS, _LIMIT
 DEAL_BOUNDS = (0, _TAPP, _TAPP + _HAND, _TAPP + 2 * _HAND, N_CARDS)   # Tapp, seat 0, 1, 2
 
 
-def new_deck() -> np.ndarray:
-    """The 48 physical cards (type * 2 + copy) as uint8, for the shuffling kernels."""
-    return np.arange(N_CARDS, dtype=np.uint8)
+def new_deck(rules=None) -> np.ndarray:
+    """The deck's physical cards (type * 2 + copy) as uint8, for the shuffling kernels.
+
+    ``rules`` (a RuleSet; default binokel-48): the 48 cards, or the 40 of binokel-40
+    (no rank-5 types, V5.1).
+    """
+    if rules is None:
+        return np.arange(N_CARDS, dtype=np.uint8)
+    copies = rules.kernel.copies
+    return np.array([t * 2 + c for t in range(N_TYPES) for c in range(int(copies[t]))],
+                    dtype=np.uint8)
 
 
 @njit(_nrt=False)
@@ -196,11 +204,58 @@ def deal_random(state, deck, out):
     out[2] = mask_of_cards(deck, _TAPP + 2 * _HAND, N_CARDS)
 
 
-def remaining_deck(known_counts: np.ndarray) -> np.ndarray:
+@njit(_nrt=False)
+def deal_rules(state, deck, kr, out):
+    """A uniformly random deal of ``deck`` (the variant's physical cards) into ``out[0:4]``.
+
+    ``out[0..2]`` = forehand, middlehand, rearhand with ``kr.hand_size`` cards each,
+    ``out[3]`` = the Dabb (Tapp) of ``kr.tapp_size`` (R2; V2.1, V5.1).  For the 48-card
+    deck it is exactly :func:`deal_random` (same layout, same draws, tested), with the
+    sizes read from the rules instead of folded in as constants.
+    """
+    n = deck.shape[0]
+    h = kr.hand_size
+    tp = kr.tapp_size
+    bits = np.uint64(word_bits(n))
+    shuffle_prefix_bits(state, deck, n - h, bits, np.uint64(1) << (bits - np.uint64(_BATCH_MARGIN)))
+    out[3] = mask_of_cards(deck, 0, tp)
+    out[0] = mask_of_cards(deck, tp, tp + h)
+    out[1] = mask_of_cards(deck, tp + h, tp + 2 * h)
+    out[2] = mask_of_cards(deck, tp + 2 * h, n)
+
+
+@njit
+def physical_deck(kr):
+    """The variant's physical cards (type * 2 + copy, uint8): ``kr.copies[t]`` copies of
+    each type, 48 cards or the 40 of binokel-40 (V5.1); for 48 it is ``new_deck()``."""
+    deck = np.empty(kr.n_cards, dtype=np.uint8)
+    n = 0
+    for t in range(N_TYPES):
+        for c in range(kr.copies[t]):
+            deck[n] = t * 2 + c
+            n += 1
+    return deck
+
+
+@njit(_nrt=False)
+def unseen_cards(known_counts, copies, out):
+    """:func:`remaining_cards` for a variant's deck: ``copies[t]`` copies of each type
+    (2, or 0 for a type the deck lacks, V5.1) minus ``known_counts`` -> ``out[0:n]``."""
+    n = 0
+    for t in range(N_TYPES):
+        for c in range(copies[t] - np.int64(known_counts[t])):
+            out[n] = t * 2 + c
+            n += 1
+    return n
+
+
+def remaining_deck(known_counts: np.ndarray, rules=None) -> np.ndarray:
     """Physical cards (uint8) left after removing ``known_counts`` (uint8[24]) from the deck.
 
     Used by the hand sampler: fix the known cards, deal the rest (redeal's
     ``Deal.prepare`` idea).
     """
     out = np.empty(N_CARDS, dtype=np.uint8)
-    return out[:remaining_cards(np.asarray(known_counts), out)].copy()
+    if rules is None:
+        return out[:remaining_cards(np.asarray(known_counts), out)].copy()
+    return out[:unseen_cards(np.asarray(known_counts), rules.kernel.copies, out)].copy()

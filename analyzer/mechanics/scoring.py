@@ -14,9 +14,21 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 DEAL_NORMAL = 0
-DEAL_SURRENDER = 1
+DEAL_SURRENDER = 1          # surrender (R4) = going out, abgehen (V2.4, V5.4)
 DEAL_DURCH = 2
-DEAL_KINDS = {"normal": DEAL_NORMAL, "surrender": DEAL_SURRENDER, "durch": DEAL_DURCH}
+DEAL_OPEN_DURCH = 3         # V2.7
+DEAL_THROWN_IN = 4          # V2.2: all three passed, 0 for everybody
+DEAL_KINDS = {"normal": DEAL_NORMAL, "surrender": DEAL_SURRENDER, "durch": DEAL_DURCH,
+              "open_durch": DEAL_OPEN_DURCH, "thrown_in": DEAL_THROWN_IN}
+
+
+@njit(_nrt=False)
+def rounded_points(points, kr):
+    """V1: card points rounded to the nearest ``kr.round_to`` (5 up), or as they are."""
+    r = kr.round_to
+    if r <= 0:
+        return points
+    return (points + r // 2) // r * r
 
 
 @njit
@@ -32,23 +44,28 @@ def score_kernel(kind, bid, soloist, card_points, tricks, melds, kr, out):
     tricks : int64[3] tricks won per seat
     melds : int64[3] meld totals per seat with the named trump (R5; ignored in Durch)
 
-    Rules: normal (R8): total = card points + melds, melds only with >= 1 trick; soloist
-    +total if >= 1 trick and total >= bid, else -loss_factor x bid; each opponent its own
-    total with >= 1 trick, else 0.  Surrender (R4): soloist -bid, each opponent
-    surrender_bonus + own melds (no trick needed).  Durch (R4): soloist +durch_value with
-    every trick, else -durch_value; opponents 0.
+    Rules: normal (R8): total = card points (rounded where the variant rounds, V1) +
+    melds, melds only with >= 1 trick; soloist +total if >= 1 trick and total >= bid, else
+    -loss_factor x bid; each opponent its own total with >= 1 trick, else 0.  Surrender /
+    going out (R4, V2.4, V5.4): soloist -bid, each opponent surrender_bonus + own melds (no
+    trick needed).  Durch (R4, V2.7): soloist +durch_value with every trick, else
+    -durch_loss_factor x durch_value; open Durch the same with open_durch_value;
+    opponents 0.  Thrown in (V2.2): 0 for everybody.
     """
     for p in range(3):
         out[p] = 0
-    if kind == DEAL_DURCH:
-        out[soloist] = kr.durch_value if tricks[soloist] == kr.hand_size else -kr.durch_value
+    if kind == DEAL_THROWN_IN:
+        return
+    if kind == DEAL_DURCH or kind == DEAL_OPEN_DURCH:
+        v = kr.durch_value if kind == DEAL_DURCH else kr.open_durch_value
+        out[soloist] = v if tricks[soloist] == kr.hand_size else -kr.durch_loss_factor * v
         return
     if kind == DEAL_SURRENDER:
         for p in range(3):
             out[p] = -bid if p == soloist else kr.surrender_bonus + melds[p]
         return
     for p in range(3):
-        total = card_points[p]
+        total = rounded_points(card_points[p], kr)
         if tricks[p] > 0:
             total += melds[p]
         if p == soloist:
@@ -65,7 +82,7 @@ class DealScore:
     soloist: int
     bid: int
     scores: tuple[int, int, int]
-    totals: tuple[int, int, int]    # card points + counted melds (normal deals)
+    totals: tuple[int, int, int]    # card points (rounded, V1) + counted melds (normal deals)
     made: bool                      # soloist's contract fulfilled (Durch: all tricks)
 
 
@@ -84,7 +101,10 @@ def score_deal(soloist: int, bid: int, card_points=(0, 0, 0), tricks=(0, 0, 0),
     melds : meld totals per seat with the named trump (R5)
     discard_points : card points of the soloist's 3 discarded cards, added to the
         soloist's card points (R7)
-    kind : ``"normal"``, ``"surrender"`` or ``"durch"``
+    kind : ``"normal"``, ``"surrender"`` (going out), ``"durch"``, ``"open_durch"`` (V2.7)
+        or ``"thrown_in"`` (V2.2)
+    rules : RuleSet
+        The variant: rounding (V1), going-out bonus, Durch values (V2.7).
     record : a :class:`analyzer.mechanics.play.DealRecord`; when given, its points and tricks
         replace ``card_points`` and ``tricks``
 
@@ -102,7 +122,13 @@ def score_deal(soloist: int, bid: int, card_points=(0, 0, 0), tricks=(0, 0, 0),
     -400
     """
     if kind not in DEAL_KINDS:
-        raise BinokelError(f"unknown deal kind {kind!r}: use normal, surrender or durch")
+        raise BinokelError(f"unknown deal kind {kind!r}: use {', '.join(DEAL_KINDS)}")
+    if kind == "durch" and rules.durch_value <= 0:
+        raise BinokelError(f"{rules.name} has no Durch (V5.7)")
+    if kind == "open_durch" and rules.open_durch_value <= 0:
+        raise BinokelError(f"{rules.name} has no open Durch (V2.7)")
+    if kind == "thrown_in" and not rules.thrown_in:
+        raise BinokelError(f"{rules.name} throws no deal in: forehand must open (R3)")
     if soloist not in (0, 1, 2):
         raise BinokelError(f"soloist must be seat 0, 1 or 2, got {soloist!r}")
     if record is not None:
@@ -119,10 +145,10 @@ def score_deal(soloist: int, bid: int, card_points=(0, 0, 0), tricks=(0, 0, 0),
     out = np.zeros(3, dtype=np.int64)
     k = DEAL_KINDS[kind]
     score_kernel(k, int(bid), int(soloist), cp, tr, md, rules.kernel, out)
-    totals = tuple(int(cp[p] + (md[p] if tr[p] > 0 else 0)) for p in range(3))
-    if k == DEAL_DURCH:
+    totals = tuple(int(rules.round_points(cp[p]) + (md[p] if tr[p] > 0 else 0)) for p in range(3))
+    if k in (DEAL_DURCH, DEAL_OPEN_DURCH):
         made = bool(tr[soloist] == rules.hand_size)
-    elif k == DEAL_SURRENDER:
+    elif k in (DEAL_SURRENDER, DEAL_THROWN_IN):
         made = False
     else:
         made = bool(tr[soloist] > 0 and totals[soloist] >= bid)
