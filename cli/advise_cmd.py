@@ -7,7 +7,7 @@ from analyzer.analyses.advice import DEFAULT_SAMPLES, advise_bid
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
-from .common import BadInput, echo_json, example_epilog, parse_hand
+from .common import BadInput, echo_json, example_epilog, parse_hand, rules_option
 from .main import cli
 
 
@@ -47,9 +47,11 @@ def _parse_scores(text: str | None):
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rules_option
 def advise_command(hand, seat, auction, scores, objective, example_name, samples, seed, jobs,
-                   no_inference, as_json):
-    """Recommend the maximum bid for a 15-card HAND (R3) with P(make) and EV per bid.
+                   no_inference, as_json, rules):
+    """Recommend the maximum bid for a HAND (15 cards; 12 in binokel-40) with P(make) and
+    EV per bid (R3; in the grupp games forehand may pass, V2.2).
 
     Each bid is compared with passing on the same sampled deals; the recommendation is the
     last bid worth saying. Opponents' calls in --auction weight the samples (inference).
@@ -65,7 +67,7 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         hand = ex["hand"]
         seat = seat or ex.get("seat") or "forehand"
     seat = seat or "forehand"
-    h = parse_hand(hand, size=15)
+    h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
     if jobs < 1:
@@ -73,7 +75,7 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
     try:
         adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
                          objective=objective, samples=samples, seed=seed, n_jobs=jobs,
-                         inference=not no_inference)
+                         inference=not no_inference, rules=rules)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

@@ -10,7 +10,7 @@ from analyzer.analyses.analysis import DEFAULT_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
-from .common import BadInput, echo_json, example_epilog, parse_hand
+from .common import BadInput, echo_json, example_epilog, parse_hand, rules_option
 from .main import cli
 
 PROGRESS_MIN_CHUNKS = 8  # runs shorter than this many chunks finish too fast for a bar
@@ -126,6 +126,7 @@ def _print_rich(res) -> None:
         "binokel analyze 'AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD' --tapp '10S AH 9D'",
         "binokel analyze --example average -n 20000 --jobs 2 --plot average.png",
         "binokel analyze --example weak --json > weak.json",
+        "binokel analyze --rules binokel-40 'AS AS 10S KS QS JS AH KH QH AC AD 10D'",
     ),
 )
 @click.argument("hand", required=False)
@@ -146,9 +147,11 @@ def _print_rich(res) -> None:
 @click.option("--plot", "plot_file", default=None, metavar="FILE.png",
               help="Write a PNG of the distributions.")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
+@rules_option
 def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, csv_dir, plot_file,
-                    example_name):
-    """Distributions of meld, card points, total and score for a 15-card HAND as soloist.
+                    example_name, rules):
+    """Distributions of meld, card points, total and score for a HAND as soloist
+    (15 cards; 12 in binokel-40, whose Tapp/Dabb has 4).
 
     Every sampled deal deals the unknown cards uniformly (R2); the exchange (R4: discard,
     trump, surrender or Durch) is chosen from hand + Tapp only; the deal is played out with
@@ -168,8 +171,8 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
             tapp = ex.get("tapp")
         seat = seat or ex.get("seat")
     seat = seat or "forehand"
-    h = parse_hand(hand, size=15)
-    t = parse_hand(tapp, size=3, what="--tapp") if tapp else None
+    h = parse_hand(hand, size=rules.hand_size, rules=rules)
+    t = parse_hand(tapp, size=rules.tapp_size, what="--tapp", rules=rules) if tapp else None
     try:
         parse_seat(seat)
     except BinokelError as exc:
@@ -200,9 +203,10 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
                           console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("deals", total=n_chunks)
                 res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid,
-                                   progress=lambda done, total: bar.update(task, completed=done))
+                                   progress=lambda done, total: bar.update(task, completed=done),
+                                   rules=rules)
         else:
-            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid)
+            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid, rules=rules)
         if plot_path is not None:
             res.plot(plot_path)
         if csv_path is not None:

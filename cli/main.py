@@ -14,15 +14,19 @@ from analyzer import BinokelError, __version__
 
 
 RULES_DOC = "docs/RULES.md"
+VARIANTS_DOC = "docs/VARIANTS.md"
 _CITES_RULE = re.compile(r"\b[RV]\d+(\.\d+)*\b")
+_CITES_VARIANT = re.compile(r"\bV\d+(\.\d+)*\b")
 
 
 def one_line(message: str) -> str:
     """An error message as one line; a message citing a rule section (R3, V5.6) points
-    to the project's rules document, where those sections are written out."""
+    to the project's rules document where those sections are written out (R sections:
+    docs/RULES.md, V sections of the variants: docs/VARIANTS.md)."""
     msg = " ".join(str(message).split())
-    if _CITES_RULE.search(msg) and RULES_DOC not in msg and "docs/VARIANTS.md" not in msg:
-        msg += f" (rules: {RULES_DOC})"
+    if _CITES_RULE.search(msg) and RULES_DOC not in msg and VARIANTS_DOC not in msg:
+        doc = VARIANTS_DOC if _CITES_VARIANT.search(msg) else RULES_DOC
+        msg += f" (rules: {doc})"
     return msg
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from analyzer import DEFAULT_RULES, Hand, Suit, melds, play_deal, score_deal
+from analyzer import Hand, Suit, melds, play_deal, score_deal
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.sampling import deal_random, new_deck
+from analyzer.mechanics.sampling import deal_rules, new_deck
 
-from .common import BadInput, echo_json, example_epilog
+from .common import BadInput, echo_json, example_epilog, rules_option
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -32,6 +32,7 @@ def _parse_seat(text: str) -> int | None:
         "binokel play --seed 7",
         "binokel play --seed 7 --policy random --trump H --soloist middlehand --bid 200",
         "binokel play --seed 3 --trump durch --soloist 0 --json",
+        "binokel play --seed 7 --rules binokel-40",
     ),
 )
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -45,9 +46,11 @@ def _parse_seat(text: str) -> int | None:
 @click.option("--bid", type=int, default=None,
               help="Soloist's bid for the score (default: the opening bid, R3).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def play_command(seed, policy, trump, soloist, bid, as_json):
-    """Deal one random 15/15/15/3 deal and play all tricks; print every trick, the card
-    points and the scores (R6-R8).
+@rules_option
+def play_command(seed, policy, trump, soloist, bid, as_json, rules):
+    """Deal one random deal (15/15/15/3; 12/12/12/4 in binokel-40) and play all tricks;
+    print every trick, the card points and the scores (R6-R8; the variant's duties,
+    rounding and Durch values, V2, V5).
 
     Play starts with forehand (in a Durch with the soloist).  There is no exchange: the
     soloist is taken to have put the Tapp cards back as the discard, so their points count
@@ -61,38 +64,41 @@ def play_command(seed, policy, trump, soloist, bid, as_json):
         raise BadInput(f"--trump: {exc}") from None
     if durch and seat is None:
         raise BadInput("--trump durch needs a soloist (R4)")
-    rules = DEFAULT_RULES
+    if durch and rules.durch_value <= 0:
+        raise BadInput(f"--trump durch: {rules.name} has no Durch (V5.7)")
     if bid is None:
         bid = rules.bid_start
     if bid < rules.bid_start or (bid - rules.bid_start) % rules.bid_step:
         raise BadInput(f"--bid: {bid} is no valid bid ({rules.bid_start}, "
                        f"{rules.bid_start + rules.bid_step}, ... R3)")
     out = np.zeros(4, dtype=np.int64)
-    deal_random(chunk_state(seed, 0), new_deck(), out)
+    deal_rules(chunk_state(seed, 0), new_deck(rules), rules.kernel, out)
     hands = [Hand.from_mask(int(m)) for m in out[:3]]
     tapp = Hand.from_mask(int(out[3]))
-    rec = play_deal(hands, suit, policy=policy, seed=seed, soloist=seat)
+    rec = play_deal(hands, suit, policy=policy, seed=seed, soloist=seat, rules=rules)
     tapp_points = sum(rules.card_points[c.id % 6] for c in tapp.cards())
-    meld_totals = [0, 0, 0] if durch else [melds(h, suit).total for h in hands]
+    meld_totals = [0, 0, 0] if durch else [melds(h, suit, rules).total for h in hands]
     card_points = list(rec.points)
     score = None
     if seat is not None:
         card_points[seat] += tapp_points
         score = score_deal(seat, bid, rec.points, rec.tricks_won, meld_totals,
-                           discard_points=tapp_points, kind="durch" if durch else "normal")
+                           discard_points=tapp_points, kind="durch" if durch else "normal",
+                           rules=rules)
     if as_json:
         d = rec.to_dict()
-        d.update({"seed": seed, "tapp": tapp.codes(), "tapp_points": tapp_points,
+        d.update({"rules": rules.name, "seed": seed, "tapp": tapp.codes(rules.low_card),
+                  "tapp_points": tapp_points,
                   "card_points": card_points, "melds": meld_totals, "bid": bid,
                   "scores": list(score.scores) if score else None})
         echo_json(d)
         return
     tname = "Durch (no trump)" if durch else f"trump {suit.symbol} {suit.value}"
     role = {seat: " (soloist)"} if seat is not None else {}
-    click.echo(f"seed {seed}, {tname}, policy {policy}")
+    click.echo(f"{rules.name}, seed {seed}, {tname}, policy {policy}")
     for i, h in enumerate(hands):
-        click.echo(f"  {i} {SEAT_NAMES[i]:<10}{role.get(i, ''):<11} {h}")
-    click.echo(f"  Tapp{'':<17} {tapp}  ({tapp_points} points"
+        click.echo(f"  {i} {SEAT_NAMES[i]:<10}{role.get(i, ''):<11} {h.show(rules.low_card)}")
+    click.echo(f"  Tapp{'':<17} {tapp.show(rules.low_card)}  ({tapp_points} points"
                f"{', counted for the soloist' if seat is not None else ', out of play'})")
     click.echo("")
     w = 11
@@ -104,10 +110,11 @@ def play_command(seed, policy, trump, soloist, bid, as_json):
             p = t.seat_of(k)
             mark = "*" if k == 0 else ""
             mark += "<" if p == t.winner else ""
-            cells[p] = f"{c}{mark}"
+            cells[p] = f"{Hand.from_cards([c]).show(rules.low_card).split()[1]}{c.suit.symbol}{mark}"
         click.echo(f"{i:>5}  {SEAT_NAMES[t.leader]:<10}  " + "  ".join(f"{x:<{w}}" for x in cells)
                    + f"  {SEAT_NAMES[t.winner]:<10}  {t.points:>6}")
-    click.echo("(* led card, < winning card; the 15th trick's points include the last-trick 10)")
+    click.echo(f"(* led card, < winning card; the last trick's points include the last-trick "
+               f"{rules.last_trick_bonus})")
     if len(rec.tricks) < rules.hand_size:
         click.echo(f"Durch lost: play ended after trick {len(rec.tricks)} (R4)")
     click.echo("")

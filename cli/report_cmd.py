@@ -20,7 +20,9 @@ from .main import cli
 @click.option("--out", "out", type=click.Path(file_okay=False), default=None,
               help="Report folder (default reports/<run name>).")
 @click.option("--sample", is_flag=True, help="Report on the shipped sample run data/sample_run.")
-def report_command(run, out, sample):
+@click.option("--rules", "rules_name", default=None, metavar="NAME",
+              help="Check that RUN was made under this rules variant (default: the run's own).")
+def report_command(run, out, sample, rules_name):
     """Write charts (PNG + SVG) and report.html / report.md for the run folder RUN.
 
     Meld runs: meld frequencies with 95% CIs beside exact probabilities, best-meld and
@@ -35,6 +37,21 @@ def report_command(run, out, sample):
     run_path = Path(run) if run is not None else SAMPLE_RUN
     if not run_path.is_dir():
         raise BadInput(f"{run_path}: no such run folder")
+    if rules_name is not None:
+        import json
+
+        from analyzer.errors import BinokelError
+        from analyzer.mechanics.rules import get_rules
+        try:
+            want = get_rules(rules_name).name
+            have = json.loads((run_path / "manifest.json").read_text()).get("rules", {}).get(
+                "name", "binokel-48")
+        except BinokelError as exc:
+            raise BadInput(f"--rules: {exc}") from None
+        except (OSError, ValueError):
+            raise BadInput(f"{run_path}: no readable manifest.json (not a run folder)") from None
+        if have != want:
+            raise BadInput(f"{run_path} holds a {have} run, not {want}: its report names its own rules")
     out_path = Path(out) if out is not None else Path("reports") / run_path.name
     res = build_report(run_path, out_path)
     click.echo(f"report: {res['html']}")

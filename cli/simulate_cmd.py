@@ -9,7 +9,7 @@ import click
 
 from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, simulate
 
-from .common import BadInput, example_epilog
+from .common import BadInput, example_epilog, rules_option
 from .main import cli
 
 
@@ -23,7 +23,7 @@ def _count(text: str) -> int:
 def _canonical(spec: RunSpec, out: str) -> str:
     """The command that recreates this run (recorded in its manifest for provenance)."""
     return (f"binokel simulate -n {spec.n} --out {shlex.quote(str(out))} --seed {spec.seed} "
-            f"--what {spec.what} --chunk-size {spec.chunk_size}")
+            f"--what {spec.what} --chunk-size {spec.chunk_size} --rules {spec.rules.name}")
 
 
 @cli.command(
@@ -31,6 +31,7 @@ def _canonical(spec: RunSpec, out: str) -> str:
     epilog=example_epilog(
         "binokel simulate -n 10_000_000 --out runs/census --seed 1",
         "binokel simulate -n 1_000_000 --what deals --out runs/deals --jobs 2",
+        "binokel simulate -n 1_000_000 --out runs/census40 --rules binokel-40",
         "binokel simulate -n 10_000_000 --out runs/big --backend dask --scheduler tcp://10.0.0.5:8786",
     ),
 )
@@ -52,8 +53,9 @@ def _canonical(spec: RunSpec, out: str) -> str:
 @click.option("--connect-timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds to wait for the dask scheduler.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@rules_option
 def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, scheduler,
-                     connect_timeout, quiet):
+                     connect_timeout, quiet, rules):
     """Simulate N random deals in chunks and store per-chunk aggregates as Parquet parts.
 
     Every chunk's random numbers depend only on (seed, chunk index), so the results do
@@ -70,7 +72,8 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
         raise BadInput("--backend dask needs --scheduler ADDRESS")
     if scheduler and backend != "dask":
         raise BadInput("--scheduler needs --backend dask")
-    spec = RunSpec(what=what, n=n, seed=seed, chunk_size=chunk_size or DEFAULT_CHUNK[what])
+    spec = RunSpec(what=what, n=n, seed=seed, chunk_size=chunk_size or DEFAULT_CHUNK[what],
+                   rules=rules)
     t0 = time.perf_counter()
     try:
         res = simulate(out, spec, jobs=jobs, backend=backend, scheduler=scheduler,
@@ -83,5 +86,5 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
         raise click.Abort() from None
     dt = time.perf_counter() - t0
     click.echo(f"{out}: {res.n_deals:,} deals in {res.chunks_done} chunks "
-               f"({spec.what}, seed {seed}); {dt:.1f} s this call")
+               f"({spec.what}, {rules.name}, seed {seed}); {dt:.1f} s this call")
     click.echo(f"next: binokel report {out}")

@@ -7,7 +7,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
 from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
 
-from .common import BadInput, echo_json, example_epilog
+from .common import BadInput, echo_json, example_epilog, rules_option
 from .main import cli
 
 
@@ -33,8 +33,11 @@ from .main import cli
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def tournament_command(agents, groups, samples, objective, trick_estimate, seed, jobs, as_json):
-    """Play duplicate games between two bidding agents and compare them.
+@rules_option
+def tournament_command(agents, groups, samples, objective, trick_estimate, seed, jobs, as_json,
+                       rules):
+    """Play duplicate games between two bidding agents and compare them (any variant:
+    with four at the table, V3, each agent holds two chairs and the dealer sits out).
 
     Every deal stream is played six times with the agents rotated over the three chairs,
     so the cards' luck cancels. Reports points per deal and game win rate (R9) per agent
@@ -66,7 +69,7 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, seed,
     try:
         res = run_tournament(kinds[0], kinds[1], groups=groups, seed=seed, samples=samples,
                              objective=objective, trick_estimate=trick_estimate, n_jobs=jobs,
-                             progress=progress)
+                             progress=progress, rules=rules)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:

@@ -320,7 +320,8 @@ def build_report(run_path: str | Path, out: str | Path) -> dict:
     except OSError as exc:
         raise BinokelError(f"cannot create --out {out}: {exc.strerror}") from None
     doc = Doc()
-    title = f"Binokel batch run: {run.path.name} ({run.what}, {run.n_deals:,} deals)"
+    variant = run.manifest.get("rules", {}).get("name", "binokel-48")
+    title = f"Binokel batch run: {run.path.name} ({variant}, {run.what}, {run.n_deals:,} deals)"
     doc.h1(title)
     _params(doc, run)
     if run.what == "melds":

@@ -299,9 +299,12 @@ class BidAdvice:
     scores: tuple | None
     seed: int | None
     notes: tuple = ()   # what was assumed and what to distrust (printed, and in the JSON)
+    rules: str = "binokel-48"   # the variant advised for (docs/VARIANTS.md)
+    low_card: str = "9"
 
     def summary(self) -> str:
-        lines = [f"hand: {self.hand}   seat: {SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
+        lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
+                 f"{SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
         obj = {"relative": "own score - mean of opponents' scores", "own": "own score",
                "win": "P(win game)"}[self.objective]
         lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})")
@@ -339,7 +342,8 @@ class BidAdvice:
 
     def to_dict(self) -> dict:
         return {
-            "hand": self.hand.codes(),
+            "rules": self.rules,
+            "hand": self.hand.codes(self.low_card),
             "seat": SEAT_NAMES[self.seat],
             "auction": [("pass" if c == PASS else c) for _, c in self.auction.calls],
             "objective": self.objective,
@@ -642,4 +646,5 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, surrender,
                     grid_end=int(res["bids"][-1]))
     return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
-                     table, expl, forced_open, surrender, inference, scores, seed, tuple(notes))
+                     table, expl, forced_open, surrender, inference, scores, seed, tuple(notes),
+                     rules.name, rules.low_card)

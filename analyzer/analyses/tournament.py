@@ -226,7 +226,8 @@ class TournamentResult:
 
     def summary(self) -> str:
         a, b = self.agents
-        lines = [f"duplicate tournament: {a} (agent 1) vs {b} (agent 2), {self.groups} groups x 6 "
+        lines = [f"duplicate tournament ({self.params.get('rules', 'binokel-48')}): {a} (agent 1) "
+                 f"vs {b} (agent 2), {self.groups} groups x 6 "
                  f"seatings = {self.games} games, {self.deals} deals, seed {self.seed}"]
         lines.append(f"{'agent':<10} {'points/deal':>18} {'game win rate':>20} {'soloist':>8} "
                      f"{'made':>6} {'mean bid':>9}")
@@ -332,7 +333,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     if objective not in ("relative", "own", "win"):
         raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
     params = dict(samples=int(samples), objective=objective,
-                  trick_estimate=int(trick_estimate))
+                  trick_estimate=int(trick_estimate), rules=rules.name)
     kinds = (agent1, agent2)
     step = 2 if n_jobs != 1 else 1
     batches = [list(range(i, min(i + step * 2, groups))) for i in range(0, groups, step * 2)]
