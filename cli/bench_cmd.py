@@ -5,7 +5,7 @@ import click
 
 from analyzer.bench.registry import machine_info, run_workload, workloads
 
-from .common import BadInput, echo_json, example_epilog
+from .common import BadInput, echo_json, example_epilog, rules_option
 from .main import cli
 
 
@@ -37,7 +37,9 @@ def _rate(x: float) -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json):
+@rules_option
+def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json,
+                  rules):
     """Measure deals per second (per core for W1), median of several runs after a warm-up.
 
     W1 (meld census): deal a uniformly random 15/15/15/3 split of the 48 cards, evaluate
@@ -63,13 +65,21 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
         raise BadInput("--deals must be at least 1")
     if baseline_deals is not None and baseline_deals < 1:
         raise BadInput("--baseline-deals must be at least 1")
-    selected = list(dict.fromkeys(names)) or list(wls)
+    variant = rules.name != "binokel-48"
+    selected = list(dict.fromkeys(names)) or [n for n, w in wls.items()
+                                              if w.variant_aware or not variant]
+    for name in selected:
+        if variant and not wls[name].variant_aware:
+            aware = ", ".join(k for k, w in wls.items() if w.variant_aware)
+            raise BadInput(f"workload {name} runs binokel-48 only; with --rules {rules.name} "
+                           f"use {aware}")
     results = []
     for name in selected:
         if not as_json:
             click.echo(f"running {name} ...", err=True)
         results.append(run_workload(name, deals=deals, repeats=repeats, seed=seed,
-                                    baseline=not no_baseline, baseline_deals=baseline_deals))
+                                    baseline=not no_baseline, baseline_deals=baseline_deals,
+                                    rules=rules))
     info = machine_info()
     if as_json:
         echo_json({"machine": info, "results": results})
@@ -77,10 +87,11 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"binokel bench: {info['cpu']}, {info['cores']} cores",
+    table = Table(title=f"binokel bench ({rules.name}, {rules.n_cards} cards a deal): "
+                        f"{info['cpu']}, {info['cores']} cores",
                   title_justify="left")
-    for col in ("workload", "cores", "deals/s (median)", "runs min-max", "per CPU-s", "baseline",
-                "baseline deals/s", "speed-up"):
+    for col in ("workload", "cores", "deals/s (median)", "runs min-max", "per CPU-s",
+                "cards/CPU-s", "baseline", "baseline deals/s", "speed-up"):
         table.add_column(col, justify="left" if col in ("workload", "baseline") else "right",
                          no_wrap=True)
     for r in results:
@@ -93,11 +104,13 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
                 _rate(r["deals_per_s"]) if first else "",
                 f"{_rate(min(r['runs']))}-{_rate(max(r['runs']))}" if first else "",
                 (_rate(r["cpu_deals_per_s"]) if r["cpu_deals_per_s"] else "-") if first else "",
+                (_rate(r["cpu_deals_per_s"] * r["cards_per_deal"]) if r["cpu_deals_per_s"]
+                 else "-") if first else "",
                 b["name"] if b else "-",
                 _rate(b["deals_per_s"]) if b else "-",
                 f"{b['speedup']:,.0f}x" if b else "-",
             )
-    Console(width=120, soft_wrap=True).print(table)
+    Console(width=140, soft_wrap=True).print(table)
     for r in results:
         base = "; ".join(f"{b['name']} baseline: {b['deals']:,} deals" for b in r["baselines"])
         click.echo(f"{r['workload']}: {r['description']}.  {r['repeats']} runs of "

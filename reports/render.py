@@ -113,7 +113,10 @@ def _rules(doc: Doc, run: RunResult) -> None:
 
 def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
     rules = run.rules
-    exact = {**exact_table(15, rules), **exact_table(18, rules)}
+    # the census names its hands h15 (a seat) and h18 (forehand + Tapp) in every variant;
+    # their sizes are the variant's (12 and 16 in binokel-40, V5.1)
+    exact = {**exact_table(rules.hand_size, rules, prefix="h15"),
+             **exact_table(rules.hand_size + rules.tapp_size, rules, prefix="h18")}
     doc.p("Every estimate is a share of hands with a 95% confidence interval. The three "
           "15-card hands of a deal share one deck, so the deal is the sampling unit (the "
           "interval uses the per-deal variance, Wilson's score interval at the effective "

@@ -1,4 +1,8 @@
-"""Exact meld probabilities by combinatorics over the 48-card deck (R1, R2, R5).
+"""Exact meld probabilities by combinatorics over the variant's deck (R1, R2, R5; V5.1).
+
+The deck is the RuleSet's: the 48 cards of binokel-48 and the grupp games, or the 40 of
+binokel-40 (no rank-5 type: its count is always 0).  Hand sizes are the caller's (15 and
+18 for the 48-card games, 12 and 16 in binokel-40).
 
 A hand of ``h`` cards is a uniformly random ``h``-subset of the 48 physical cards (R2:
 the 15/15/15/3 deal gives every seat such a subset; forehand + Tapp is an 18-subset).
@@ -42,33 +46,42 @@ def _polymul(a: list[int], b: list[int], cap: int) -> list[int]:
     return out
 
 
-def _check_size(hand_size: int) -> None:
-    if not 0 <= hand_size <= N_CARDS:
-        raise BinokelError(f"hand size must be 0..48, got {hand_size}")
+def _check_size(hand_size: int, rules: RuleSet = DEFAULT_RULES) -> None:
+    if not 0 <= hand_size <= rules.n_cards:
+        raise BinokelError(f"hand size must be 0..{rules.n_cards}, got {hand_size}")
 
 
-def count_hands(allowed: Mapping[int, Iterable[int]], hand_size: int = 15) -> int:
-    """Number of ``hand_size``-subsets of the 48 cards whose count of each type ``t`` in
-    ``allowed`` lies in ``allowed[t]`` (types not named are free)."""
-    _check_size(hand_size)
+def _ways(t: int, rules: RuleSet) -> tuple[int, ...]:
+    """C(copies, c) for c = 0, 1, 2: a type the deck lacks (V5.1) is held 0 times."""
+    return _WAYS if rules.in_deck(t) else (1, 0, 0)
+
+
+def count_hands(allowed: Mapping[int, Iterable[int]], hand_size: int = 15,
+                rules: RuleSet = DEFAULT_RULES) -> int:
+    """Number of ``hand_size``-subsets of the deck's cards whose count of each type ``t``
+    in ``allowed`` lies in ``allowed[t]`` (types not named are free)."""
+    _check_size(hand_size, rules)
     poly = [1]
     for t in range(N_TYPES):
         cs = set(allowed.get(t, (0, 1, 2)))
         if not cs <= {0, 1, 2}:
             raise BinokelError(f"counts of a card type are 0, 1 or 2, got {sorted(cs)}")
-        poly = _polymul(poly, [_WAYS[c] if c in cs else 0 for c in range(3)], hand_size)
+        w = _ways(t, rules)
+        poly = _polymul(poly, [w[c] if c in cs else 0 for c in range(3)], hand_size)
     return poly[hand_size] if hand_size < len(poly) else 0
 
 
-def prob_types(allowed: Mapping[int, Iterable[int]], hand_size: int = 15) -> Fraction:
+def prob_types(allowed: Mapping[int, Iterable[int]], hand_size: int = 15,
+               rules: RuleSet = DEFAULT_RULES) -> Fraction:
     """P(the count of every type ``t`` in ``allowed`` lies in ``allowed[t]``), exactly."""
-    return Fraction(count_hands(allowed, hand_size), comb(N_CARDS, hand_size))
+    return Fraction(count_hands(allowed, hand_size, rules), comb(rules.n_cards, hand_size))
 
 
-def _level_probs(types: list[int], hand_size: int) -> dict[int, Fraction]:
+def _level_probs(types: list[int], hand_size: int,
+                 rules: RuleSet = DEFAULT_RULES) -> dict[int, Fraction]:
     """Distribution of min(count of t for t in types): 0, 1 or 2."""
-    ge1 = prob_types({t: (1, 2) for t in types}, hand_size)
-    eq2 = prob_types({t: (2,) for t in types}, hand_size)
+    ge1 = prob_types({t: (1, 2) for t in types}, hand_size, rules)
+    eq2 = prob_types({t: (2,) for t in types}, hand_size, rules)
     return {0: 1 - ge1, 1: ge1 - eq2, 2: eq2}
 
 
@@ -81,11 +94,14 @@ def suit_family_pairs(counts6: tuple[int, ...]) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=None)
-def _suit_tables(stat_name: str) -> tuple[tuple[int, int, int], ...]:
-    """(cards in suit, statistic, ways) over the 3**6 count patterns of one suit."""
+def _suit_tables(stat_name: str, low: bool = True) -> tuple[tuple[int, int, int], ...]:
+    """(cards in suit, statistic, ways) over the count patterns of one suit (3**6, or
+    3**5 with the low card's count 0 when the deck has none, V5.1)."""
     stat = _SUIT_STATS[stat_name]
     rows: dict[tuple[int, int], int] = {}
     for counts in product(range(3), repeat=N_RANKS):
+        if not low and counts[N_RANKS - 1] != 0:
+            continue
         ways = 1
         for c in counts:
             ways *= _WAYS[c]
@@ -102,32 +118,36 @@ _SUIT_STATS: dict[str, Callable[[tuple[int, ...]], int]] = {
 }
 
 
-def suit_stat_distribution(stat_name: str, hand_size: int = 15) -> dict[int, Fraction]:
-    """Exact distribution of a statistic of ONE suit's counts (the other 36 cards free)."""
-    _check_size(hand_size)
-    total = comb(N_CARDS, hand_size)
+def suit_stat_distribution(stat_name: str, hand_size: int = 15,
+                           rules: RuleSet = DEFAULT_RULES) -> dict[int, Fraction]:
+    """Exact distribution of a statistic of ONE suit's counts (the other cards free)."""
+    _check_size(hand_size, rules)
+    n_cards = rules.n_cards
+    suit_cards = n_cards // N_SUITS
+    total = comb(n_cards, hand_size)
     dist: dict[int, int] = {}
-    for n, s, w in _suit_tables(stat_name):
+    for n, s, w in _suit_tables(stat_name, rules.has_low_card):
         if n <= hand_size:
-            dist[s] = dist.get(s, 0) + w * comb(N_CARDS - 12, hand_size - n)
+            dist[s] = dist.get(s, 0) + w * comb(n_cards - suit_cards, hand_size - n)
     return {s: Fraction(c, total) for s, c in sorted(dist.items()) if c}
 
 
-def suit_sum_distribution(stat_name: str, hand_size: int = 15) -> dict[int, Fraction]:
+def suit_sum_distribution(stat_name: str, hand_size: int = 15,
+                          rules: RuleSet = DEFAULT_RULES) -> dict[int, Fraction]:
     """Exact distribution of the SUM over the four suits of a per-suit statistic.
 
     Dynamic programme over suits with state (cards so far, statistic so far)."""
-    _check_size(hand_size)
+    _check_size(hand_size, rules)
     state = {(0, 0): 1}
     for _ in range(N_SUITS):
         new: dict[tuple[int, int], int] = {}
         for (n0, s0), w0 in state.items():
-            for n, s, w in _suit_tables(stat_name):
+            for n, s, w in _suit_tables(stat_name, rules.has_low_card):
                 if n0 + n <= hand_size:
                     key = (n0 + n, s0 + s)
                     new[key] = new.get(key, 0) + w0 * w
         state = new
-    total = comb(N_CARDS, hand_size)
+    total = comb(rules.n_cards, hand_size)
     dist: dict[int, int] = {}
     for (n, s), w in state.items():
         if n == hand_size:
@@ -137,19 +157,20 @@ def suit_sum_distribution(stat_name: str, hand_size: int = 15) -> dict[int, Frac
 
 def points_distribution(n_cards: int = 3, rules: RuleSet = DEFAULT_RULES) -> dict[int, Fraction]:
     """Exact distribution of the card points (R1) of ``n_cards`` random cards (the Tapp)."""
-    _check_size(n_cards)
+    _check_size(n_cards, rules)
     # bivariate generating function: cards counted by degree, points by key
     poly: dict[tuple[int, int], int] = {(0, 0): 1}
     for t in range(N_TYPES):
         p = rules.card_points[t % N_RANKS]
+        ways = _ways(t, rules)
         new: dict[tuple[int, int], int] = {}
         for (n, s), w in poly.items():
             for c in range(3):
-                if n + c <= n_cards:
+                if n + c <= n_cards and ways[c]:
                     key = (n + c, s + c * p)
-                    new[key] = new.get(key, 0) + w * _WAYS[c]
+                    new[key] = new.get(key, 0) + w * ways[c]
         poly = new
-    total = comb(N_CARDS, n_cards)
+    total = comb(rules.n_cards, n_cards)
     return {s: Fraction(w, total) for (n, s), w in sorted(poly.items(), key=lambda x: x[0][1])
             if n == n_cards}
 
@@ -171,20 +192,20 @@ def exact_table(hand_size: int = 15, rules: RuleSet = DEFAULT_RULES,
         for b, p in dist.items():
             out[(metric, int(b))] = p
 
-    fam = suit_stat_distribution("family", hand_size)
-    pairs = suit_stat_distribution("pairs", hand_size)
-    nines = suit_stat_distribution("nines", hand_size)
+    fam = suit_stat_distribution("family", hand_size, rules)
+    pairs = suit_stat_distribution("pairs", hand_size, rules)
+    nines = suit_stat_distribution("nines", hand_size, rules)
     for s in SUIT_LETTERS:  # suits are exchangeable
         put(f"{prefix}.family.{s}", fam)
         put(f"{prefix}.pairs.{s}", pairs)
         put(f"{prefix}.nines.{s}", nines)
     for r, name in enumerate(RANK_NAMES):
         put(f"{prefix}.rank.{name}", _level_probs([type_id(s, r) for s in range(N_SUITS)],
-                                                  hand_size))
+                                                  hand_size, rules))
     put(f"{prefix}.binokel", _level_probs([type_id(s, r) for s, r in rules.binokel_cards],
-                                          hand_size))
-    put(f"{prefix}.pairs_total", suit_sum_distribution("pairs", hand_size))
-    put(f"{prefix}.families_total", suit_sum_distribution("has_family", hand_size))
+                                          hand_size, rules))
+    put(f"{prefix}.pairs_total", suit_sum_distribution("pairs", hand_size, rules))
+    put(f"{prefix}.families_total", suit_sum_distribution("has_family", hand_size, rules))
     put("tapp.points", points_distribution(rules.tapp_size, rules))
     return out
 

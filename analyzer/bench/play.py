@@ -16,7 +16,7 @@ from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_NAMES, P
                    beat_table, lowest_bit)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import deal_random
+from analyzer.mechanics.sampling import deal_rules, new_deck, physical_deck
 
 W2_TRUMP = 1   # spades (cards.py: C=0, S=1, H=2, D=3)
 
@@ -37,7 +37,7 @@ def w2_batch(n, state, kr, trump, policy, sums):
 
 @njit
 def _w2_random(n, state, kr, trump, sums):
-    deck = _new_deck()
+    deck = physical_deck(kr)   # the variant's deck (V5.1)
     masks = np.zeros(4, dtype=np.int64)
     lo = np.zeros(3, dtype=np.int64)
     hi = np.zeros(3, dtype=np.int64)
@@ -48,7 +48,7 @@ def _w2_random(n, state, kr, trump, sums):
     lo24 = np.int64(LO_MASK)
     tapp = 0
     for _ in range(n):
-        deal_random(state, deck, masks)
+        deal_rules(state, deck, kr, masks)
         for p in range(3):
             lo[p] = masks[p] & lo24
             hi[p] = masks[p] >> PLANE
@@ -59,7 +59,7 @@ def _w2_random(n, state, kr, trump, sums):
 
 @njit
 def _w2_policy(n, state, kr, trump, policy, sums):
-    deck = _new_deck()
+    deck = physical_deck(kr)   # the variant's deck (V5.1)
     masks = np.zeros(4, dtype=np.int64)
     lo = np.zeros(3, dtype=np.int64)
     hi = np.zeros(3, dtype=np.int64)
@@ -73,7 +73,7 @@ def _w2_policy(n, state, kr, trump, policy, sums):
     lo24 = np.int64(LO_MASK)
     tapp = 0
     for _ in range(n):
-        deal_random(state, deck, masks)
+        deal_rules(state, deck, kr, masks)
         for p in range(3):
             lo[p] = masks[p] & lo24
             hi[p] = masks[p] >> PLANE
@@ -105,7 +105,7 @@ def _new_deck():
 def _w2(n: int, seed: int, policy: int, rules: RuleSet = DEFAULT_RULES) -> dict:
     sums = np.zeros(3, dtype=np.int64)
     tapp = w2_batch(int(n), chunk_state(seed, 0), rules.kernel, W2_TRUMP, policy, sums)
-    total = 8 * sum(rules.card_points) + rules.last_trick_bonus   # 250 (R1, R7)
+    total = 8 * sum(rules.card_points) + rules.last_trick_bonus   # 250 (R1, R7; V5.1)
     return {"mean_points": [float(x) / n for x in sums],
             "points_conserved": bool(int(sums.sum()) + int(tapp) == total * n)}
 
@@ -124,7 +124,7 @@ def w2_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
     """W2 in plain Python (``random.shuffle``, lists of counts): the baseline."""
     import random
     rnd = random.Random(seed)
-    deck = list(range(N_CARDS))
+    deck = [int(c) for c in new_deck(rules)]
     hs = rules.hand_size
     cp = [rules.card_points[t % 6] for t in range(N_TYPES)]
     strength = [-(t % 6) for t in range(N_TYPES)]
@@ -287,11 +287,11 @@ def _register() -> None:
                           "out, no exchange), trump spades, forehand leads, 15 tricks, each "
                           "card uniform among the distinct legal card types (leader: among "
                           "the distinct types held), accumulate each seat's card points"),
-             deals=1_000_000, baselines={"python": (w2_python, 5_000)})
+             deals=1_000_000, baselines={"python": (w2_python, 5_000)}, variant_aware=True)
     register("W2H", w2_heuristic,
              description=("W2's deals (trump spades, forehand leads, 15 tricks) played by "
                           "the heuristic policy at every seat, no soloist"),
-             deals=200_000)
+             deals=200_000, variant_aware=True)
 
 
 if __name__ != "__main__":   # run as a script, the module itself is imported below

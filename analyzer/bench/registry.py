@@ -53,6 +53,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.melds import meld_all_trumps_fast, meld_tables
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.sampling import deal_rules, new_deck, physical_deck  # noqa: E402
 from analyzer.mechanics.sampling import (DEAL_BITS, DEAL_BOUNDS, DEAL_LIMIT, DEAL_STEPS, mask_of_cards,
                        shuffle_prefix_bits)
 
@@ -69,6 +70,7 @@ class Workload:
         default_factory=dict)   # name -> (fn, units per run)
     unit: str = "deals"
     cores: int | None = 1   # cores the workload uses; None = all (no per-CPU figure)
+    variant_aware: bool = False   # fn (and its baselines) take ``rules=`` (binokel bench --rules)
 
 
 _REGISTRY: dict[str, Workload] = {}
@@ -78,7 +80,7 @@ _DISCOVERED = False
 def register(name: str, fn: Callable[[int, int], "dict | None"], *, description: str,
              deals: int = 1_000_000, baselines: Mapping[str, Callable] | Callable | None = None,
              baseline_deals: int = 10_000, unit: str = "deals",
-             cores: int | None = 1) -> Workload:
+             cores: int | None = 1, variant_aware: bool = False) -> Workload:
     """Register a workload ``fn(n, seed)`` under ``name`` (unique).
 
     Parameters
@@ -110,7 +112,7 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
     for bname, spec in (baselines or {}).items():
         bfn, bn = spec if isinstance(spec, tuple) else (spec, baseline_deals)
         base[bname] = (bfn, int(bn))
-    wl = Workload(name, fn, description, int(deals), base, unit, cores)
+    wl = Workload(name, fn, description, int(deals), base, unit, cores, variant_aware)
     _REGISTRY[name] = wl
     return wl
 
@@ -137,7 +139,8 @@ def _time_call(fn, n: int, seed: int) -> tuple[float, float, dict | None]:
 
 
 def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: int = 0,
-                 baseline: bool = True, baseline_deals: int | None = None) -> dict:
+                 baseline: bool = True, baseline_deals: int | None = None,
+                 rules: RuleSet | None = None) -> dict:
     """Time one workload: warm-up, then ``repeats`` runs; the median rate per core.
 
     Returns
@@ -151,7 +154,11 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         last run), ``baselines`` (name, deals, deals_per_s, cpu_deals_per_s, speedup =
         median wall rate / baseline wall rate, cpu_speedup = the same per CPU-second)
         and ``loadavg``
-        (1-minute load before and after).
+        (1-minute load before and after); ``rules`` (the variant's name),
+        ``cards_per_deal`` and ``cards_per_s`` (dealt cards per second: the figure that
+        compares variants with different decks, issue 10).
+
+    ``rules``: run a variant-aware workload (W1, W2, W2H) under that RuleSet.
     """
     wls = workloads()
     if name not in wls:
@@ -159,6 +166,17 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
     if repeats < 1:
         raise BinokelError("--repeats must be at least 1")
     wl = wls[name]
+    if rules is not None and rules.name != DEFAULT_RULES.name:
+        if not wl.variant_aware:
+            aware = ", ".join(k for k, w in wls.items() if w.variant_aware)
+            raise BinokelError(f"workload {name} runs binokel-48 only; with --rules "
+                               f"{rules.name} use {aware}")
+        import functools
+        wl = Workload(wl.name, functools.partial(wl.fn, rules=rules), wl.description, wl.deals,
+                      {k: (functools.partial(f, rules=rules), bn)
+                       for k, (f, bn) in wl.baselines.items()},
+                      wl.unit, wl.cores, True)
+    rules = rules or DEFAULT_RULES
     n = int(deals if deals is not None else wl.deals)
     if n < 1:
         raise BinokelError("--deals must be at least 1")
@@ -199,6 +217,9 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         "extra": extra,
         "baselines": base_out,
         "loadavg": [load_before, os.getloadavg()[0]],
+        "rules": rules.name,
+        "cards_per_deal": rules.n_cards,
+        "cards_per_s": median * rules.n_cards,
     }
 
 
@@ -249,10 +270,32 @@ def w1_kernel(state, n, mt, acc):
                 acc[h, s] += row[s]
 
 
+@njit
+def w1_kernel_rules(state, n, mt, kr, acc):
+    """W1 for any variant's deck: :func:`w1_kernel` dealing with
+    :func:`analyzer.mechanics.sampling.deal_rules` (sizes from the rules, V2.1, V5.1)."""
+    deck = physical_deck(kr)
+    masks = np.zeros(4, dtype=np.int64)
+    row = np.zeros(N_SUITS, dtype=np.int64)
+    for _ in range(n):
+        deal_rules(state, deck, kr, masks)
+        for h in range(3):
+            meld_all_trumps_fast(masks[h], mt, row)
+            for s in range(N_SUITS):
+                acc[h, s] += row[s]
+
+
 def w1(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
-    """Run W1 for ``n`` deals; returns the mean of the 12 meld totals (sanity figure)."""
+    """Run W1 for ``n`` deals; returns the mean of the 12 meld totals (sanity figure).
+
+    binokel-48 runs the constant-folded deal of :func:`w1_kernel`; other variants the
+    rules-driven :func:`w1_kernel_rules` (the same draws for the 48-card deck, tested).
+    """
     acc = np.zeros((3, N_SUITS), dtype=np.int64)
-    w1_kernel(chunk_state(seed, 0), int(n), meld_tables(rules), acc)
+    if rules == DEFAULT_RULES:
+        w1_kernel(chunk_state(seed, 0), int(n), meld_tables(rules), acc)
+    else:
+        w1_kernel_rules(chunk_state(seed, 0), int(n), meld_tables(rules), rules.kernel, acc)
     return {"mean_meld": float(acc.sum()) / (12 * n), "sum": acc.tolist()}
 
 
@@ -296,7 +339,8 @@ def w1_numpy(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES, batch: int =
     done = 0
     while done < n:
         b = min(batch, n - done)
-        decks = rng.permuted(np.broadcast_to(np.arange(N_CARDS), (b, N_CARDS)), axis=1)
+        phys = new_deck(rules)
+        decks = rng.permuted(np.broadcast_to(phys.astype(np.int64), (b, phys.size)), axis=1)
         types = decks[:, :3 * hand] // 2
         rows = np.repeat(np.arange(3 * b), hand)
         counts = np.bincount(rows * N_TYPES + types.reshape(-1), minlength=3 * b * N_TYPES)
@@ -335,7 +379,7 @@ def python_meld_totals(counts, rules: RuleSet = DEFAULT_RULES) -> list[int]:
 def w1_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
     """W1 in plain Python (``random.shuffle``, per-hand loops): the slowest baseline."""
     rnd = random.Random(seed)
-    deck = list(range(N_CARDS))
+    deck = [int(c) for c in new_deck(rules)]
     hand = rules.hand_size
     total = 0
     for _ in range(n):
@@ -355,4 +399,5 @@ register(
                  "(12 values), accumulate them"),
     deals=5_000_000,
     baselines={"numpy": (w1_numpy, 500_000), "python": (w1_python, 20_000)},
+    variant_aware=True,
 )
