@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import click
+
+from analyzer.mechanics.cards import current_notation, tapp_word
 import numpy as np
 
 from analyzer import DEFAULT_RULES, Hand, Suit, melds, play_deal, score_deal
@@ -9,7 +11,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_random, new_deck
 
-from .common import BadInput, echo_json, example_epilog
+from .common import BadInput, cards_option, echo_json, example_epilog
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -45,6 +47,7 @@ def _parse_seat(text: str) -> int | None:
 @click.option("--bid", type=int, default=None,
               help="Soloist's bid for the score (default: the opening bid, R3).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@cards_option
 def play_command(seed, policy, trump, soloist, bid, as_json):
     """Deal one random 15/15/15/3 deal and play all tricks; print every trick, the card
     points and the scores (R6-R8).
@@ -92,10 +95,10 @@ def play_command(seed, policy, trump, soloist, bid, as_json):
     click.echo(f"seed {seed}, {tname}, policy {policy}")
     for i, h in enumerate(hands):
         click.echo(f"  {i} {SEAT_NAMES[i]:<10}{role.get(i, ''):<11} {h}")
-    click.echo(f"  Tapp{'':<17} {tapp}  ({tapp_points} points"
+    click.echo(f"  {tapp_word():<21} {tapp}  ({tapp_points} points"
                f"{', counted for the soloist' if seat is not None else ', out of play'})")
     click.echo("")
-    w = 11
+    w = 17 if current_notation() == "de" else 11  # "Schellen-König*<"
     click.echo(f"{'trick':>5}  {'leader':<10}  " + "  ".join(f"{n:<{w}}" for n in SEAT_NAMES)
                + f"  {'winner':<10}  {'points':>6}")
     for i, t in enumerate(rec.tricks, 1):
