@@ -7,7 +7,8 @@ from analyzer.analyses.advice import DEFAULT_SAMPLES, advise_bid
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
-from .common import BadInput, echo_json, example_epilog, parse_hand, rules_option
+from .common import (BadInput, cards_option, echo_json, example_epilog, jobs_option, parse_hand,
+                     rules_option)
 from .main import cli
 
 
@@ -44,7 +45,8 @@ def _parse_scores(text: str | None):
 @click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
               help="Sampled deals.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed (same seed, same numbers).")
-@click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
+@jobs_option()
+@cards_option
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option
@@ -70,8 +72,6 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
-    if jobs < 1:
-        raise BadInput(f"--jobs must be at least 1, got {jobs}")
     try:
         adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
                          objective=objective, samples=samples, seed=seed, n_jobs=jobs,

@@ -6,11 +6,15 @@ from pathlib import Path
 
 import click
 
+from analyzer.mechanics.cards import tapp_word
+
 from analyzer.analyses.analysis import DEFAULT_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.examples import example
+from analyzer.analyses.analysis import pct_ci, plot_format
 
-from .common import BadInput, echo_json, example_epilog, parse_hand, rules_option
+from .common import (BadInput, cards_option, console_width, echo_json, example_epilog, jobs_option,
+                     parse_hand, rules_option)
 from .main import cli
 
 PROGRESS_MIN_CHUNKS = 8  # runs shorter than this many chunks finish too fast for a bar
@@ -65,8 +69,8 @@ def _print_rich(res) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    con = Console()
-    con.print(f"[bold]hand[/bold] {res.hand}   [bold]Tapp[/bold] "
+    con = Console(**console_width())
+    con.print(f"[bold]hand[/bold] {res.hand}   [bold]{tapp_word()}[/bold] "
               f"{res.tapp or escape('(unknown: sampled per deal)')}   [bold]seat[/bold] "
               f"{res.seat}   n = {res.samples}   seed {res.seed}")
     if res.candidates is not None:
@@ -105,12 +109,13 @@ def _print_rich(res) -> None:
                   escape(f"{r.share:.1%} [{r.share_lo:.1%}, {r.share_hi:.1%}]"),
                   f"{r.mean_meld:.1f}", _pm(r.mean_total, r.total_lo, r.total_hi))
     con.print(t)
-    t = Table(title="Per bid (R8): P(total >= bid with a trick) and expected soloist score",
+    t = Table(title="Per bid (R8, R4): P(make) = the contract chosen at that bid succeeds "
+                    "(surrender = not made), and the expected soloist score",
               title_justify="left")
     for col in ("bid", "P(make) [95% CI]", "E[score] ± 95% CI", "surrender", "Durch"):
         t.add_column(escape(col), justify="right")
     for r in _bid_rows(res.bids):
-        t.add_row(str(r.bid), escape(f"{r.p_make:.3f} [{r.p_make_lo:.3f}, {r.p_make_hi:.3f}]"),
+        t.add_row(str(r.bid), escape(pct_ci(r.p_make, r.p_make_lo, r.p_make_hi)),
                   _pm(r.e_score, r.e_score_lo, r.e_score_hi),
                   f"{r.p_surrender:.1%}", f"{r.p_durch:.1%}")
     con.print(t)
@@ -137,15 +142,15 @@ def _print_rich(res) -> None:
               help="Sampled deals.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
               help="Random seed (same seed, same numbers, for any --jobs).")
-@click.option("--jobs", "-j", default=1, show_default=True, type=int,
-              help="Parallel workers (joblib).")
+@jobs_option()
+@cards_option
 @click.option("--bid", "score_bid", default=None, type=int,
               help="Bid for the soloist-score distribution (default: the opening bid 150).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stdout).")
 @click.option("--csv", "csv_dir", default=None, metavar="DIR",
               help="Write the tables as CSV files into DIR.")
-@click.option("--plot", "plot_file", default=None, metavar="FILE.png",
-              help="Write a PNG of the distributions.")
+@click.option("--plot", "plot_file", default=None, metavar="FILE",
+              help="Write a figure of the distributions: FILE.png, .svg or .pdf.")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
 @rules_option
 def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, csv_dir, plot_file,
@@ -157,6 +162,8 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
     trump, surrender or Durch) is chosen from hand + Tapp only; the deal is played out with
     the heuristic policy and scored (R8).  Every estimate carries a 95% interval.
     """
+    if seat is not None and not seat.strip():
+        raise BadInput("--seat is empty: use forehand, middlehand or rearhand (R2)")
     if hand is None and example_name is None:
         raise BadInput("give a HAND (15 cards) or --example NAME")
     if hand is not None and example_name is not None:
@@ -172,6 +179,9 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         seat = seat or ex.get("seat")
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
+    if tapp is not None and not tapp.strip():
+        raise BadInput(f"--tapp is empty: give the {rules.tapp_size} Tapp cards, or leave --tapp "
+                       "out to sample them")
     t = parse_hand(tapp, size=rules.tapp_size, what="--tapp", rules=rules) if tapp else None
     try:
         parse_seat(seat)
@@ -179,10 +189,13 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         raise BadInput(f"--seat: {exc}") from None
     if samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
-    if jobs < 1:
-        raise BadInput(f"--jobs must be at least 1, got {jobs}")
     if as_json and csv_dir:
         raise BadInput("give either --json or --csv, not both")
+    if plot_file:
+        try:
+            plot_format(plot_file)
+        except BinokelError as exc:
+            raise BadInput(f"--plot: {exc}") from None
     plot_path = _check_writable_file(plot_file, "--plot") if plot_file else None
     csv_path = _check_writable_dir(csv_dir, "--csv") if csv_dir else None
 

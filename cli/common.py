@@ -36,6 +36,29 @@ def parse_hand(text: str, size: int | None = None, what: str = "hand",
     return hand
 
 
+def console_width() -> dict:
+    """rich Console arguments: the terminal's width on a terminal; piped into a file or
+    another program, wide enough that no table wraps (rich would assume 80 columns)."""
+    if sys.stdout.isatty():
+        return {}
+    return {"width": 240}
+
+
+def json_safe(obj):
+    """``obj`` with every NaN or infinite float replaced by None (JSON has no NaN)."""
+    import math
+
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    if hasattr(obj, "item") and callable(obj.item) and getattr(obj, "ndim", 1) == 0:
+        return json_safe(obj.item())  # numpy scalars
+    return obj
+
+
 def _rules_callback(ctx, param, value) -> RuleSet:
     try:
         return get_rules(value)
@@ -57,9 +80,51 @@ def rules_option(f):
 
 
 def echo_json(obj) -> None:
-    click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+    """Print ``obj`` as strict JSON (NaN -> null)."""
+    click.echo(json.dumps(json_safe(obj), indent=2, ensure_ascii=False, allow_nan=False))
 
 
 def example_epilog(*lines: str) -> str:
     r"""A help epilog 'Example:' block; ``\b`` keeps click from rewrapping it."""
     return "\b\nExample:\n" + "\n".join("  " + line for line in lines)
+
+
+# --- shared options: one line per command (``@jobs_option()``, ``@cards_option``) --------
+
+def _check_jobs(ctx, param, value):
+    from analyzer.parallel import resolve_jobs
+    try:
+        resolve_jobs(value)
+    except BinokelError as exc:
+        raise click.BadParameter(str(exc).replace("--jobs must", "must"), ctx, param) from None
+    return value
+
+
+def jobs_option(default: int = 1):
+    """``--jobs/-j N``, the same in every command: 1 = this process, -1 = all cores, at
+    most the cores available (analyzer.parallel.resolve_jobs); never more workers than
+    chunks of work; the numbers never depend on it."""
+    return click.option(
+        "--jobs", "-j", default=default, show_default=True, type=int, callback=_check_jobs,
+        help="Worker processes: 1 = this process, -1 = all cores (at most the cores "
+             "available; never more than chunks of work). Never changes the numbers.")
+
+
+def cards_option(f):
+    """``--cards en|de``: print cards as A♠ (en) or with German names (de: Schippen-Ass,
+    Eichel/Schippen/Herz/Schellen, Ass Zehn König Ober Unter Neun, the Tapp as "Dabb").
+    Input accepts both notations always."""
+    import functools
+
+    from analyzer.mechanics.cards import NOTATIONS, card_notation
+
+    @click.option("--cards", "card_names", type=click.Choice(NOTATIONS), default="en",
+                  show_default=True,
+                  help="Card names on output: en (A♠ 10♥) or de (Schippen-Ass, Herz-Zehn; "
+                       "Tapp = Dabb).")
+    @functools.wraps(f)
+    def wrapper(*args, card_names="en", **kwargs):
+        with card_notation(card_names):
+            return f(*args, **kwargs)
+
+    return wrapper

@@ -34,6 +34,10 @@ class BinokelGroup(click.Group):
     """A click group whose usage and input errors print as a single line."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if args is None:
+            args = sys.argv[1:]
+        if not list(args):
+            args = ["--help"]  # bare ``binokel``: the whole help, not a one-line usage error
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
                               standalone_mode=False, **extra)

@@ -8,7 +8,7 @@ from analyzer.mechanics.cards import SUITS
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
-from .common import BadInput, echo_json, example_epilog, parse_hand, rules_option
+from .common import BadInput, cards_option, echo_json, example_epilog, parse_hand, rules_option
 from .main import cli
 
 
@@ -24,6 +24,7 @@ from .main import cli
 @click.option("--trump", "-t", help="Only this trump suit (C, S, H, D or ♣ ♠ ♥ ♦).")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@cards_option
 @rules_option
 def melds_command(hand, trump, example_name, as_json, rules):
     """Show the melds (R5) of a HAND (15 cards; 12 in binokel-40) for each trump.
@@ -39,7 +40,7 @@ def melds_command(hand, trump, example_name, as_json, rules):
         hand = example(example_name)["hand"]
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     try:
-        suits = [Suit.parse(trump)] if trump else list(SUITS)
+        suits = [Suit.parse(trump)] if trump is not None else list(SUITS)
     except BinokelError as exc:
         raise BadInput(f"--trump: {exc}") from None
     results = [melds(h, s, rules) for s in suits]

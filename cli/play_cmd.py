@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import click
+
+from analyzer.mechanics.cards import current_notation, tapp_word
 import numpy as np
 
 from analyzer import Hand, Suit, melds, play_deal, score_deal
@@ -9,7 +11,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
 
-from .common import BadInput, echo_json, example_epilog, rules_option
+from .common import BadInput, cards_option, echo_json, example_epilog, rules_option
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -46,6 +48,7 @@ def _parse_seat(text: str) -> int | None:
 @click.option("--bid", type=int, default=None,
               help="Soloist's bid for the score (default: the opening bid, R3).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@cards_option
 @rules_option
 def play_command(seed, policy, trump, soloist, bid, as_json, rules):
     """Deal one random deal (15/15/15/3; 12/12/12/4 in binokel-40) and play all tricks;
@@ -98,10 +101,10 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
     click.echo(f"{rules.name}, seed {seed}, {tname}, policy {policy}")
     for i, h in enumerate(hands):
         click.echo(f"  {i} {SEAT_NAMES[i]:<10}{role.get(i, ''):<11} {h.show(rules.low_card)}")
-    click.echo(f"  Tapp{'':<17} {tapp.show(rules.low_card)}  ({tapp_points} points"
+    click.echo(f"  {tapp_word():<21} {tapp.show(rules.low_card)}  ({tapp_points} points"
                f"{', counted for the soloist' if seat is not None else ', out of play'})")
     click.echo("")
-    w = 11
+    w = 17 if current_notation() == "de" else 11  # "Schellen-König*<"
     click.echo(f"{'trick':>5}  {'leader':<10}  " + "  ".join(f"{n:<{w}}" for n in SEAT_NAMES)
                + f"  {'winner':<10}  {'points':>6}")
     for i, t in enumerate(rec.tricks, 1):
@@ -110,7 +113,8 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
             p = t.seat_of(k)
             mark = "*" if k == 0 else ""
             mark += "<" if p == t.winner else ""
-            cells[p] = f"{Hand.from_cards([c]).show(rules.low_card).split()[1]}{c.suit.symbol}{mark}"
+            shown = f"7{c.suit.symbol}" if rules.low_card == "7" and c.id % 6 == 5 else f"{c}"
+            cells[p] = f"{shown}{mark}"
         click.echo(f"{i:>5}  {SEAT_NAMES[t.leader]:<10}  " + "  ".join(f"{x:<{w}}" for x in cells)
                    + f"  {SEAT_NAMES[t.winner]:<10}  {t.points:>6}")
     click.echo(f"(* led card, < winning card; the last trick's points include the last-trick "

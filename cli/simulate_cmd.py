@@ -9,7 +9,7 @@ import click
 
 from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, simulate
 
-from .common import BadInput, example_epilog, rules_option
+from .common import BadInput, example_epilog, jobs_option, rules_option
 from .main import cli
 
 
@@ -42,8 +42,7 @@ def _canonical(spec: RunSpec, out: str) -> str:
               help="Seed of the run; chunk i uses chunk_state(seed, i).")
 @click.option("--what", type=click.Choice(WHATS), default="melds", show_default=True,
               help="melds: meld census of random deals; deals: bid, exchange and play each deal.")
-@click.option("--jobs", "-j", default=-1, show_default=True, type=int,
-              help="Local worker processes (-1 = all cores). Never changes the numbers.")
+@jobs_option(default=-1)
 @click.option("--chunk-size", type=click.IntRange(min=1), default=None,
               help=f"Deals per chunk (default melds {DEFAULT_CHUNK['melds']:,}, "
                    f"deals {DEFAULT_CHUNK['deals']:,}). Part of the run's identity.")
@@ -66,8 +65,6 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     n = _count(n_text)
     if n < 1:
         raise BadInput(f"-n must be at least 1, got {n}")
-    if jobs == 0 or jobs < -1:
-        raise BadInput(f"--jobs must be -1 (all cores) or at least 1, got {jobs}")
     if backend == "dask" and not scheduler:
         raise BadInput("--backend dask needs --scheduler ADDRESS")
     if scheduler and backend != "dask":

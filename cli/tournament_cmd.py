@@ -7,7 +7,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
 from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
 
-from .common import BadInput, echo_json, example_epilog, rules_option
+from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option
 from .main import cli
 
 
@@ -28,10 +28,11 @@ from .main import cli
               show_default=True,
               help="The advisor agent's objective, as in binokel advise (win: P(win game) "
                    "from the scores, R9).")
-@click.option("--trick-estimate", default=DEFAULT_TRICK_ESTIMATE, show_default=True, type=int,
+@click.option("--trick-estimate", default=DEFAULT_TRICK_ESTIMATE, show_default=True,
+              type=click.IntRange(0, 250),
               help="The rule-of-thumb agent's fixed card-point estimate.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=int, help="Parallel workers (joblib).")
+@jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option
 def tournament_command(agents, groups, samples, objective, trick_estimate, seed, jobs, as_json,
@@ -49,8 +50,6 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, seed,
     for k in kinds:
         if k not in AGENT_KINDS:
             raise BadInput(f"--agents: unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
-    if jobs < 1:
-        raise BadInput(f"--jobs must be at least 1, got {jobs}")
     if groups < 2:
         raise BadInput(f"--groups must be at least 2 (standard errors need two), got {groups}")
     if samples < 1:

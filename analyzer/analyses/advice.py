@@ -41,6 +41,7 @@ from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ES
                       rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
 from analyzer.mechanics.cards import N_TYPES, Hand
 from analyzer.errors import BinokelError
+from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.game import finish_deal, soloist_outcomes
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
@@ -444,11 +445,7 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
         base = rnd * len(sizes)
         args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale,
                  opp_trick_estimate, seed, base + c, n, rules) for c, n in enumerate(sizes)]
-        if n_jobs == 1 or len(args) == 1:
-            parts += [_run_chunk(*a) for a in args]
-        else:
-            import joblib
-            parts += joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(_run_chunk)(*a) for a in args)
+        parts += list(parallel_map(_run_chunk, args, n_jobs, len(args)))
         w = np.concatenate([p["weight"] for p in parts])
         if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
             break
@@ -619,6 +616,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         raise BinokelError(f"samples must be a whole number, got {_clip(repr(samples))}") from None
     if not 1 <= samples <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
+    resolve_jobs(n_jobs)  # one-line error for a bad value before any work
     res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
                           inference, rules)
     table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)

@@ -43,8 +43,9 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand
+from analyzer.mechanics.cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand, tapp_word
 from analyzer.errors import BinokelError
+from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
                                          candidate_outcomes, decide_contracts,
                                          shortlist_candidates, sure_durch_contract)
@@ -433,8 +434,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
     seat_i = parse_seat(seat)
     samples = int(samples)
     seed_v = _resolve_seed(seed)
-    if int(n_jobs) == 0:
-        raise BinokelError("n_jobs must not be 0 (use 1, 2, ... or -1 for all cores)")
+    resolve_jobs(n_jobs)
     kr = rules.kernel
     bids = bid_grid(rules, min(int(max_bid), _total_bound(h, t, rules)))
     if t is not None:
@@ -467,19 +467,11 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
                       int(exchange_samples), int(exchange_top), PER_TRUMP, fixed, fd, ft, fdd,
                       fc, bids, chunk_state(seed_v, i), _stream(seed_v, (i, 1)), rules))
     parts = []
-    if int(n_jobs) == 1 or n_chunks == 1:
-        for k, task in enumerate(tasks):
-            parts.append(_run_chunk(task))
-            if progress is not None:
-                progress(k + 1, n_chunks)
-    else:
-        from joblib import Parallel, delayed
-        gen = Parallel(n_jobs=int(n_jobs), return_as="generator")(
-            delayed(_run_chunk)(task) for task in tasks)
-        for k, part in enumerate(gen):
-            parts.append(part)
-            if progress is not None:
-                progress(k + 1, n_chunks)
+    for k, part in enumerate(parallel_map(_run_chunk, [(task,) for task in tasks], n_jobs,
+                                          n_chunks)):
+        parts.append(part)
+        if progress is not None:
+            progress(k + 1, n_chunks)
     res = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
     res.update(bids=bids, known_tapp=known, seat=seat_i, seed=seed_v, samples=samples,
                chunk_size=CHUNK, hand=h, tapp_known=t)
@@ -487,6 +479,25 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
 
 
 # ------------------------------------------------------------------------------ results
+
+PLOT_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+
+
+def plot_format(path) -> str:
+    """The matplotlib format for a plot file, from its extension; BinokelError otherwise
+    (a .pdf named file must not receive PNG bytes)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in PLOT_FORMATS:
+        raise BinokelError(f"plot file {str(path)[:80]!r}: unknown type {suffix or '(none)'!r}; "
+                           f"name it .png, .svg or .pdf")
+    return PLOT_FORMATS[suffix]
+
+
+def pct_ci(p: float, lo: float, hi: float) -> str:
+    """A proportion and its 95% interval as percentages, the one format of every command:
+    ``81.3% [79.6-83.0]``."""
+    return f"{100 * p:5.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]"
+
 
 HIST_BIN = {"meld": 20, "card_points": 10, "total": 20, "score": 20}
 QUANTILE_PROBS = (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95)
@@ -559,7 +570,7 @@ class HandAnalysis:
 
     def summary(self) -> str:
         """A plain-text report of the main figures (every estimate with n and 95 % CI)."""
-        lines = [f"hand {self.hand}   Tapp {self.tapp or '(unknown: sampled)'}   "
+        lines = [f"hand {self.hand}   {tapp_word()} {self.tapp or '(unknown: sampled)'}   "
                  f"seat {self.seat}   n = {self.samples}   seed {self.seed}"]
         if self.candidates is not None:
             lines.append("exchange (R4), Monte Carlo on fresh deals, best first:")
@@ -581,12 +592,12 @@ class HandAnalysis:
                 f"{r['q95']:.0f}")
         lines.append("trump chosen: " + ", ".join(
             f"{r['trump']} {r['share']:.1%}" for _, r in self.trumps.iterrows() if r["chosen"]))
-        lines.append("bid  P(make) [95% CI]        E[score] [95% CI]        surrender  Durch")
+        lines.append("bid  P(make) [95% CI]      E[score] [95% CI]        surrender  Durch")
         for _, r in self.bids.iterrows():
             lines.append(
-                f"{int(r['bid']):4d}  {r['p_make']:.3f} [{r['p_make_lo']:.3f}, "
-                f"{r['p_make_hi']:.3f}]  {r['e_score']:8.1f} [{r['e_score_lo']:.1f}, "
-                f"{r['e_score_hi']:.1f}]  {r['p_surrender']:8.3f}  {r['p_durch']:.3f}")
+                f"{int(r['bid']):4d}  {pct_ci(r['p_make'], r['p_make_lo'], r['p_make_hi'])}"
+                f"  {r['e_score']:8.1f} [{r['e_score_lo']:.1f}, "
+                f"{r['e_score_hi']:.1f}]  {100 * r['p_surrender']:8.1f}%  {100 * r['p_durch']:.1f}%")
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -631,7 +642,9 @@ class HandAnalysis:
         return paths
 
     def plot(self, path) -> Path:
-        """PNG of the four distributions and the bid curve (matplotlib, Agg backend)."""
+        """The four distributions and the bid curves as one figure (matplotlib, Agg), in
+        the format the file name says: ``.png``, ``.svg`` or ``.pdf`` (else BinokelError)."""
+        fmt = plot_format(path)
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
@@ -668,7 +681,7 @@ class HandAnalysis:
         fig.tight_layout()
         tmp = path.with_name(path.name + ".tmp")
         try:
-            fig.savefig(tmp, format="png", dpi=100)
+            fig.savefig(tmp, format=fmt, dpi=100)
             tmp.replace(path)
         except OSError as exc:
             raise BinokelError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
@@ -735,10 +748,12 @@ def summarize(sim: dict, score_bid: int | None = None,
                       "mean_meld": float(sim["meld"][sel].mean()) if k else float("nan"),
                       "mean_total": tc.mean, "total_lo": tc.lo, "total_hi": tc.hi})
     trumps = pd.DataFrame(trows)
-    made = sim["tricks"] > 0
     brows = []
     for j, b in enumerate(bids):
-        k = int((made & (sim["total"] >= b)).sum())
+        # P(make), one definition for analyze and advise (README, Methods): the contract
+        # the exchange picks at this bid succeeds - played with a trick and total >= bid
+        # (R8) or a Durch won (R4); a surrender is not made.  That is: its score is > 0.
+        k = int((sim["score"][:, j] > 0).sum())
         pc = proportion_ci(k, n)
         ec = mean_ci(sim["score"][:, j])
         con = sim["contract"][:, j]

@@ -26,16 +26,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.analyses.advice import recommended_max_bid, simulate_advice
+from analyzer.analyses.advice import MAX_SAMPLES, recommended_max_bid, simulate_advice
 from analyzer.mechanics.bidding import (DEFAULT_TRICK_ESTIMATE, AuctionState, rule_of_thumb_max_bid,
                       threshold_auction, validate_auction)
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.errors import BinokelError
+from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.game import finish_deal, game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_rules, new_deck
+
+MAX_GROUPS = 100_000            # 600,000 full games: hours of CPU; bounds what one asks
+MAX_TRICK_ESTIMATE = 250        # the rule of thumb's card points: a deal holds 250 (R7)
 
 SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
 # V3 (four at the table): each agent holds two chairs; every agent sits in every chair
@@ -328,28 +332,27 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
             raise BinokelError(f"unknown agent {k!r}: use advisor or rule")
     if groups < 2:
         raise BinokelError(f"groups must be at least 2 (standard errors need two), got {groups}")
-    if samples < 1:
-        raise BinokelError(f"samples must be at least 1, got {samples}")
+    if groups > MAX_GROUPS:
+        raise BinokelError(f"groups must be at most {MAX_GROUPS:,}, got {groups:,}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
+    if not 0 <= trick_estimate <= MAX_TRICK_ESTIMATE:
+        raise BinokelError(f"trick estimate must be between 0 and {MAX_TRICK_ESTIMATE} card "
+                           f"points (a deal has 250, R7), got {trick_estimate}")
     if objective not in ("relative", "own", "win"):
         raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
     params = dict(samples=int(samples), objective=objective,
                   trick_estimate=int(trick_estimate), rules=rules.name)
     kinds = (agent1, agent2)
-    step = 2 if n_jobs != 1 else 1
+    workers = resolve_jobs(n_jobs)
+    step = 2 if workers != 1 else 1
     batches = [list(range(i, min(i + step * 2, groups))) for i in range(0, groups, step * 2)]
     out = []
-    if n_jobs == 1:
-        for b in batches:
-            out.extend(_groups_chunk(kinds, params, seed, b, rules))
-            if progress:
-                progress(len(b))
-    else:
-        import joblib
-        par = joblib.Parallel(n_jobs=n_jobs, return_as="generator")
-        for b, res in zip(batches, par(joblib.delayed(_groups_chunk)(kinds, params, seed, b, rules)
-                                       for b in batches)):
-            out.extend(res)
-            if progress:
-                progress(len(b))
+    for b, res in zip(batches, parallel_map(_groups_chunk, [(kinds, params, seed, b, rules)
+                                                            for b in batches],
+                                            workers, len(batches))):
+        out.extend(res)
+        if progress:
+            progress(len(b))
     names = (f"{agent1}", f"{agent2}")
     return summarize(names, out, seed, dict(params, agent1=agent1, agent2=agent2))

@@ -69,12 +69,15 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_LETTERS
 from analyzer.errors import BinokelError
+from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 
 FORMAT = 1
+MAX_DEALS = 10 ** 12      # ~28 CPU-hours of meld census: beyond it a request is a typo
+MAX_CHUNKS = 1_000_000    # part files in one folder (and manifest checks per resume)
 WHATS = ("melds", "deals")
 DEFAULT_CHUNK = {"melds": 250_000, "deals": 20_000}
 LO = np.int64((1 << N_TYPES) - 1)
@@ -511,8 +514,17 @@ class RunSpec:
             raise BinokelError(f"unknown --what {self.what!r}: use one of {', '.join(WHATS)}")
         if int(self.n) < 1:
             raise BinokelError(f"-n must be at least 1, got {self.n}")
+        if int(self.n) > MAX_DEALS:
+            raise BinokelError(f"-n {_short(self.n)} is more than this tool runs ({MAX_DEALS:,} "
+                               f"deals at most)")
         if int(self.chunk_size) < 1:
             raise BinokelError(f"--chunk-size must be at least 1, got {self.chunk_size}")
+        if int(self.chunk_size) > MAX_DEALS:
+            raise BinokelError(f"--chunk-size must be at most {MAX_DEALS:,}")
+        if self.n_chunks > MAX_CHUNKS:
+            raise BinokelError(f"-n {self.n:,} in chunks of {self.chunk_size:,} makes "
+                               f"{self.n_chunks:,} parts, more than {MAX_CHUNKS:,}: use "
+                               f"--chunk-size {-(-self.n // MAX_CHUNKS):,} or more")
         if int(self.seed) < 0:
             raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
 
@@ -538,6 +550,12 @@ class RunSpec:
         m["n_chunks"] = self.n_chunks
         m["created"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         return m
+
+
+def _short(n) -> str:
+    """A number as the user typed it, cut to 30 digits."""
+    s = f"{int(n):,}"
+    return s if len(s) <= 30 else s[:29] + "…"
 
 
 def _jsonable(obj):
@@ -670,6 +688,8 @@ def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str
     out = Path(out)
     if backend not in ("loky", "dask"):
         raise BinokelError(f"unknown --backend {backend!r}: use loky or dask")
+    if backend == "loky":
+        resolve_jobs(jobs)
     own_client = None
     if backend == "dask" and client is None:
         if not scheduler:
@@ -700,15 +720,10 @@ def _run_chunks(out, spec, todo, jobs, backend, client, progress) -> None:
                                         wait_for_workers_timeout=30):
                 _consume(joblib.Parallel(n_jobs=-1, return_as="generator_unordered")(tasks),
                          out, bar)
-        elif jobs == 1:
-            for i in todo:
-                res = run_chunk(spec.what, spec.seed, i, spec.chunk_len(i), spec.rules)
-                write_part(out, res)
-                bar.advance(res["n_deals"])
         else:
-            with joblib.parallel_config(backend="loky"):
-                _consume(joblib.Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks),
-                         out, bar)
+            _consume(parallel_map(run_chunk, [(spec.what, spec.seed, i, spec.chunk_len(i),
+                                               spec.rules) for i in todo],
+                                  jobs, len(todo), ordered=False), out, bar)
 
 
 def _consume(gen, out, bar) -> None:

@@ -55,7 +55,9 @@ class Suit(str, Enum):
 
     @property
     def symbol(self) -> str:
-        return SUIT_SYMBOLS[self.index]
+        """The suit as printed: ♣ ♠ ♥ ♦, or Eichel Schippen Herz Schellen under
+        ``card_notation("de")``."""
+        return (SUIT_NAMES_DE if _NOTATION[0] == "de" else SUIT_SYMBOLS)[self.index]
 
     @classmethod
     def parse(cls, text: "str | Suit") -> "Suit":
@@ -160,6 +162,8 @@ class Card:
         return RANK_NAMES[rank_of(self.id)] + SUIT_LETTERS[suit_of(self.id)]
 
     def __str__(self) -> str:
+        if _NOTATION[0] == "de":
+            return f"{SUIT_NAMES_DE[suit_of(self.id)]}-{RANK_NAMES_DE[rank_of(self.id)]}"
         return RANK_NAMES[rank_of(self.id)] + SUIT_SYMBOLS[suit_of(self.id)]
 
     def __repr__(self) -> str:
@@ -379,9 +383,12 @@ class Hand:
     def __str__(self) -> str:
         parts = []
         for s in range(N_SUITS):
-            cards = [RANK_NAMES[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
+            de = _NOTATION[0] == "de"
+            names = RANK_NAMES_DE if de else RANK_NAMES
+            cards = [names[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
             if cards:
-                parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
+                parts.append((SUIT_NAMES_DE[s] + ":" if de else SUIT_SYMBOLS[s]) + " "
+                             + " ".join(cards))
         return "  ".join(parts) if parts else "(empty)"
 
     def codes(self, low: str = "9") -> str:
@@ -396,6 +403,8 @@ class Hand:
 
     def show(self, low: str = "9") -> str:
         """``str(hand)`` with rank 5 written as the variant's low card (V1)."""
+        if low in ("", "9"):
+            return str(self)
         parts = []
         names = RANK_NAMES[:5] + (low_code(low),)
         for s in range(N_SUITS):
@@ -504,3 +513,39 @@ class Hand80:
 
 
 FULL_DECK80 = Hand80(tuple(0 if t % N_RANKS == NINE_RANK else COPIES80 for t in range(N_TYPES)))
+
+# --- output notation ------------------------------------------------------------------
+# Input accepts both notations always (parse_cards); output is English symbols (A♠) unless
+# a command runs under ``card_notation("de")`` (``--cards de``): Württemberg names (R1),
+# e.g. ``Schippen-Ass``, hands as ``Schippen: Ass Zehn Ober``, the Tapp called "Dabb".
+SUIT_NAMES_DE = ("Eichel", "Schippen", "Herz", "Schellen")
+RANK_NAMES_DE = ("Ass", "Zehn", "König", "Ober", "Unter", "Neun")
+NOTATIONS = ("en", "de")
+_NOTATION = ["en"]
+
+
+def tapp_word() -> str:
+    """What the three extra cards are called in the current notation (R2)."""
+    return "Dabb" if _NOTATION[0] == "de" else "Tapp"
+
+
+def current_notation() -> str:
+    return _NOTATION[0]
+
+
+class card_notation:
+    """Context manager: print cards in ``name`` ("en" or "de") inside the block."""
+
+    def __init__(self, name: str = "en"):
+        if name not in NOTATIONS:
+            raise BinokelError(f"unknown card notation {name!r}: use en or de")
+        self.name = name
+
+    def __enter__(self):
+        self._old = _NOTATION[0]
+        _NOTATION[0] = self.name
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        _NOTATION[0] = self._old
+        return False

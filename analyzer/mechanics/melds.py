@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, Hand, Suit,
+from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Hand, Suit,
                     type_id)
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
@@ -334,7 +334,7 @@ def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES,
         label = ("trump " if is_trump else "") 
         a, t, k, q, j = (c[type_id(s, r)] for r in range(5))
         fam = min(a, t, k, q, j)
-        sym = SUIT_SYMBOLS[s]
+        sym = SUITS[s].symbol  # ♠, or Schippen under cards.card_notation("de")
         if fam == 2:
             found.append(Meld("F", f"{label}double family {sym}", rules.double_family[i]))
             pairs = 0
