@@ -16,7 +16,7 @@ from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_NAMES, P
                    beat_table, lowest_bit)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import deal_rules, new_deck, physical_deck
+from analyzer.mechanics.sampling import deal_random, deal_rules, new_deck, physical_deck
 
 W2_TRUMP = 1   # spades (cards.py: C=0, S=1, H=2, D=3)
 
