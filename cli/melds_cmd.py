@@ -5,6 +5,7 @@ import click
 
 from analyzer import Suit, melds
 from analyzer.mechanics.cards import SUITS
+from analyzer.mechanics.melds import meld_report
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
@@ -44,12 +45,7 @@ def melds_command(hand, trump, example_name, as_json):
     results = [melds(h, s) for s in suits]
     best = max(results, key=lambda m: (m.total, -m.trump.index))
     if as_json:
-        echo_json({
-            "hand": h.codes(),
-            "by_trump": [m.to_dict() for m in results],
-            "best_trump": best.trump.value,
-            "best_total": best.total,
-        })
+        echo_json(meld_report(h, suits[0] if trump else None))  # the web API's /api/melds too
         return
     click.echo(f"hand: {h}")
     for m in results:
