@@ -47,7 +47,7 @@ class Server:
             h["Content-Type"] = "application/json"
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=h)
         try:
-            with urllib.request.urlopen(req, timeout=120) as r:
+            with urllib.request.urlopen(req, timeout=600) as r:
                 status, text, hdrs = r.status, r.read().decode(), r.headers
         except urllib.error.HTTPError as e:
             status, text, hdrs = e.code, e.read().decode(), e.headers
@@ -78,6 +78,10 @@ def server():
     sock.bind(("127.0.0.1", 0))      # loopback only, any free port
     srv = Server(create_app(max_running=2), sock)
     srv.start()
+    # the first question waits for the forkserver to load (on a fresh machine: compile)
+    # every kernel; do it here, once, so no test's own timeout includes it
+    status, body, _ = srv.get("/api/advise?hand=AS,AS,10S,KS,QS,JS,9S,KH,QH,AC,AD,10D,KD,QD,JD&samples=1")
+    assert status == 200, body
     yield srv
     srv.stop()
     sock.close()
