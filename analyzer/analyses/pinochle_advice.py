@@ -6,13 +6,13 @@ For a 20-card hand in seat ``seat`` (0..3) with the auction so far, sample the 6
 cards into the three other hands uniformly (V6.1), then per sample:
 
 1. **Bidder branch** - this seat wins the auction, names each trump in turn, leads, and
-   the deal is played by the team policy (analyzer.mechanics.pinochle_play) and scored
+   the deal is played by the team policy (analyzer.mechanics.team_play) and scored
    (V6.6).  The team's total (counted melds + counters) and the other team's score are
    kept per trump, so the score at any bid ``b`` follows without replaying: the team
    scores its total if it reaches ``b``, else ``-b``.  Trump is then named per bid as the
    suit with the best mean objective (the bidder knows the bid but not the other hands).
 2. **Pass branch** - this seat passes now; the others finish the auction as rule-of-thumb
-   bidders (their sampled hands; analyzer.mechanics.pinochle_bidding), the winner names its
+   bidders (their sampled hands; analyzer.mechanics.team_bidding), the winner names its
    rule-of-thumb trump and the deal is played; all four passing throws it in (0 : 0).
 3. **Inference** - each sample is weighted by the likelihood that the three other seats'
    sampled hands called as they did, the partner's calls included (a noisy rule-of-thumb
@@ -35,12 +35,12 @@ from analyzer.analyses.advice import Estimate, _wmean, _wprop
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES, Hand80, FULL_DECK80
-from analyzer.mechanics.pinochle_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE,
+from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE,
                                                  TeamAuction, check_turn, continue_auction80,
                                                  parse_team_auction, rule_of_thumb80, rule_value80)
-from analyzer.mechanics.pinochle_game import R_SCORE, RES_COLS, play_contract80
-from analyzer.mechanics.pinochle_play import POLICY_TEAM, deal80_fixed
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_game import R_SCORE, RES_COLS, play_contract80
+from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 

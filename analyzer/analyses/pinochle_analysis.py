@@ -19,10 +19,10 @@ from analyzer.analyses.pinochle_advice import unseen_deck
 from analyzer.analyses.stats import mean_ci, proportion_ci
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand80
-from analyzer.mechanics.pinochle_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
+from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
-from analyzer.mechanics.pinochle_play import POLICY_TEAM, deal80_fixed
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 

@@ -11,7 +11,7 @@ so far (the deal's other hands are never passed to them):
 
 - ``rule``: the rule of thumb of Pinochle bots, bid up to "meld + 20 per expected
   trick" (+ the partner allowance), minimum raises, trump = its rule-of-thumb suit
-  (analyzer.mechanics.pinochle_bidding);
+  (analyzer.mechanics.team_bidding);
 - ``advisor``: :mod:`analyzer.analyses.pinochle_advice` at every turn (fresh samples,
   the calls so far as evidence, the partner's included): bid the next bid while its
   expected objective is at least the pass value, else pass; trump = the suit the
@@ -31,11 +31,11 @@ import numpy as np
 from analyzer.analyses.pinochle_advice import sample_branches, summarize_team_advice
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand80
-from analyzer.mechanics.pinochle_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE, PASS,
+from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE, PASS,
                                                  rule_of_thumb80, validate_team_auction)
-from analyzer.mechanics.pinochle_game import R_SCORE, RES_COLS, play_contract80
-from analyzer.mechanics.pinochle_play import POLICY_TEAM, deal80, new_deck80
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_game import R_SCORE, RES_COLS, play_contract80
+from analyzer.mechanics.team_play import POLICY_TEAM, deal80, new_deck80
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 

@@ -16,12 +16,12 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.bench.registry import register
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.pinochle_bidding import DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE
-from analyzer.mechanics.pinochle_game import RES_COLS, R_SCORE, rule_deal80
+from analyzer.mechanics.team_bidding import DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE
+from analyzer.mechanics.team_game import RES_COLS, R_SCORE, rule_deal80
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
-from analyzer.mechanics.pinochle_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
+from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
                                               play80_core)
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES
+from analyzer.mechanics.team_rules import PINOCHLE_RULES
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 

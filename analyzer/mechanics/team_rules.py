@@ -2,7 +2,7 @@
 
 One frozen :class:`PinochleRules` holds every number of V6 as a named field; kernels
 receive the plain arrays and ints of :meth:`PinochleRules.compile` (a
-:class:`PinochleKernel`) and never hold a rule number of their own.  Card types and the
+:class:`TeamKernel`) and never hold a rule number of their own.  Card types and the
 80-card hand encoding are those of ``cards.py`` (types ``suit * 6 + rank``, the 9s absent,
 counts 0..4 per type).
 """
@@ -28,11 +28,14 @@ COUNTER_OPTIONS = {
 }
 
 
-class PinochleKernel(NamedTuple):
+class TeamKernel(NamedTuple):
     """Plain ints and arrays for the Pinochle kernels (built by PinochleRules.compile)."""
 
     card_points: np.ndarray      # int64[24]: counter points per card type (V6.5)
     rank_strength: np.ndarray    # int64[24]: higher beats lower within a suit (V1, V6.4)
+    copies: np.ndarray           # int64[24]: copies of each type in the deck (4; 0 = the 9s)
+    duty: int                    # play duties: 0 = R6, 1 = V5.6, 2 = V6.4 (team_play)
+    partner_relief: int          # 1: beat/trump duties lifted while the partner wins (V5.6)
     flush: int                   # 150 per trump flush (V6.3 class A)
     royal_marriage: int          # 40 per trump K-Q outside the flushes (V6.3 class A)
     marriage: int                # 20 per plain K-Q (V6.3 class A)
@@ -43,11 +46,19 @@ class PinochleKernel(NamedTuple):
     pinochle_single: int         # 40 (V6.3 C)
     pinochle_double: int         # 300 (V6.3 C)
     meld_needs_counter: int      # 1: a side's melds count only with a counting trick (V6.3)
-    last_trick_bonus: int        # 20 (V6.5)
-    hand_size: int               # 20 (V6.1)
-    min_bid: int                 # 500 (V6.2)
-    bid_step: int                # 10 (V6.2)
-    target_score: int            # 3550 (V6.6)
+    last_trick_bonus: int        # 20 (V6.5); 10 in the Binokel games (V1)
+    hand_size: int               # 20 (V6.1); 11 kreuz-48 (V4.1), 9 kreuz-40 (V5.1)
+    min_bid: int                 # 500 (V6.2); the opening bid 150 in the Binokel games (V1)
+    bid_step: int                # 10 (V6.2, V1)
+    target_score: int            # 3550 (V6.6); 1500 (V4.6), 1000 (V5.7)
+    dabb_size: int               # 0 (V6.1); 4 (V4.1, V5.1): the soloist takes it, discards as many
+    forced_opening: int          # 1: forehand must open (V5.2); 0: may pass (V4.2 after V2.2)
+    going_out_bonus: int         # the other team's bonus when the soloist goes out (V4.3 30, V5.4 40)
+    round_to: int                # team card points rounded to the nearest round_to, 5 up (V1); 0 = no
+    loss_factor: int             # failed contract: -loss_factor x bid (2: V4.6, R8; 1: V6.6)
+    dissle_value: int            # per trump low card melded from the discard (V2.3: 10); 0 = none
+    low_rank: int                # rank index of the low card (5: the 7 or 9)
+    bidder_leads: int            # 1: the high bidder leads the first trick (V6.2); 0: forehand (V4.5)
 
 
 @dataclass(frozen=True)
@@ -94,16 +105,20 @@ class PinochleRules:
         return asdict(self)
 
     @cached_property
-    def kernel(self) -> PinochleKernel:
+    def kernel(self) -> TeamKernel:
         return self.compile()
 
-    def compile(self) -> PinochleKernel:
+    def compile(self) -> TeamKernel:
         cp = np.array([self.card_points[t % N_RANKS] for t in range(N_TYPES)], dtype=np.int64)
         strength = np.array([N_RANKS - 1 - (t % N_RANKS) for t in range(N_TYPES)], dtype=np.int64)
         (qs, qr), (js, jr) = self.pinochle_cards
-        return PinochleKernel(
+        return TeamKernel(
             card_points=cp,
             rank_strength=strength,
+            copies=np.array([0 if t % N_RANKS == _N else self.copies for t in range(N_TYPES)],
+                            dtype=np.int64),
+            duty=2,
+            partner_relief=0,
             flush=int(self.flush),
             royal_marriage=int(self.royal_marriage),
             marriage=int(self.marriage),
@@ -119,6 +134,14 @@ class PinochleRules:
             min_bid=int(self.min_bid),
             bid_step=int(self.bid_step),
             target_score=int(self.target_score),
+            dabb_size=0,
+            forced_opening=0,
+            going_out_bonus=0,
+            round_to=0,
+            loss_factor=1,
+            dissle_value=0,
+            low_rank=_N,
+            bidder_leads=1,
         )
 
     def __hash__(self) -> int:
@@ -127,3 +150,29 @@ class PinochleRules:
 
 PINOCHLE_RULES = PinochleRules()
 PINOCHLE_RULES_B = PinochleRules(name="pinochle-80b", counters="b")
+
+
+def kreuz_kernel(rules, hand_size: int, dabb_size: int, duty: int, partner_relief: bool,
+                 round_to: int, forced_opening: bool, dissle_in_discard: bool) -> TeamKernel:
+    """The TeamKernel of a four-handed Binokel team game (V4 ``kreuz-48``, V5 ``kreuz-40``)
+    from the RuleSet ``rules`` whose deck, card points, meld values and scoring constants
+    it shares, and the team game's own facts (hand + Dabb, duty table, rounding, ...).
+
+    The melds of these games are the RuleSet's (analyzer.mechanics.melds, per player).
+    """
+    kr = rules.kernel
+    copies = np.array([2 if (t % N_RANKS != _N or getattr(rules, "low_card", "9") != "")
+                       else 0 for t in range(N_TYPES)], dtype=np.int64)
+    zeros6 = np.zeros(6, dtype=np.int64)
+    return TeamKernel(
+        card_points=kr.card_points, rank_strength=kr.rank_strength, copies=copies,
+        duty=int(duty), partner_relief=int(bool(partner_relief)),
+        flush=0, royal_marriage=0, marriage=0, around=zeros6, double_around=zeros6,
+        pinochle_q=0, pinochle_j=0, pinochle_single=0, pinochle_double=0,
+        meld_needs_counter=0, last_trick_bonus=int(rules.last_trick_bonus),
+        hand_size=int(hand_size), min_bid=int(rules.bid_start), bid_step=int(rules.bid_step),
+        target_score=int(rules.target_score), dabb_size=int(dabb_size),
+        forced_opening=int(bool(forced_opening)), going_out_bonus=int(rules.surrender_bonus),
+        round_to=int(round_to), loss_factor=int(rules.loss_factor),
+        dissle_value=int(rules.trump_nine) if dissle_in_discard else 0, low_rank=_N,
+        bidder_leads=0)

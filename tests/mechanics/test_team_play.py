@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.mechanics.pinochle_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
+from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
                                               POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
                                               play_out80, play_out80_logged)
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PINOCHLE_RULES_B
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PINOCHLE_RULES_B
 from analyzer.mechanics.rng import chunk_state
 from tests import reference_pinochle as ref
 
@@ -127,7 +127,7 @@ def test_v6_4_first_of_identical_copies_wins():
 
 
 def _check_kernel_legal(hand, trick, trump, expected):
-    from analyzer.mechanics.pinochle_play import legal80
+    from analyzer.mechanics.team_play import legal80
     from analyzer.mechanics.play import beat_table, card_beats
     beat = np.empty(24, dtype=np.int64)
     beat_table(PINOCHLE_RULES.kernel, beat)
