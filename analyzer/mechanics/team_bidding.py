@@ -132,8 +132,11 @@ def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamA
     return TeamAuction(tuple(int(c) for c in calls), high, high_seat, tuple(passed), seat, over)
 
 
-def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
-    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) and validate."""
+def parse_calls(text) -> list[int]:
+    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) into calls
+    (``PASS`` = 0); only the syntax is checked here."""
+    if text is None:
+        return []
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     else:
@@ -147,7 +150,12 @@ def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAucti
             calls.append(int(low))
         else:
             raise BinokelError(f"bad call {tok!r}: a bid (e.g. 500) or pass (V6.2)")
-    return validate_team_auction(calls, rules)
+    return calls
+
+
+def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+    """Parse (:func:`parse_calls`) and validate a V6.2 auction."""
+    return validate_team_auction(parse_calls(text), rules)
 
 
 def check_turn(state: TeamAuction, seat: int) -> None:

@@ -176,3 +176,63 @@ def kreuz_kernel(rules, hand_size: int, dabb_size: int, duty: int, partner_relie
         round_to=int(round_to), loss_factor=int(rules.loss_factor),
         dissle_value=int(rules.trump_nine) if dissle_in_discard else 0, low_rank=_N,
         bidder_leads=0)
+
+
+# --------------------------------------------------------------------------- team games
+
+from analyzer.mechanics.cards import COPIES80, DECK80_TYPES  # noqa: E402
+
+
+@dataclass(frozen=True)
+class TeamSpec:
+    """Everything the team analyses need about one team game, compiled once: the
+    TeamKernel, the KernelRules whose melds a 2-copy game uses (analyzer.mechanics.melds),
+    the deck as card types, and the auction's form (V6.2 open bidding, or V1's chain of
+    duels).  Built by :func:`team_spec` from the game's rules; nothing here tests a name.
+    """
+
+    name: str
+    tk: TeamKernel
+    kr: object                   # KernelRules of the meld RuleSet (2-copy decks)
+    deck: np.ndarray             # uint8[n]: the card types of the deck, each copy once
+    copies: int                  # copies per type (2 or 4)
+    hand_size: int
+    dabb_size: int
+    open_auction: bool           # True: V6.2 (any multiple of the step >= min); False: V1 duels
+    start: int                   # lowest / opening bid
+    step: int
+    forced_opening: bool
+    rules: object                # the rules object it was built from
+
+    @property
+    def n_cards(self) -> int:
+        return int(self.deck.shape[0])
+
+
+def team_spec(rules, *, hand_size: int | None = None, dabb_size: int | None = None,
+              duty: int | None = None, partner_relief: bool | None = None) -> TeamSpec:
+    """The :class:`TeamSpec` of ``rules``: a :class:`PinochleRules`, or a Binokel RuleSet of
+    a team game (its fields ``hand_size``, ``tapp_size`` (the Dabb), ``round_to``,
+    ``forced_opening``, ``dissle_in_discard``, ``beat_led_when_trumped`` and
+    ``partner_relief`` where the RuleSet has them; keyword overrides win)."""
+    if isinstance(rules, PinochleRules):
+        tk = rules.kernel
+        deck = np.repeat(np.array(DECK80_TYPES, dtype=np.uint8), COPIES80)
+        from analyzer.mechanics.rules import DEFAULT_RULES
+        return TeamSpec(rules.name, tk, DEFAULT_RULES.kernel, deck, COPIES80, rules.hand_size, 0,
+                        True, rules.min_bid, rules.bid_step, False, rules)
+    hs = int(hand_size if hand_size is not None else rules.hand_size)
+    ds = int(dabb_size if dabb_size is not None else rules.tapp_size)
+    beat_led = bool(getattr(rules, "beat_led_when_trumped", False))
+    d = duty if duty is not None else (1 if beat_led else 0)
+    relief = partner_relief if partner_relief is not None else bool(getattr(rules, "partner_relief", False))
+    forced = bool(getattr(rules, "forced_opening", True))
+    tk = kreuz_kernel(rules, hs, ds, d, relief, int(getattr(rules, "round_to", 0)), forced,
+                      bool(getattr(rules, "dissle_in_discard", False)))
+    types = [t for t in range(N_TYPES) if tk.copies[t] > 0]
+    deck = np.repeat(np.array(types, dtype=np.uint8), 2)
+    if 4 * hs + ds != deck.shape[0]:
+        raise BinokelError(f"{rules.name}: 4 hands of {hs} + a Dabb of {ds} do not make the "
+                           f"{deck.shape[0]}-card deck")
+    return TeamSpec(rules.name, tk, rules.kernel, deck, 2, hs, ds, False, int(rules.bid_start),
+                    int(rules.bid_step), forced, rules)
