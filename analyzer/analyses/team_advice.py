@@ -50,16 +50,20 @@ from analyzer.mechanics.rng import chunk_state
 DEFAULT_SAMPLES80 = 400
 MAX_SAMPLES80 = 200_000
 GRID80 = 40           # bids next .. next + 390
+ESS_FRACTION = 0.5    # draw more rounds until the effective sample size is this share
+MAX_ROUNDS = 8
 
 
 @njit
-def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, high, holder,
-                        passed, next_ch, rv1, rv2, state, tk, kr, team_total, other_score,
-                        pass_rel, weight):
+def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, high,
+                        holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
+                        other_score, pass_rel, weight):
     """Monte Carlo core: ``n = weight.shape[0]`` samples (see the module docstring).
 
     ``hand`` uint8[24] (the only cards the kernel knows); ``deck`` uint8[n_unseen] the
-    unseen cards; ``ev_lo``/``ev_hi`` int64[4] per seat the bidding evidence; ``high``,
+    unseen cards; ``ev_lo``/``ev_hi`` int64[4] per seat the bidding evidence, read with
+    the logistic ``scale`` for the opponents and ``pscale`` for the partner (0: the
+    partner's calls are not used); ``high``,
     ``holder``, ``passed`` (bit mask, V6.2) / ``next_ch`` (V1 duels) the auction state
     with ``seat`` to call; ``rv1``, ``rv2`` the rule-of-thumb parameters (V6.2: trick
     value, partner allowance; V1: the card-point estimate).  With a Dabb
@@ -87,12 +91,13 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, hig
         w = 1.0
         if use_evidence:
             for p in range(4):
-                if p != seat and (ev_lo[p] > 0 or ev_hi[p] > 0):
+                sc = pscale if p == (seat + 2) % 4 else scale
+                if p != seat and sc > 0 and (ev_lo[p] > 0 or ev_hi[p] > 0):
                     if dabb:
                         v = kreuz_rule_value(hands[p], kr, rv1, tmp)
                     else:
                         v, _t = rule_value80(hands[p], tk, rv1, rv2, tmp)
-                    w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], scale)
+                    w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], sc)
         weight[i] = w
         if dabb:
             kreuz_contract(hands, seat, 0, pol, state, tk, kr, beat, cnt, res)
@@ -180,26 +185,48 @@ def _auction_args(state, spec: TeamSpec) -> tuple[int, int, int, int]:
 
 def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec,
                     use_evidence: bool = True, rv1: int | None = None, rv2: int | None = None,
-                    scale: float = DEFAULT_EVIDENCE_SCALE, key: int = 0) -> dict:
-    """Run :func:`team_advise_samples`; returns the raw per-sample arrays."""
+                    scale: float = DEFAULT_EVIDENCE_SCALE, key: int = 0,
+                    partner_scale: float | None = None) -> dict:
+    """Run :func:`team_advise_samples`; returns the raw per-sample arrays.
+
+    ``partner_scale``: the logistic scale for the partner's calls (default ``scale``;
+    0 = ignore them).
+
+    With the calls as evidence, rounds of ``samples`` more deals are drawn (each from its
+    own seed) until the effective sample size reaches ``ESS_FRACTION x samples`` or
+    ``MAX_ROUNDS`` rounds are done: strong evidence otherwise leaves a handful of samples
+    carrying the estimate.
+    """
     n = int(samples)
-    team_total = np.zeros((n, 4))
-    other = np.zeros((n, 4))
-    pass_rel = np.zeros(n)
-    weight = np.zeros(n)
     lo, hi = _evidence(state, spec)
     if rv1 is None:
         rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
     if rv2 is None:
         rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
     high, holder, passed, next_ch = _auction_args(state, spec)
-    team_advise_samples(np.asarray(counts, dtype=np.uint8), seat, unseen_deck(counts, spec),
-                        np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
-                        bool(use_evidence), float(scale), high, holder, passed, next_ch,
-                        int(rv1), int(rv2), chunk_state(seed, key), spec.tk, spec.kr,
-                        team_total, other, pass_rel, weight)
+    parts = []
+    use = bool(use_evidence) and any(lo[p] or hi[p] for p in range(4) if p != seat)
+    for r in range(MAX_ROUNDS if use else 1):
+        team_total = np.zeros((n, 4))
+        other = np.zeros((n, 4))
+        pass_rel = np.zeros(n)
+        weight = np.zeros(n)
+        team_advise_samples(np.asarray(counts, dtype=np.uint8), seat, unseen_deck(counts, spec),
+                            np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
+                            use, float(scale), float(scale if partner_scale is None else partner_scale),
+                            high, holder, passed, next_ch,
+                            int(rv1), int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
+                            spec.kr, team_total, other, pass_rel, weight)
+        parts.append((team_total, other, pass_rel, weight))
+        w = np.concatenate([q[3] for q in parts])
+        if w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n:
+            break
+    team_total = np.concatenate([q[0] for q in parts])
+    other = np.concatenate([q[1] for q in parts])
+    pass_rel = np.concatenate([q[2] for q in parts])
+    weight = np.concatenate([q[3] for q in parts])
     if not np.isfinite(weight).all() or weight.sum() <= 0:
-        weight = np.ones(n)
+        weight = np.ones(len(weight))
     k = 1 if spec.dabb_size > 0 else 4
     return {"team_total": team_total[:, :k], "other": other[:, :k], "pass_rel": pass_rel,
             "weight": weight, "loss_factor": int(spec.tk.loss_factor)}

@@ -33,6 +33,7 @@ import numpy as np
 from analyzer.analyses.team_advice import (parse_team_auction_for, sample_branches,
                                            summarize_team_advice)
 from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
@@ -68,7 +69,8 @@ def _decide(kind, counts, seat, state, params, key, spec, memo):
             mb = kreuz_rule_value(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
         return nb if nb <= mb else PASS
     raw = sample_branches(counts, seat, state, params["samples"], key[0], spec, True,
-                          params["rv1"], params["rv2"], key=key[1])
+                          params["rv1"], params["rv2"], scale=params.get("scale", DEFAULT_EVIDENCE_SCALE),
+                          key=key[1], partner_scale=params.get("partner_scale"))
     max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1)
     if rows[0]["trump"] is not None:
         memo[seat] = int(rows[0]["trump"])
@@ -177,7 +179,9 @@ def _chunk(kinds, params, seed, ds, rules):
 def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: int = 200,
                         seed: int = 0, samples: int = 100, n_jobs: int = 1, progress=None,
                         rules=PINOCHLE_RULES, rv1: int | None = None,
-                        rv2: int | None = None) -> TeamTournamentResult:
+                        rv2: int | None = None,
+                        evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
+                        partner_scale: float | None = None) -> TeamTournamentResult:
     """Play a duplicate team match (module docstring); same seed, same result for any
     ``n_jobs``.  Raises BinokelError on bad parameters."""
     for k in (agent1, agent2):
@@ -192,7 +196,8 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
         rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
     if rv2 is None:
         rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
-    params = {"samples": int(samples), "rv1": int(rv1), "rv2": int(rv2)}
+    params = {"samples": int(samples), "rv1": int(rv1), "rv2": int(rv2),
+              "scale": float(evidence_scale), "partner_scale": partner_scale}
     kinds = (agent1, agent2)
     size = 10
     batches = [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]
