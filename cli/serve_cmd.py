@@ -57,7 +57,8 @@ def serve_command(host, port, open_browser, workers):
 
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
     app = create_app(local_only=local, max_running=workers)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
+                                           timeout_graceful_shutdown=5))
     try:
         server.run(sockets=[sock])
     finally:

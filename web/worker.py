@@ -28,7 +28,13 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
 
 def run_job(kind: str, kwargs: dict, conn) -> None:
     """Process entry point: compute and send the outcome; never raises."""
+    import signal
+
     from analyzer.errors import BinokelError
+
+    # Ctrl-C in the terminal reaches the whole process group: the server stops its jobs
+    # itself (terminate), so a worker must not die with a KeyboardInterrupt traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     from .params import json_safe
 

@@ -51,6 +51,7 @@ def check_advice_page(page, adv: dict) -> None:
     if adv["max_bid"] is not None:
         assert head.text_content() == f"Bid up to {adv['max_bid']}"
     assert page.locator("#advice-explanation").text_content() == adv["explanation"]
+    assert page.eval_on_selector_all("#advice-notes li", "ls => ls.map(l => l.textContent)") == adv["notes"]
     assert f"samples {adv['samples']} (effective {round(adv['effective_samples'])})" in \
         page.locator("#advice-meta").text_content()
     by_bid = {r["bid"]: r for r in adv["table"]}
@@ -196,7 +197,9 @@ def test_analysis_and_melds_views_show_the_library_numbers(page, server):
     page.wait_for_selector("#result-analyze:not([hidden])")
     res = analyze_hand(STRONG, "10S AH 9D", "forehand", 256, 3, 1).to_dict()
     rec = res["recommendation"]
-    assert page.text_content("#analysis-headline") == f"Discard {rec['discard']}, trump ♠"
+    sym = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+    shown_discard = " ".join(c[:-1] + sym[c[-1]] for c in rec["discard"].split())
+    assert page.text_content("#analysis-headline") == f"Discard {shown_discard}, trump ♠"
     dist = {ds["quantity"]: c for ds, c in cells(page, "analysis-distributions")}
     for r in res["distributions"]:
         assert dist[r["quantity"]]["mean"] == f"{fx(r['mean'], 1)} ± {fx((r['ci_hi'] - r['ci_lo']) / 2, 1)}"

@@ -22,8 +22,8 @@ const charts = {};
 
 // ------------------------------------------------------------------ cards
 const typeOf = (code) => {
-  const suit = code.slice(-1), rank = code.slice(0, -1);
-  return SUITS.indexOf(suit) * 6 + RANKS.indexOf(rank);
+  const si = SUITS.indexOf(code.slice(-1)), ri = RANKS.indexOf(code.slice(0, -1));
+  return si < 0 || ri < 0 ? -1 : si * 6 + ri;
 };
 const codeOf = (t) => RANKS[t % 6] + SUITS[Math.floor(t / 6)];
 const isRed = (t) => Math.floor(t / 6) >= 2;
@@ -37,6 +37,12 @@ const codes = (counts) => {
   return out;
 };
 const total = (counts) => counts.reduce((a, b) => a + b, 0);
+// "10S KH QH" (the library's codes) in the chosen labels: "10♠ K♥ Q♥" or "Schippen-Zehn, ..."
+const cardsText = (text) => {
+  const cs = String(text || "").split(/\s+/).filter(Boolean);
+  if (!cs.every((c) => typeOf(c) >= 0)) return String(text || "");
+  return cs.map((c) => label(typeOf(c))).join(S.lang === "de" ? ", " : " ");
+};
 
 function renderPicker() {
   const p = $("picker");
@@ -44,7 +50,8 @@ function renderPicker() {
   SUITS.forEach((s, si) => {
     const lab = document.createElement("div");
     lab.className = "suit-label";
-    lab.innerHTML = `<span class="sym${si >= 2 ? " red" : ""}">${SYM[s]}</span> ${S.lang === "de" ? DE_SUIT[s] : ""}`;
+    lab.innerHTML = `<span class="sym${si >= 2 ? " red" : ""}">${SYM[s]}</span>` +
+      (S.lang === "de" ? `<span class="name">${DE_SUIT[s]}</span>` : "");
     p.appendChild(lab);
     RANKS.forEach((r, ri) => {
       const t = si * 6 + ri;
@@ -52,8 +59,9 @@ function renderPicker() {
       b.type = "button";
       b.className = "card" + (isRed(t) ? " red" : "") + (S.lang === "de" ? " de" : "");
       b.dataset.card = codeOf(t);
+      // German: the rank word on the card, the suit name on the row (whole names do not fit a phone)
       b.innerHTML = S.lang === "de"
-        ? `<span class="rk">${DE_RANK[r]}</span><span class="st">${DE_SUIT[s]}</span>`
+        ? `<span class="rk">${DE_RANK[r]}</span><span class="st">${SYM[s]}</span>`
         : `<span class="rk">${r}</span><span class="st">${SYM[s]}</span>`;
       b.addEventListener("click", () => addCard(t));
       b.addEventListener("contextmenu", (e) => { e.preventDefault(); removeCard(S.target, t); });
@@ -329,7 +337,12 @@ async function api(method, path, data) {
   return { ok: true, status: resp.status, data: body };
 }
 
-function showError(text) { const e = $("error"); e.textContent = text; e.hidden = false; }
+function showError(text) {
+  const e = $("error");
+  e.textContent = text;
+  e.hidden = false;
+  if (window.matchMedia("(max-width: 820px)").matches) e.scrollIntoView({ block: "center" });
+}
 function clearError() { const e = $("error"); e.textContent = ""; e.hidden = true; }
 
 function requestFor(view) {
@@ -375,7 +388,10 @@ async function run(view) {
       S.job = null;
       hideProgress();
       showResult(view, d.result);
-      $(`result-${view}`).dataset.elapsed = ((performance.now() - started) / 1000).toFixed(2);
+      const secs = (performance.now() - started) / 1000;
+      $(`result-${view}`).dataset.elapsed = secs.toFixed(2);
+      const meta = $(view === "advise" ? "advice-meta" : "analysis-meta");
+      meta.textContent += ` · ${secs.toFixed(1)} s`;
       return;
     }
     if (d.state === "error" || d.state === "cancelled") {
@@ -471,6 +487,10 @@ function renderAdvice(d) {
   const obj = { relative: "own − mean of opponents", own: "own score", win: "P(win game)" }[d.objective] || d.objective;
   $("advice-meta").textContent = `objective: ${obj} · samples ${d.samples} (effective ${Math.round(d.effective_samples)}) · seed ${d.seed}`;
   $("advice-explanation").textContent = d.explanation;
+  const notes = $("advice-notes");
+  notes.textContent = "";
+  (d.notes || []).forEach((n) => { const li = document.createElement("li"); li.textContent = n; notes.appendChild(li); });
+  notes.hidden = !(d.notes || []).length;
   const s = d.surrender;
   $("advice-surrender").textContent = s
     ? (s.p_chosen === 0
@@ -495,8 +515,9 @@ function renderAdvice(d) {
     }
   });
   table("advice-table",
-    [{ t: "bid" }, { t: "P(make) [95% CI]" }, { t: "E[score] [95% CI]" },
-      { t: win ? "P(win game) [95% CI]" : "E[objective] [95% CI]" }, { t: "vs pass" }, { t: "surrender" },
+    // the deciding columns first: on a phone they are the ones in view
+    [{ t: "bid" }, { t: "P(make) [95% CI]" }, { t: win ? "P(win game) [95% CI]" : "E[objective] [95% CI]" },
+      { t: "vs pass" }, { t: "E[score] [95% CI]" }, { t: "surrender" },
       ...extra.map((k) => ({ t: k.replace(/_/g, " ") }))],
     runs.map(({ first, r }) => ({
       cls: r.bid === d.max_bid ? "rec" : "",
@@ -504,10 +525,10 @@ function renderAdvice(d) {
       cells: [
         { t: first === r.bid ? r.bid : `${first}–${r.bid}`, col: "bid", v: r.bid },
         { t: pci(r.p_make, r.p_make_lo, r.p_make_hi), col: "p_make", v: r.p_make },
-        { t: sci(r.ev_score, r.ev_score_lo, r.ev_score_hi), col: "ev_score", v: r.ev_score },
         { t: fo(r.ev_objective, r.ev_objective_lo, r.ev_objective_hi), col: "ev_objective", v: r.ev_objective },
         { t: win ? `${sg(100 * r.minus_pass)} pts` : sg(r.minus_pass), col: "minus_pass", v: r.minus_pass,
           cls: r.minus_pass >= 0 ? "plus" : "minus" },
+        { t: sci(r.ev_score, r.ev_score_lo, r.ev_score_hi), col: "ev_score", v: r.ev_score },
         { t: pc(r.p_surrender), col: "p_surrender", v: r.p_surrender },
         ...extra.map((k) => {
           const v = r[k], lo = r[`${k}_lo`], hi = r[`${k}_hi`];
@@ -573,20 +594,21 @@ const QLABEL = { meld: "meld (R5)", card_points: "card points (R7)", total: "tot
 function renderAnalysis(d) {
   const rec = d.recommendation;
   $("analysis-headline").textContent = rec
-    ? (rec.trump === "Durch" ? "Play Durch (R4)" : `Discard ${rec.discard}, trump ${SYM[rec.trump] || rec.trump}`)
+    ? (rec.trump === "Durch" ? "Play Durch (R4)" : `Discard ${cardsText(rec.discard)}, trump ${SYM[rec.trump] || rec.trump}`)
     : "Tapp unknown: sampled per deal";
   $("analysis-meta").textContent = `seat ${d.seat} · samples ${d.samples} · seed ${d.seed}` + (d.tapp ? ` · Tapp ${d.tapp}` : "");
   $("analysis-candidates-box").hidden = !d.candidates;
   if (d.candidates) {
     table("analysis-candidates",
-      [{ t: "#" }, { t: "trump", l: true }, { t: "discard", l: true }, { t: "fast est." }, { t: "mean total ± 95% CI" },
-        { t: "vs best ± 95% CI" }, { t: "P(all tricks)" }],
+      [{ t: "#" }, { t: "trump", l: true }, { t: "discard", l: true }, { t: "mean total ± 95% CI" },
+        { t: "vs best ± 95% CI" }, { t: "fast est." }, { t: "P(all tricks)" }],
       d.candidates.map((c) => ({
         cls: c.recommended ? "rec" : "",
         cells: [{ t: c.rank }, { t: c.trump === "Durch" ? "Durch" : `${SYM[c.trump] || ""} ${c.trump}`, l: true },
-          { t: c.discard, l: true }, { t: c.trump === "Durch" ? "" : f0(c.fast_value) },
+          { t: cardsText(c.discard), l: true, col: "discard" },
           { t: c.trump === "Durch" ? "" : pmi(c.mean_total, c.total_lo, c.total_hi), col: "mean_total", v: c.mean_total },
           { t: c.trump === "Durch" ? "" : `${sg(c.diff_vs_best)} ± ${((c.diff_hi - c.diff_lo) / 2).toFixed(1)}` },
+          { t: c.trump === "Durch" ? "" : f0(c.fast_value) },
           { t: c.p_all_tricks === null || c.p_all_tricks === undefined ? "" : pci(c.p_all_tricks, c.p_lo, c.p_hi) }],
       })));
   }
