@@ -5,6 +5,7 @@ import click
 
 from analyzer import Suit, melds
 from analyzer.mechanics.cards import SUITS
+from analyzer.mechanics.melds import meld_report
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
@@ -46,13 +47,7 @@ def melds_command(hand, trump, example_name, as_json, rules):
     results = [melds(h, s, rules) for s in suits]
     best = max(results, key=lambda m: (m.total, -m.trump.index))
     if as_json:
-        echo_json({
-            "rules": rules.name,
-            "hand": h.codes(rules.low_card),
-            "by_trump": [m.to_dict() for m in results],
-            "best_trump": best.trump.value,
-            "best_total": best.total,
-        })
+        echo_json(meld_report(h, suits[0] if trump else None, rules))  # the web API's /api/melds too
         return
     click.echo(f"hand: {h.show(rules.low_card)}  ({rules.name})")
     for m in results:

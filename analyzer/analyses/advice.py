@@ -426,13 +426,14 @@ def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarr
 def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, samples: int,
                     seed, n_jobs: int, inference: bool, rules: RuleSet,
                     evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
-                    opp_trick_estimate: int = DEFAULT_TRICK_ESTIMATE):
+                    opp_trick_estimate: int = DEFAULT_TRICK_ESTIMATE, progress=None):
     """Run the sampled deals (chunked, seeded per chunk: same numbers for any ``n_jobs``).
 
     With inference, when the weights leave fewer than ``samples * ESS_FRACTION`` effective
     samples (an auction the opponent model finds unlikely), further rounds of ``samples``
     deals are drawn, up to ``MAX_ROUNDS`` in all; chunk seeds continue the same sequence,
-    so the result still depends only on the seed.
+    so the result still depends only on the seed.  ``progress(done, planned)`` is called
+    after each chunk; ``planned`` grows when a round is added.
     """
     nxt, kstate = _next_bid(state, seat, rules)
     bids = bid_grid(nxt, hand_counts, rules)
@@ -445,7 +446,11 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
         base = rnd * len(sizes)
         args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale,
                  opp_trick_estimate, seed, base + c, n, rules) for c, n in enumerate(sizes)]
-        parts += list(parallel_map(_run_chunk, args, n_jobs, len(args)))
+        planned = (rnd + 1) * len(sizes)
+        for part in parallel_map(_run_chunk, args, n_jobs, len(args)):
+            parts.append(part)
+            if progress is not None:
+                progress(len(parts), planned)
         w = np.concatenate([p["weight"] for p in parts])
         if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
             break
@@ -553,7 +558,8 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
 
 def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | None = None,
                samples: int = DEFAULT_SAMPLES, seed: int | None = 0, n_jobs: int = 1,
-               inference: bool = True, rules: RuleSet = DEFAULT_RULES) -> BidAdvice:
+               inference: bool = True, rules: RuleSet = DEFAULT_RULES, *,
+               progress=None) -> BidAdvice:
     """Recommend the maximum bid for a 15-card hand (R3), with P(make) and EV per bid.
 
     Parameters
@@ -574,6 +580,8 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         Monte Carlo size, seed (same seed -> same numbers for any ``n_jobs``), workers.
     inference : bool
         Weight samples by how likely the opponents' sampled hands made their calls.
+    progress : callable(done_chunks, planned_chunks) or None
+        Called as chunks finish (the web page's progress bar; raising from it stops the run).
 
     Returns
     -------
@@ -618,7 +626,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
     resolve_jobs(n_jobs)  # one-line error for a bad value before any work
     res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
-                          inference, rules)
+                          inference, rules, progress=progress)
     table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)
     forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     surrender = None

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.pinochle_advice import unseen_deck
+from analyzer.analyses.team_advice import unseen_deck
 from analyzer.analyses.stats import mean_ci, proportion_ci
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand80
-from analyzer.mechanics.pinochle_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
+from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
-from analyzer.mechanics.pinochle_play import POLICY_TEAM, deal80_fixed
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -93,7 +93,8 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
     if not 2 <= int(samples) <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     out = np.zeros((int(samples), 4, 4))
-    analyze80_samples(h.counts_array(), unseen_deck(h), chunk_state(seed, 0), rules.kernel, out)
+    analyze80_samples(h.counts_array(), unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
+                      rules.kernel, out)
     trumps = []
     for t in range(4):
         own = pinochle_meld_total(h, t, rules)

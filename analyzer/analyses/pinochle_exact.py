@@ -23,7 +23,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import COPIES80, DECK80_TYPES, N_CARDS80, N_TYPES, type_id
-from analyzer.mechanics.pinochle_play import deal80, new_deck80
+from analyzer.mechanics.team_play import deal80, new_deck80
 from analyzer.mechanics.rng import chunk_state
 
 HAND80 = 20

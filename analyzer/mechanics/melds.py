@@ -379,3 +379,20 @@ def melds(hand: Hand | str, trump: Suit | str, rules: RuleSet = DEFAULT_RULES,
             found.append(Meld("D", f"{word} {trump.symbol} (discarded, V2.3)", rules.trump_nine))
             d_total += rules.trump_nine
     return Melds(trump, f_total, q_total, b_total, d_total, tuple(found))
+
+
+def meld_report(hand: Hand | str, trump: Suit | str | None = None,
+                rules: RuleSet = DEFAULT_RULES) -> dict:
+    """The R5 breakdown per trump and the best trump by meld, as ``binokel melds --json``.
+
+    Inputs: a hand (any size) and optionally one trump (default: all four).  Output:
+    ``{"hand": codes, "by_trump": [Melds.to_dict(), ...], "best_trump": "S",
+    "best_total": 320}``; ties go to the lower suit (C S H D).
+    """
+    h = Hand.parse(hand, rules=rules)
+    suits = [Suit.parse(trump)] if trump else list(Suit)
+    results = [melds(h, s, rules) for s in suits]
+    best = max(results, key=lambda m: (m.total, -m.trump.index))
+    return {"rules": rules.name, "hand": h.codes(rules.low_card),
+            "by_trump": [m.to_dict() for m in results],
+            "best_trump": best.trump.value, "best_total": best.total}

@@ -12,7 +12,7 @@ may serve once in each class (V6.3):
 - C, pinochle Q♠ + J♦: ``m`` = min of the two counts, valued as in B.
 
 Only class A depends on trump.  Whether the melds count (a trick holding a counter) is
-for the scoring (pinochle_scoring).
+for the scoring (team_scoring).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_SUITS, RANK_NAMES, SUIT_SYMBOLS, Hand80, type_id
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
 
 _A, _T, _K, _Q, _J = range(5)
 _RANK_WORDS = ("aces", "tens", "kings", "queens", "jacks")
@@ -38,7 +38,7 @@ def _repeat_value(m, single, double):
 def trump_free_meld80(c, kp):
     """Classes B (arounds) and C (pinochles) of V6.3: the part that does not depend on trump.
 
-    ``c``: uint8[24] counts; ``kp``: PinochleKernel.  Returns the points.
+    ``c``: uint8[24] counts; ``kp``: TeamKernel.  Returns the points.
     """
     total = np.int64(0)
     for r in range(5):

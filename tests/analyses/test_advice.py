@@ -126,8 +126,9 @@ def test_advisor_kernel_sees_no_hidden_cards():
     assert params[:3] == ["hand_counts", "seat", "deck"]
     assert not any("opp" in p and "estimate" not in p for p in params)
     sig = inspect.signature(advise_bid).parameters
+    # progress receives chunk counts only (the web page's progress bar)
     assert set(sig) == {"hand", "seat", "auction", "scores", "objective", "samples", "seed",
-                        "n_jobs", "inference", "rules"}
+                        "n_jobs", "inference", "rules", "progress"}
 
 
 def test_cli_advise_example_and_json():
@@ -160,3 +161,12 @@ def test_cli_advise_bad_input_one_line_exit_2(args, fragment):
 def test_cli_advise_help_has_example():
     r = CliRunner().invoke(cli, ["advise", "--help"])
     assert r.exit_code == 0 and "Example:" in r.output and "binokel advise" in r.output
+
+
+def test_progress_callback_counts_chunks_and_changes_no_number():
+    seen = []
+    with_cb = advise_bid(AVERAGE, seat="middlehand", auction="150", samples=1200, seed=3,
+                         progress=lambda done, total: seen.append((done, total)))
+    plain = advise_bid(AVERAGE, seat="middlehand", auction="150", samples=1200, seed=3)
+    assert with_cb.to_dict() == plain.to_dict()
+    assert seen[:3] == [(1, 3), (2, 3), (3, 3)]     # chunks of 500, 500, 200

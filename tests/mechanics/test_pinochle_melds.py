@@ -8,8 +8,8 @@ from hypothesis import given, strategies as st
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import DECK80_TYPES, FULL_DECK80, Hand80
 from analyzer.mechanics.pinochle_melds import meld80, meld80_all_trumps, pinochle_meld_total, pinochle_melds
-from analyzer.mechanics.pinochle_play import deal80, new_deck80
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES
+from analyzer.mechanics.team_play import deal80, new_deck80
+from analyzer.mechanics.team_rules import PINOCHLE_RULES
 from analyzer.mechanics.rng import chunk_state
 from tests import reference_pinochle as ref
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.analyses.pinochle_advice import advise_pinochle, bid_values, unseen_deck
+from analyzer.analyses.team_advice import advise_pinochle, bid_values, unseen_deck
 from analyzer.analyses.pinochle_analysis import analyze_pinochle_hand
-from analyzer.analyses.pinochle_tournament import deal_hands, play_deal_pair, run_team_tournament
+from analyzer.analyses.team_tournament import deal_hands, play_deal_pair, run_team_tournament
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand80
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total
 
 STRONG = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
@@ -69,7 +70,7 @@ def test_bad_advice_input_is_one_line_errors():
 
 
 def test_unseen_deck_is_the_other_60_cards():
-    d = unseen_deck(Hand80.parse(STRONG))
+    d = unseen_deck(Hand80.parse(STRONG).counts, team_spec(PINOCHLE_RULES))
     assert len(d) == 60
     assert (np.bincount(d, minlength=24) + np.array(Hand80.parse(STRONG).counts)).tolist() == \
         [0 if t % 6 == 5 else 4 for t in range(24)]
@@ -85,12 +86,13 @@ def test_v6_hand_analysis_reports_meld_and_counter_distributions():
 
 
 def test_duplicate_pair_plays_the_same_cards_twice_with_teams_swapped():
-    h1 = deal_hands(3, 7)
-    h2 = deal_hands(3, 7)
-    assert (h1 == h2).all() and list(h1.sum(axis=1)) == [20] * 4
-    params = {"samples": 20, "trick_value": 20, "allowance": 150}
+    spec = team_spec(PINOCHLE_RULES)
+    h1 = deal_hands(3, 7, spec)
+    h2 = deal_hands(3, 7, spec)
+    assert (h1 == h2).all() and list(h1.sum(axis=1)) == [20] * 4 + [0]
+    params = {"samples": 20, "rv1": 20, "rv2": 150}
     # rule vs rule: both arrangements are the same game with the labels swapped: X = Y
-    r = play_deal_pair(("rule", "rule"), params, 3, 7)
+    r = play_deal_pair(("rule", "rule"), params, 3, 7, spec)
     assert r["x"] == r["y"]
 
 
@@ -101,3 +103,44 @@ def test_tournament_is_reproducible_and_reports_se_and_z():
     assert a.diff_se >= 0 and a.deals == 4
     with pytest.raises(BinokelError):
         run_team_tournament("advisor", "oracle", deals=4)
+
+
+# ---------------------------------------------------------------- Binokel team games
+
+from dataclasses import replace  # noqa: E402
+
+from analyzer.analyses.team_advice import advise_team  # noqa: E402
+from analyzer.mechanics.rules import DEFAULT_RULES  # noqa: E402
+
+K48 = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
+K_STRONG = "AS AS 10S KS QS JS AC AH AD 10C KH"
+K_WEAK = "9C 9H JH 9D JD 9S QC JC 10H QD KC"
+
+
+def test_v4_team_advice_table_starts_at_the_next_bid_and_dabb_names_trump():
+    a = advise_team(K_STRONG, 1, "150", K48, samples=60, rows=3)
+    assert [r["bid"] for r in a.rows] == [160, 170, 180]
+    assert all(r["trump"] is None for r in a.rows)
+    assert a.max_bid is not None
+
+
+def test_v4_strong_hand_bids_higher_than_weak_hand():
+    weak = advise_team(K_WEAK, 1, "150", K48, samples=80, seed=1).max_bid or 0
+    strong = advise_team(K_STRONG, 1, "150", K48, samples=80, seed=1).max_bid
+    assert strong > weak
+
+
+def test_v1_bad_team_auction_inputs():
+    with pytest.raises(BinokelError, match="out of turn"):
+        advise_team(K_STRONG, 2, "150", K48, samples=10)
+    with pytest.raises(BinokelError, match="exactly"):
+        advise_team(K_STRONG, 2, "150 170", K48, samples=10)
+    with pytest.raises(BinokelError, match="must have 11 cards"):
+        advise_team("AS KS", 1, "150", K48, samples=10)
+
+
+def test_v4_duplicate_tournament_runs_for_a_dabb_game():
+    r = run_team_tournament("advisor", "rule", deals=3, seed=2, samples=20, rules=K48)
+    assert r.deals == 3 and r.game == "k48-test"
+    rr = run_team_tournament("rule", "rule", deals=3, seed=2, rules=K48)
+    assert rr.diff_mean == 0

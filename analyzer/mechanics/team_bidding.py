@@ -22,7 +22,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
 
 PASS = 0
 #: points a rule-of-thumb bidder counts per expected trick ("meld + 20 per trick")
@@ -132,8 +132,11 @@ def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamA
     return TeamAuction(tuple(int(c) for c in calls), high, high_seat, tuple(passed), seat, over)
 
 
-def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
-    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) and validate."""
+def parse_calls(text) -> list[int]:
+    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) into calls
+    (``PASS`` = 0); only the syntax is checked here."""
+    if text is None:
+        return []
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     else:
@@ -147,7 +150,12 @@ def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAucti
             calls.append(int(low))
         else:
             raise BinokelError(f"bad call {tok!r}: a bid (e.g. 500) or pass (V6.2)")
-    return validate_team_auction(calls, rules)
+    return calls
+
+
+def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+    """Parse (:func:`parse_calls`) and validate a V6.2 auction."""
+    return validate_team_auction(parse_calls(text), rules)
 
 
 def check_turn(state: TeamAuction, seat: int) -> None:
@@ -228,3 +236,126 @@ def rule_of_thumb80(hand, kp, trick_value, partner_allowance, tmp):
     if mb < kp.min_bid:
         mb = 0
     return mb, best
+
+
+# --------------------------------------------------------------------------- chain of duels
+
+#: card points a rule-of-thumb bidder of a Binokel team game adds to its best meld: what
+#: its team takes in tricks (plus the discard), roughly (a policy parameter, not a rule)
+DEFAULT_TEAM_TRICK_ESTIMATE = 100
+
+
+@dataclass(frozen=True)
+class DuelAuction:
+    """The state of a four-seat chain-of-duels auction (V1) after valid calls.
+
+    ``holder``: seat holding the standing bid ``high`` (-1: none yet); ``to_move``: the
+    seat to call next (4 when the auction is over); ``next_ch``: the next seat to enter.
+    In a duel ``to_move`` is always the one who must raise (exactly one step) or pass.
+    """
+
+    calls: tuple[int, ...]
+    high: int
+    holder: int
+    to_move: int
+    next_ch: int
+    seats: tuple[int, ...]   # who made each call
+
+    @property
+    def over(self) -> bool:
+        return self.to_move >= 4
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.over and self.holder < 0
+
+    def next_bid(self, start: int, step: int) -> int:
+        return start if self.holder < 0 else self.high + step
+
+    def evidence(self, start: int, step: int) -> tuple[list[int], list[int]]:
+        """Per seat (lo, hi): its highest bid (0: none) and the bid it declined (0: none)."""
+        lo, hi = [0] * 4, [0] * 4
+        high, holder = 0, -1
+        for seat, call in zip(self.seats, self.calls):
+            if call != PASS:
+                lo[seat] = call
+                high, holder = call, seat
+            else:
+                hi[seat] = start if holder < 0 else high + step
+        return lo, hi
+
+    def describe(self) -> str:
+        if not self.calls:
+            return "(no calls yet)"
+        return " ".join(f"{s}:{c if c else 'pass'}" for s, c in zip(self.seats, self.calls))
+
+
+def validate_duel_auction(calls, start: int = 150, step: int = 10,
+                          forced_opening: bool = True) -> DuelAuction:
+    """Check calls of a four-seat chain of duels (V1): seat 0 against seat 1 until one
+    passes, the survivor against seat 2, then seat 3; the first bid is ``start``, every
+    raise exactly ``step``, a pass final.  ``forced_opening``: seat 0 must open (V5.2);
+    else it may pass and the next seat may open (V2.2, V4.2).  One-line BinokelError on a
+    wrong call.
+    """
+    high, holder, to_move, next_ch = 0, -1, 0, 1
+    seats = []
+    for i, call in enumerate(calls):
+        call = int(call)
+        if to_move >= 4:
+            raise BinokelError(f"call {i + 1} ({call or 'pass'}): the auction is already over (V1)")
+        seats.append(to_move)
+        want = start if holder < 0 else high + step
+        if call != PASS and call != want:
+            what = "the opening bid is" if holder < 0 else f"raises are exactly +{step}: the next bid is"
+            raise BinokelError(f"bid {call} by seat {to_move}: {what} {want} (V1)")
+        if call == PASS and holder < 0 and forced_opening and to_move == 0:
+            raise BinokelError(f"seat 0 (forehand) must open with {start} (V5.2)")
+        if holder < 0:
+            if call != PASS:
+                high, holder = call, to_move
+            to_move, next_ch = next_ch, next_ch + 1
+        elif call != PASS:
+            high = call
+            holder, to_move = to_move, holder
+        else:
+            to_move, next_ch = next_ch, next_ch + 1
+    return DuelAuction(tuple(int(c) for c in calls), high, holder, to_move, next_ch, tuple(seats))
+
+
+def check_duel_turn(state: DuelAuction, seat: int) -> None:
+    """One-line error unless it is ``seat``'s call (a team auction out of turn)."""
+    if not 0 <= seat <= 3:
+        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
+    if state.over:
+        raise BinokelError("the auction is over: no call left to advise (V1)")
+    if state.to_move != seat:
+        raise BinokelError(f"out of turn: after {len(state.calls)} calls it is seat "
+                           f"{state.to_move}'s call, not seat {seat}'s (V1)")
+
+
+@njit(_nrt=False)
+def continue_duels(maxb, high, holder, to_move, next_ch, start, step, forced, out):
+    """Finish a chain of duels (V1) with threshold bidders from a state (see
+    :class:`DuelAuction`): the seat to move raises one step while that is at most its
+    ``maxb``, else passes; with ``forced`` seat 0 opens regardless.  ``out`` int64[2] <-
+    (soloist seat or -1 = all passed, bid)."""
+    while to_move < 4:
+        if holder < 0:
+            if (forced != 0 and to_move == 0) or start <= maxb[to_move]:
+                high = start
+                holder = to_move
+            to_move = next_ch
+            next_ch += 1
+            continue
+        nb = high + step
+        if nb <= maxb[to_move]:
+            high = nb
+            tmp = holder
+            holder = to_move
+            to_move = tmp
+        else:
+            to_move = next_ch
+            next_ch += 1
+    out[0] = holder
+    out[1] = high if holder >= 0 else 0

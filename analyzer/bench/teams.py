@@ -1,4 +1,4 @@
-"""Benchmark workloads of partnership Pinochle (``pinochle-80``, V6): P1, P2, P2T, PD.
+"""Benchmark workloads of the team games: pinochle-80 (P1, P2, P2T, PD) and the Binokel team games.
 
 - P1, meld census: deal a uniformly random 20/20/20/20 split of the 80 cards (V6.1),
   evaluate the melds (V6.3) of all four hands for all four trumps (16 values),
@@ -16,12 +16,13 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.bench.registry import register
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.pinochle_bidding import DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE
-from analyzer.mechanics.pinochle_game import RES_COLS, R_SCORE, rule_deal80
+from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
+                                             DEFAULT_TRICK_VALUE)
+from analyzer.mechanics.team_game import RES_COLS, R_SCORE, kreuz_rule_deal, rule_deal80
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
-from analyzer.mechanics.pinochle_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
-                                              play80_core)
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES
+from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
+                                          new_deck80, play80_core, play_team_core)
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -140,3 +141,60 @@ register("P2T", p2t, deals=100_000,
 register("PD", pd, deals=50_000,
          description="pinochle-80 whole deal: rule-of-thumb auction (V6.2), melds, team-policy "
                      "play, scoring (V6.6)")
+
+
+# --------------------------------------------------------------------------- Binokel teams
+
+@njit
+def kd_batch(n, state, deck, tk, kr, estimate, sums):
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for _ in range(n):
+        deal_team(state, deck, hands, tk.hand_size)
+        kreuz_rule_deal(hands, estimate, pol, state, tk, kr, beat, cnt, res)
+        sums[0] += res[R_SCORE]
+        sums[1] += res[R_SCORE + 1]
+
+
+def _kd(name):
+    def fn(n: int, seed: int) -> dict:
+        from analyzer.mechanics.rules import get_rules
+        spec = team_spec(get_rules(name))
+        sums = np.zeros(2, dtype=np.int64)
+        kd_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, spec.kr,
+                 DEFAULT_TEAM_TRICK_ESTIMATE, sums)
+        return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
+    return fn
+
+
+@njit
+def kt_batch(n, state, deck, tk, policy, sums):
+    cnt5 = np.zeros((5, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    pol = np.full(4, policy, dtype=np.int64)
+    pts = np.zeros(2, dtype=np.int64)
+    counting = np.zeros(2, dtype=np.int64)
+    tricks = np.zeros(2, dtype=np.int64)
+    log = np.zeros((0, L_COLS), dtype=np.int64)
+    forced = np.zeros(0, dtype=np.int64)
+    for _ in range(n):
+        deal_team(state, deck, cnt5, tk.hand_size)
+        play_team_core(cnt5[:4], 0, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
+                       log, forced, 0)
+        sums[0] += pts[0]
+        sums[1] += pts[1]
+
+
+def _kt(name, policy):
+    def fn(n: int, seed: int) -> dict:
+        from analyzer.mechanics.rules import get_rules
+        spec = team_spec(get_rules(name))
+        sums = np.zeros(2, dtype=np.int64)
+        kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, policy, sums)
+        return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
+    return fn

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from analyzer.errors import BinokelError
-from analyzer.mechanics.pinochle_bidding import (PASS, check_turn, parse_team_auction,
+from analyzer.mechanics.team_bidding import (PASS, check_turn, parse_team_auction,
                                                  rule_of_thumb80, threshold_auction80,
                                                  validate_team_auction)
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES
-from analyzer.mechanics.pinochle_scoring import score80, score_team_deal, team_game_winner
+from analyzer.mechanics.team_rules import PINOCHLE_RULES
+from analyzer.mechanics.team_scoring import score80, score_team_deal, team_game_winner
 from tests import reference_pinochle as ref
 
 

@@ -1,9 +1,9 @@
-"""Pinochle workloads P1, P2, P2T, PD (analyzer/bench/pinochle.py): registered, and the
+"""Pinochle workloads P1, P2, P2T, PD (analyzer/bench/teams.py): registered, and the
 kernels measure what their definitions say (V6.3, V6.5)."""
 from __future__ import annotations
 
 from analyzer.analyses.pinochle_exact import times_distribution  # noqa: F401  (import check)
-from analyzer.bench import pinochle as bp
+from analyzer.bench import teams as bp
 from analyzer.bench.registry import workloads
 
 

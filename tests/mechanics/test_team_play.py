@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.mechanics.pinochle_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
+from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
                                               POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
                                               play_out80, play_out80_logged)
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PINOCHLE_RULES_B
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PINOCHLE_RULES_B
 from analyzer.mechanics.rng import chunk_state
 from tests import reference_pinochle as ref
 
@@ -127,7 +127,7 @@ def test_v6_4_first_of_identical_copies_wins():
 
 
 def _check_kernel_legal(hand, trick, trump, expected):
-    from analyzer.mechanics.pinochle_play import legal80
+    from analyzer.mechanics.team_play import legal80
     from analyzer.mechanics.play import beat_table, card_beats
     beat = np.empty(24, dtype=np.int64)
     beat_table(PINOCHLE_RULES.kernel, beat)
@@ -198,6 +198,94 @@ def test_v6_team_policy_decisions_use_public_information_only():
                 alt[p, :] = np.bincount(np.array(new[p] + played_p, dtype=np.int64), minlength=24)
             forced = [c for (_s, c, *_r) in plays[:move]]
             log2, *_ = _play_logged(alt, trump, leader, leader, POLICY_TEAM, i, forced=forced)
+            t, k = plays[move][2], plays[move][3]
+            assert log2[t, L_CARD0 + k] == log[t, L_CARD0 + k], (i, move)
+            checked += 1
+    assert checked >= 40
+
+
+def test_v4_team_policy_in_a_dabb_game_uses_public_information_only():
+    """kreuz-48 (R6 duties, 11 cards, the bidder knows its discard): replacing what the
+    deciding seat cannot see (the other hands, and the discard unless it is the bidder)
+    by other cards consistent with the plays changes no decision."""
+    from dataclasses import replace
+
+    from analyzer.mechanics.rules import DEFAULT_RULES
+    from analyzer.mechanics.team_play import DUTY_R6, deal_team, play_team_logged
+    from analyzer.mechanics.team_rules import kreuz_kernel
+
+    rules = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
+    tk = kreuz_kernel(rules, 11, 4, DUTY_R6, False, 10, False, True)
+    rng = np.random.default_rng(9)
+    deck = np.repeat(np.arange(24, dtype=np.uint8), 2)
+    st_ = chunk_state(77, 0)
+    cnt5 = np.zeros((5, 24), dtype=np.uint8)
+    checked = 0
+    for i in range(12):
+        deal_team(st_, deck, cnt5, 11)
+        hands = cnt5[:4].copy()
+        discard = cnt5[4].copy()          # stands in for the bidder's discard
+        trump, bidder = i % 4, (i + 1) % 4
+
+        def run(h, d, forced=()):
+            log = np.zeros((11, L_COLS), dtype=np.int64)
+            z2 = np.zeros(2, dtype=np.int64)
+            f = np.asarray(forced, dtype=np.int64)
+            play_team_logged(h, trump, 0, bidder, np.full(4, POLICY_TEAM, dtype=np.int64),
+                             chunk_state(i, 1), tk, d, z2, z2.copy(), z2.copy(), log, f, len(f))
+            return log
+
+        log = run(hands, discard)
+        plays = [(int(log[t, L_LEADER] + k) % 4, int(log[t, L_CARD0 + k]), t, k)
+                 for t in range(11) for k in range(4)]
+        for move in range(3, 44, 5):
+            seat = plays[move][0]
+            remaining = [[int(x) for x in hands[p]] for p in range(4)]
+            absent = [set() for _ in range(4)]
+            trick_cards = []
+            for (s, c, t, k) in plays[:move]:
+                if k == 0:
+                    trick_cards = []
+                else:
+                    led = trick_cards[0] // 6
+                    top = trick_cards[ref.winner_index(trick_cards, trump)]
+                    if c // 6 != led:
+                        absent[s] |= {x for x in range(24) if x // 6 == led}
+                        if c // 6 != trump:
+                            absent[s] |= {x for x in range(24) if x // 6 == trump}
+                        elif top // 6 == trump and not ref.beats(c, top, trump):
+                            absent[s] |= {x for x in range(24) if x // 6 == trump and x % 6 < top % 6}
+                    elif top // 6 == led and not ref.beats(c, top, trump):
+                        absent[s] |= {x for x in range(24) if x // 6 == led and x % 6 < top % 6}
+                trick_cards.append(c)
+                remaining[s][c] -= 1
+            others = [p for p in range(4) if p != seat]
+            pool = [t for p in others for t in range(24) for _ in range(remaining[p][t])]
+            hide_discard = seat != bidder
+            if hide_discard:
+                pool += [t for t in range(24) for _ in range(int(discard[t]))]
+            for _ in range(300):
+                rng.shuffle(pool)
+                new, pos, ok = {}, 0, True
+                for p in others:
+                    n = sum(remaining[p])
+                    part = pool[pos:pos + n]
+                    pos += n
+                    if any(t in absent[p] for t in part):
+                        ok = False
+                        break
+                    new[p] = part
+                if ok:
+                    break
+            else:
+                continue
+            alt = hands.copy()
+            for p in others:
+                played_p = [c for (s, c, *_r) in plays[:move] if s == p]
+                alt[p, :] = np.bincount(np.array(new[p] + played_p, dtype=np.int64), minlength=24)
+            d2 = (np.bincount(np.array(pool[pos:], dtype=np.int64), minlength=24).astype(np.uint8)
+                  if hide_discard else discard)
+            log2 = run(alt, d2, [c for (_s, c, *_r) in plays[:move]])
             t, k = plays[move][2], plays[move][3]
             assert log2[t, L_CARD0 + k] == log[t, L_CARD0 + k], (i, move)
             checked += 1

@@ -1,29 +1,30 @@
-"""Card play of double-deck partnership Pinochle (V6.1, V6.4, V6.5) in numba.
+"""Card play of the four-handed team games (V1, V4.5, V5.6, V6.4) in numba.
 
-Kernel representation (80-card encoding, cards.py): ``cnt`` = uint8[4, 24] per-seat
-counts (0..4), and per seat a *presence* mask (bit t = holds a copy of t); legal sets
-are type masks over the presence mask.  Seats 0..3 play in seat order (V6.1: clockwise
-from the dealer's left, so seat 3 is the dealer); partners sit opposite, seat ``s`` with
-``(s + 2) % 4``, team ``s % 2``.
+Kernel representation: ``cnt`` = uint8[4, 24] per-seat counts of the card types of
+cards.py (0..2 in the 48- and 40-card decks, 0..4 in the 80-card deck), and per seat a
+*presence* mask (bit t = holds a copy of t); legal sets are type masks over it.  Seats
+0..3 play in seat order; partners sit opposite, seat ``s`` with ``(s + 2) % 4``, team
+``s % 2``.  Everything a variant changes comes from its compiled :class:`TeamKernel`
+(analyzer.mechanics.team_rules: card points, rank order, copies per type, the duty
+table); kernels never see a variant's name.
 
-Duties (V6.4), for a card added to a trick:
-1. holding the led suit: play it; when **trump** was led, a trump strictly higher than
-   every trump in the trick if one is held (on a plain lead: any card of the suit);
-2. else holding trump: any trump (no duty to overtrump a plain lead already trumped);
-3. else any card.
-Trick winner: the first card that no later card beats (a higher card of its suit, or a
-trump on a plain card), so of identical copies the first played wins (V6.4).
-Counters (V6.5, from the PinochleKernel) go to the trick's winner, the last trick + 20.
-A trick "counts" for V6.3 when it holds a card worth counter points.
+Duties (``kp.duty``), for a card added to a trick:
 
-Policies
---------
-``POLICY_RANDOM`` (0): uniform among the distinct legal types.
-``POLICY_TEAM`` (1): the partnership heuristic :func:`team_heuristic`.  It sees only its
-own counts, the counts played so far (incl. the current trick), what each seat's plays
-proved it does not hold (V6.4 inferences), the trick so far and the bidder's seat.
-Partners cooperate: a seat loads counters onto a trick its partner wins safely, does not
-overtake a partner's safe winner, and leads a suit its partner is known to ruff.
+- ``DUTY_R6`` (``kreuz-48``, V4.5): R6 - follow suit and beat the trick's winning card if
+  a card of the led suit can; else trump, overtrump if the trick is trumped and one can,
+  else undertrump; else free.  The duties hold while the partner wins the trick.
+- ``DUTY_V56`` (``kreuz-40``, V5.6): follow suit and beat the highest card of the led suit
+  even when the trick is already trumped; without it, trump and beat the highest trump
+  if possible; else free.  With ``kp.partner_relief`` the beat and trump duties are lifted
+  while the partner is winning the trick (following suit stays).
+- ``DUTY_V64`` (``pinochle-80``, V6.4): follow suit; on a trump lead a trump strictly
+  higher than every trump in the trick if one is held; without the led suit any trump
+  (no overtrump duty on a plain lead); else free.
+
+Trick winner (all games): the first card that no later card beats (a higher card of its
+suit, or a trump on a plain card), so of identical copies the first played wins.
+Card points go to the trick's winner, the last trick + ``kp.last_trick_bonus``.  A trick
+"counts" for V6.3 when it holds a card worth points.
 """
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import COPIES80, DECK80_TYPES, N_TYPES
 from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, select_bit, suit_mask
+
+DUTY_R6, DUTY_V56, DUTY_V64 = 0, 1, 2
 from analyzer.mechanics.rng import bounded
 
 POLICY_RANDOM = 0
@@ -50,50 +53,75 @@ def new_deck80() -> np.ndarray:
 
 
 @njit(_nrt=False)
-def deal80(state, deck, cnt):
-    """Deal ``deck`` (uint8[80] types, shuffled in place) 20/20/20/20 into ``cnt``.
+def deal_team(state, deck, cnt, hand_size):
+    """Deal ``deck`` (uint8[n] card types, shuffled in place) into ``cnt``.
 
-    A partial Fisher-Yates shuffle of 60 steps: seats 0..2 take positions 0-19, 20-39,
-    40-59, seat 3 the unshuffled rest, a uniformly random split (V6.1).
+    Seats 0..3 get ``hand_size`` cards each (rows 0-3), the rest is the Dabb (row 4, when
+    ``cnt`` has five rows; V4.1, V5.1: 11 + 4 and 9 + 4; V6.1: 20 + 0).  A partial
+    Fisher-Yates shuffle: seats 0-2 and the Dabb take the first positions, seat 3 the
+    unshuffled rest, a uniformly random split.
     """
     n = deck.shape[0]
-    for i in range(n - 20):
+    for i in range(n - hand_size):
         j = i + bounded(state, n - i)
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
-    for p in range(4):
+    for p in range(cnt.shape[0]):
         for t in range(N_TYPES):
             cnt[p, t] = 0
+    h3 = 3 * hand_size
+    dabb_end = n - hand_size
     for i in range(n):
-        cnt[i // 20, deck[i]] += 1
+        if i < h3:
+            cnt[i // hand_size, deck[i]] += 1
+        elif i < dabb_end:
+            cnt[4, deck[i]] += 1
+        else:
+            cnt[3, deck[i]] += 1
 
 
 @njit(_nrt=False)
-def deal80_fixed(state, deck, cnt, seat, hand):
-    """Deal the unseen cards ``deck`` (uint8[60], shuffled in place) to the three seats
-    other than ``seat``, which gets ``hand`` (uint8[24]); uniform given ``hand``."""
+def deal80(state, deck, cnt):
+    """The 80-card deal of V6.1: 20/20/20/20 into ``cnt`` (uint8[4, 24])."""
+    deal_team(state, deck, cnt, 20)
+
+
+@njit(_nrt=False)
+def deal_team_fixed(state, deck, cnt, seat, hand, hand_size):
+    """Deal the unseen cards ``deck`` (shuffled in place): ``hand_size`` to each seat other
+    than ``seat``, which gets ``hand`` (uint8[24]); the rest to the Dabb (row 4, when
+    ``cnt`` has five rows).  Uniform given ``hand``."""
     n = deck.shape[0]
-    for i in range(n - 20):
+    for i in range(n - 1):
         j = i + bounded(state, n - i)
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
-    for p in range(4):
+    for p in range(cnt.shape[0]):
         for t in range(N_TYPES):
             cnt[p, t] = hand[t] if p == seat else 0
     k = 0
     for p in range(4):
         if p == seat:
             continue
-        for i in range(20):
+        for i in range(hand_size):
             cnt[p, deck[k]] += 1
             k += 1
+    while k < n:
+        cnt[4, deck[k]] += 1
+        k += 1
+
+
+@njit(_nrt=False)
+def deal80_fixed(state, deck, cnt, seat, hand):
+    """:func:`deal_team_fixed` for the 80-card deal (no Dabb)."""
+    deal_team_fixed(state, deck, cnt, seat, hand, 20)
 
 
 @njit(_nrt=False)
 def legal80(hand, lead_suit, win_card, trump, beat):
-    """Legal types (mask) for a follower whose presence mask is ``hand`` (V6.4).
+    """Legal types (mask) under V6.4 for a follower with presence mask ``hand``.
 
     ``lead_suit``: suit of the led card; ``win_card``: type now winning the trick (on a
     trump lead, the highest trump); ``trump``: 0..3.
@@ -111,14 +139,47 @@ def legal80(hand, lead_suit, win_card, trump, beat):
     return hand
 
 
+@njit(_nrt=False)
+def legal_team(hand, lead_suit, win_card, best_led, trump, beat, duty, relief):
+    """Legal types (mask) for a follower with presence mask ``hand`` under ``duty``.
+
+    ``win_card``: type now winning the trick; ``best_led``: the highest card of the led
+    suit in the trick; ``relief``: the partner is winning and the variant lifts the beat
+    and trump duties then (V5.6).  See the module docstring for the three duty tables.
+    """
+    if duty == DUTY_V64:
+        return legal80(hand, lead_suit, win_card, trump, beat)
+    f = hand & suit_mask(lead_suit)
+    if f != 0:
+        if relief:
+            return f
+        if duty == DUTY_V56:
+            b = f & beat[best_led]          # beat the led suit's best even when trumped
+        elif win_card // 6 == lead_suit:
+            b = f & beat[win_card]          # R6: beat the winner if a led-suit card can
+        else:
+            b = np.int64(0)                 # R6: trick trumped, no led-suit card beats
+        return b if b != 0 else f
+    if relief:
+        return hand
+    t = hand & suit_mask(trump)
+    if t != 0:
+        if win_card // 6 == trump:
+            b = t & beat[win_card]          # overtrump if possible (R6, V5.6)
+            if b != 0:
+                return b
+        return t
+    return hand
+
+
 # --------------------------------------------------------------------------- heuristic
 
 @njit(_nrt=False)
-def _unseen_mask(own, played):
-    """Types of which a copy may be in another hand (4 - own - played > 0)."""
+def _unseen_mask(own, played, copies):
+    """Types of which a copy may be in another hand (copies - own - known > 0)."""
     m = np.int64(0)
     for t in range(N_TYPES):
-        if t % 6 != 5 and own[t] + played[t] < COPIES80:
+        if own[t] + played[t] < copies[t]:
             m |= np.int64(1) << np.int64(t)
     return m
 
@@ -169,16 +230,17 @@ def _suit_len(own, s):
 
 @njit(_nrt=False)
 def team_heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
-                   own, played, ab, trump, bidder, beat, cp, rs):
+                   own, played, ab, trump, bidder, beat, cp, rs, copies):
     """Choose a card type from ``legal`` for ``seat`` from public information only.
 
-    Parameters: ``own`` uint8[24] the seat's counts; ``played`` uint8[24] every card
-    played so far (incl. the current trick); ``ab`` int64[4] per seat the types its
-    plays proved it lacks (V6.4); ``k`` cards in the trick so far, with its
+    Parameters: ``own`` uint8[24] the seat's counts; ``played`` uint8[24] the cards it
+    knows are out of the other hands (played so far incl. the current trick, and for the
+    soloist its discard); ``ab`` int64[4] per seat the types its plays proved it lacks;
+    ``copies`` the deck's copies per type; ``k`` cards in the trick so far, with its
     ``lead_suit``, ``win_card``, ``win_seat``, ``trick_pts``; ``bidder`` seat (public
     after the auction).  No other hand enters.  Ties go to the lowest type.
     """
-    unseen = _unseen_mask(own, played)
+    unseen = _unseen_mask(own, played, copies)
     partner = (seat + 2) % 4
     o1 = (seat + 1) % 4
     o3 = (seat + 3) % 4
@@ -252,18 +314,22 @@ def team_heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
 # --------------------------------------------------------------------------- core
 
 @njit
-def play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
-                counting, tricks, log, forced, n_forced):
-    """Play a whole 20-trick deal from ``cnt`` (uint8[4, 24], consumed) (V6.4, V6.5).
+def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discard, points,
+                   counting, tricks, log, forced, n_forced):
+    """Play a whole deal from ``cnt`` (uint8[4, 24], consumed) under ``kp``'s duties.
 
-    ``policies`` int64[4]; ``kp`` the PinochleKernel; ``beat`` from :func:`analyzer.mechanics.play.beat_table`.  OUT (zeroed here):
-    ``points`` int64[2] counters per team incl. the last trick, ``counting`` int64[2]
-    tricks holding a counter won per team, ``tricks`` int64[2] tricks per team.
-    ``log`` int64[20, L_COLS] or empty; ``forced`` the card types of the first
-    ``n_forced`` plays (replay).  Returns the number of tricks (20).
+    ``policies`` int64[4]; ``kp`` the TeamKernel; ``beat`` from
+    :func:`analyzer.mechanics.play.beat_table`; ``discard`` uint8[24] the bidder's
+    discard (known to the bidder only; zeros without a Dabb).  OUT (zeroed here):
+    ``points`` int64[2] card points per team incl. the last trick (no discard),
+    ``counting`` int64[2] tricks holding a card worth points won per team, ``tricks``
+    int64[2] tricks per team.  ``log`` int64[n_tricks, L_COLS] or empty; ``forced`` the
+    card types of the first ``n_forced`` plays (replay).  Returns the number of tricks.
     """
     cp = kp.card_points
     rs = kp.rank_strength
+    copies = kp.copies
+    duty = kp.duty
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += cnt[0, t]
@@ -273,6 +339,7 @@ def play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
             if cnt[p, t] > 0:
                 pres[p] |= np.int64(1) << np.int64(t)
     played = np.zeros(N_TYPES, dtype=np.uint8)
+    known_b = discard.copy()      # what the bidder knows is out: played + its discard
     ab = np.zeros(4, dtype=np.int64)
     for i in range(2):
         points[i] = 0
@@ -286,42 +353,62 @@ def play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
         wcard = -1
         wseat = -1
         lsuit = -1
+        best_led = -1
         for k in range(4):
             seat = (ld + k) % 4
             h = pres[seat]
+            relief = False
             if k == 0:
                 legal = h
             else:
-                legal = legal80(h, lsuit, wcard, trump, beat)
+                relief = kp.partner_relief != 0 and wseat == (seat + 2) % 4
+                legal = legal_team(h, lsuit, wcard, best_led, trump, beat, duty, relief)
             if move < n_forced:
                 c = forced[move]
             elif policies[seat] == POLICY_RANDOM:
                 c = select_bit(legal, bounded(state, _ctpop(legal)))
             else:
                 c = team_heuristic(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
-                                   played, ab, trump, bidder, beat, cp, rs)
+                                   known_b if seat == bidder else played, ab, trump, bidder,
+                                   beat, cp, rs, copies)
             s = c // 6
             if k > 0:
-                # what this play proves (V6.4 duties), public
+                # what this play proves under the duties (public)
                 nv = np.int64(0)
+                beats_w = (beat[wcard] >> np.int64(c)) & 1 == 1
                 if s != lsuit:
                     nv = suit_mask(lsuit)
-                    if s != trump:
-                        nv |= suit_mask(trump)
-                elif lsuit == trump and (beat[wcard] >> np.int64(c)) & 1 == 0:
-                    nv = beat[wcard]      # did not head the trump lead: no higher trump
+                    if not relief:
+                        if s != trump:
+                            nv |= suit_mask(trump)
+                        elif duty != DUTY_V64 and wcard // 6 == trump and not beats_w:
+                            nv |= beat[wcard]      # undertrumped: no higher trump
+                elif not relief:
+                    if duty == DUTY_V64:
+                        if lsuit == trump and not beats_w:
+                            nv = beat[wcard]       # did not head the trump lead
+                    elif duty == DUTY_V56:
+                        if (beat[best_led] >> np.int64(c)) & 1 == 0:
+                            nv = beat[best_led]    # did not beat the led suit's best
+                    elif wcard // 6 == lsuit and not beats_w:
+                        nv = beat[wcard]           # R6: followed low
                 ab[seat] |= nv
             cnt[seat, c] -= 1
             if cnt[seat, c] == 0:
                 pres[seat] &= ~(np.int64(1) << np.int64(c))
             played[c] += 1
+            known_b[c] += 1
             if k == 0:
                 wcard = c
                 wseat = seat
                 lsuit = s
-            elif card_beats(c, wcard, trump, beat):
-                wcard = c
-                wseat = seat
+                best_led = c
+            else:
+                if card_beats(c, wcard, trump, beat):
+                    wcard = c
+                    wseat = seat
+                if s == lsuit and (beat[best_led] >> np.int64(c)) & 1 == 1:
+                    best_led = c
             tp += cp[c]
             if do_log:
                 log[trick, L_CARD0 + k] = c
@@ -329,7 +416,7 @@ def play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
             move += 1
         has_counter = tp > 0
         if trick == n_tricks - 1:
-            tp += kp.last_trick_bonus   # V6.5
+            tp += kp.last_trick_bonus
         team = wseat % 2
         points[team] += tp
         tricks[team] += 1
@@ -341,6 +428,15 @@ def play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
             log[trick, L_POINTS] = tp
         ld = wseat
     return n_tricks
+
+
+@njit
+def play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
+                counting, tricks, log, forced, n_forced):
+    """:func:`play_team_core` without a discard (the 80-card game has no Dabb)."""
+    return play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat,
+                          np.zeros(N_TYPES, dtype=np.uint8), points, counting, tricks, log,
+                          forced, n_forced)
 
 
 @njit
@@ -363,3 +459,14 @@ def play_out80_logged(hands, trump, leader, bidder, policies, state, kp, points,
     cnt = hands.copy()
     return play80_core(cnt, trump, leader, bidder, policies, state, kp, beat, points,
                        counting, tricks, log, forced, n_forced)
+
+
+@njit
+def play_team_logged(hands, trump, leader, bidder, policies, state, kp, discard, points,
+                     counting, tricks, log, forced, n_forced):
+    """:func:`play_team_core` from ``hands`` (not modified) with a trick log and replay."""
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    cnt = hands.copy()
+    return play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discard,
+                          points, counting, tricks, log, forced, n_forced)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer._jit import njit
-from analyzer.mechanics.pinochle_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
 
 
 @njit(_nrt=False)
@@ -73,3 +73,44 @@ def team_game_winner(totals, bid_team: int, target: int = PINOCHLE_RULES.target_
         if totals[team] >= target:
             return team
     return -1
+
+
+# --------------------------------------------------------------------------- Binokel teams
+
+@njit(_nrt=False)
+def round_points(points, r):
+    """Card points rounded to the nearest ``r``, 5 up (V1); unchanged for r = 0."""
+    if r <= 0:
+        return points
+    return (points + r // 2) // r * r
+
+
+@njit(_nrt=False)
+def score_kreuz(sol_team, bid, melds, points, tricks, round_to, loss_factor, out):
+    """Deal scores of a Binokel team game into ``out`` int64[2] (V4.6, V5.7, V1).
+
+    ``points`` int64[2]: card points per team, the discard already in the soloist
+    team's; they are rounded per team (V1).  ``melds`` int64[2]: both partners' melds;
+    they count only with a team trick (``tricks`` int64[2]).  The soloist team scores
+    +total if total >= bid (and it won a trick), else -loss_factor x bid; the other team
+    its total with a trick, else 0.  ``sol_team`` -1: thrown in, 0 : 0.
+    """
+    for team in range(2):
+        if sol_team < 0:
+            out[team] = 0
+            continue
+        tot = round_points(points[team], round_to)
+        if tricks[team] > 0:
+            tot += melds[team]
+        if team == sol_team:
+            out[team] = tot if (tricks[team] > 0 and tot >= bid) else -loss_factor * bid
+        else:
+            out[team] = tot if tricks[team] > 0 else 0
+
+
+@njit(_nrt=False)
+def score_going_out(sol_team, bid, other_melds, bonus, out):
+    """Going out (V4.3, V5.4): the soloist's team -bid; the other team its melds (both
+    partners', with the named trump) + one ``bonus``; no trick needed, nothing played."""
+    out[sol_team] = -bid
+    out[1 - sol_team] = other_melds + bonus

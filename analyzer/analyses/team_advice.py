@@ -1,0 +1,369 @@
+"""The team bid advisor for double-deck partnership Pinochle (V6.2, V6.6).
+
+Method
+------
+For a 20-card hand in seat ``seat`` (0..3) with the auction so far, sample the 60 unseen
+cards into the three other hands uniformly (V6.1), then per sample:
+
+1. **Bidder branch** - this seat wins the auction, names each trump in turn, leads, and
+   the deal is played by the team policy (analyzer.mechanics.team_play) and scored
+   (V6.6).  The team's total (counted melds + counters) and the other team's score are
+   kept per trump, so the score at any bid ``b`` follows without replaying: the team
+   scores its total if it reaches ``b``, else ``-b``.  Trump is then named per bid as the
+   suit with the best mean objective (the bidder knows the bid but not the other hands).
+2. **Pass branch** - this seat passes now; the others finish the auction as rule-of-thumb
+   bidders (their sampled hands; analyzer.mechanics.team_bidding), the winner names its
+   rule-of-thumb trump and the deal is played; all four passing throws it in (0 : 0).
+3. **Inference** - each sample is weighted by the likelihood that the three other seats'
+   sampled hands called as they did, the partner's calls included (a noisy rule-of-thumb
+   bidder, :func:`analyzer.mechanics.bidding.evidence_likelihood`); means are weighted,
+   their standard errors use Kish's effective sample size.
+
+The objective is relative: this team's deal score minus the other team's.  The
+recommended maximum bid is the last bid B, counting up from the next legal bid, with
+``E[objective | bidder at B] >= E[objective | pass]``.  Only this hand, its seat and the
+public calls enter the kernel: the other hands exist only as samples.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.analyses.advice import Estimate, _wmean, _wprop
+from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
+from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80
+from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
+                                             DEFAULT_TRICK_VALUE, PASS, DuelAuction, TeamAuction,
+                                             check_duel_turn, check_turn, continue_auction80,
+                                             continue_duels, parse_calls, parse_team_auction,
+                                             rule_of_thumb80, rule_value80, validate_duel_auction)
+from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
+                                          kreuz_rule_value, play_contract80)
+from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, TeamSpec, team_spec
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.rng import chunk_state
+
+DEFAULT_SAMPLES80 = 400
+MAX_SAMPLES80 = 200_000
+GRID80 = 40           # bids next .. next + 390
+ESS_FRACTION = 0.5    # draw more rounds until the effective sample size is this share
+MAX_ROUNDS = 8
+
+
+@njit
+def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, high,
+                        holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
+                        other_score, pass_rel, weight):
+    """Monte Carlo core: ``n = weight.shape[0]`` samples (see the module docstring).
+
+    ``hand`` uint8[24] (the only cards the kernel knows); ``deck`` uint8[n_unseen] the
+    unseen cards; ``ev_lo``/``ev_hi`` int64[4] per seat the bidding evidence, read with
+    the logistic ``scale`` for the opponents and ``pscale`` for the partner (0: the
+    partner's calls are not used); ``high``,
+    ``holder``, ``passed`` (bit mask, V6.2) / ``next_ch`` (V1 duels) the auction state
+    with ``seat`` to call; ``rv1``, ``rv2`` the rule-of-thumb parameters (V6.2: trick
+    value, partner allowance; V1: the card-point estimate).  With a Dabb
+    (``tk.dabb_size`` > 0) the bidder branch takes it, exchanges and names trump itself
+    (one column); without, every trump is played (four columns).  OUT:
+    ``team_total``/``other_score`` float64[n, 4] (the team's total, -1 when it won no
+    trick; the other team's score); ``pass_rel`` float64[n]; ``weight`` float64[n].
+    """
+    n = weight.shape[0]
+    hs = tk.hand_size
+    dabb = tk.dabb_size > 0
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    tmp = np.zeros(4, dtype=np.int64)
+    maxb = np.zeros(4, dtype=np.int64)
+    trumps = np.zeros(4, dtype=np.int64)
+    out = np.zeros(2, dtype=np.int64)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    team = seat % 2
+    for i in range(n):
+        deal_team_fixed(state, deck, hands, seat, hand, hs)
+        w = 1.0
+        if use_evidence:
+            for p in range(4):
+                sc = pscale if p == (seat + 2) % 4 else scale
+                if p != seat and sc > 0 and (ev_lo[p] > 0 or ev_hi[p] > 0):
+                    if dabb:
+                        v = kreuz_rule_value(hands[p], kr, rv1, tmp)
+                    else:
+                        v, _t = rule_value80(hands[p], tk, rv1, rv2, tmp)
+                    w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], sc)
+        weight[i] = w
+        if dabb:
+            kreuz_contract(hands, seat, 0, pol, state, tk, kr, beat, cnt, res)
+            team_total[i, 0] = res[R_SCORE + team] if res[R_COUNTING + team] > 0 else -1
+            other_score[i, 0] = res[R_SCORE + 1 - team]
+            for p in range(4):
+                maxb[p] = kreuz_rule_value(hands[p], kr, rv1, tmp) // tk.bid_step * tk.bid_step
+            maxb[seat] = 0
+            continue_duels(maxb, high, holder, seat, next_ch, tk.min_bid, tk.bid_step,
+                           tk.forced_opening, out)
+            kreuz_contract(hands, out[0], out[1], pol, state, tk, kr, beat, cnt, res)
+        else:
+            for t in range(4):
+                play_contract80(hands[:4], seat, 0, t, pol, state, tk, beat, cnt, res)
+                team_total[i, t] = res[R_SCORE + team]
+                other_score[i, t] = res[R_SCORE + 1 - team]
+            for p in range(4):
+                mb, tr = rule_of_thumb80(hands[p], tk, rv1, rv2, tmp)
+                maxb[p] = mb
+                trumps[p] = tr
+            maxb[seat] = 0
+            continue_auction80(maxb, high, holder, passed, seat, tk.min_bid, tk.bid_step, out)
+            b = out[0]
+            play_contract80(hands[:4], b, out[1], trumps[b] if b >= 0 else 0, pol, state, tk,
+                            beat, cnt, res)
+        pass_rel[i] = res[R_SCORE + team] - res[R_SCORE + 1 - team]
+
+
+def unseen_deck(counts, spec: TeamSpec) -> np.ndarray:
+    """The cards of ``spec``'s deck not in the hand ``counts`` (24 ints), as card types."""
+    full = np.bincount(spec.deck, minlength=N_TYPES)
+    rest = full - np.asarray(counts, dtype=np.int64)
+    if (rest < 0).any():
+        raise BinokelError("the hand holds more copies of a card than the deck")
+    return np.repeat(np.arange(N_TYPES, dtype=np.uint8), rest)
+
+
+def parse_team_hand(hand, spec: TeamSpec):
+    """A validated hand of ``spec``'s game (a Hand80, or a Hand of the 48/40-card deck)
+    with its counts; one-line BinokelError on a fifth copy, a card not in the deck or the
+    wrong size."""
+    if spec.copies == COPIES80:
+        h = Hand80.parse(hand, size=spec.hand_size)
+        return h, np.array(h.counts, dtype=np.uint8)
+    try:
+        h = Hand.parse(hand, rules=spec.rules)
+    except TypeError:       # a Hand.parse without deck awareness
+        h = Hand.parse(hand)
+    counts = np.array(h.counts, dtype=np.uint8)
+    for t in range(N_TYPES):
+        if counts[t] and spec.tk.copies[t] == 0:
+            raise BinokelError(f"{Card(t)} is not in the {spec.n_cards}-card deck of {spec.name}")
+    if len(h) != spec.hand_size:
+        raise BinokelError(f"a hand must have {spec.hand_size} cards in {spec.name}, got {len(h)}")
+    return h, counts
+
+
+def parse_team_auction_for(auction, spec: TeamSpec):
+    """The auction text/list validated by the game's form: V6.2 or the V1 duels."""
+    if isinstance(auction, (TeamAuction, DuelAuction)):
+        return auction
+    if spec.open_auction:
+        return parse_team_auction(auction, spec.rules)
+    calls = parse_calls(auction)
+    return validate_duel_auction(calls, spec.start, spec.step, spec.forced_opening)
+
+
+def _evidence(state, spec: TeamSpec):
+    if spec.open_auction:
+        return state.evidence(spec.rules)
+    lo, hi = state.evidence(spec.start, spec.step)
+    if spec.forced_opening and state.seats and state.seats[0] == 0 and lo[0] == spec.start:
+        # the forced opening says nothing about forehand's hand (V5.2)
+        if not any(s == 0 and c != PASS for s, c in zip(state.seats[1:], state.calls[1:])):
+            lo[0] = 0
+    return lo, hi
+
+
+def _auction_args(state, spec: TeamSpec) -> tuple[int, int, int, int]:
+    """(high, holder, passed mask, next challenger) for the kernel."""
+    if spec.open_auction:
+        return state.high, state.high_seat, state.passed_mask, 0
+    return state.high, state.holder, 0, state.next_ch
+
+
+def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec,
+                    use_evidence: bool = True, rv1: int | None = None, rv2: int | None = None,
+                    scale: float = DEFAULT_EVIDENCE_SCALE, key: int = 0,
+                    partner_scale: float | None = None) -> dict:
+    """Run :func:`team_advise_samples`; returns the raw per-sample arrays.
+
+    ``partner_scale``: the logistic scale for the partner's calls (default ``scale``;
+    0 = ignore them).
+
+    With the calls as evidence, rounds of ``samples`` more deals are drawn (each from its
+    own seed) until the effective sample size reaches ``ESS_FRACTION x samples`` or
+    ``MAX_ROUNDS`` rounds are done: strong evidence otherwise leaves a handful of samples
+    carrying the estimate.
+    """
+    n = int(samples)
+    lo, hi = _evidence(state, spec)
+    if rv1 is None:
+        rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
+    if rv2 is None:
+        rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
+    high, holder, passed, next_ch = _auction_args(state, spec)
+    parts = []
+    use = bool(use_evidence) and any(lo[p] or hi[p] for p in range(4) if p != seat)
+    for r in range(MAX_ROUNDS if use else 1):
+        team_total = np.zeros((n, 4))
+        other = np.zeros((n, 4))
+        pass_rel = np.zeros(n)
+        weight = np.zeros(n)
+        team_advise_samples(np.asarray(counts, dtype=np.uint8), seat, unseen_deck(counts, spec),
+                            np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
+                            use, float(scale), float(scale if partner_scale is None else partner_scale),
+                            high, holder, passed, next_ch,
+                            int(rv1), int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
+                            spec.kr, team_total, other, pass_rel, weight)
+        parts.append((team_total, other, pass_rel, weight))
+        w = np.concatenate([q[3] for q in parts])
+        if w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n:
+            break
+    team_total = np.concatenate([q[0] for q in parts])
+    other = np.concatenate([q[1] for q in parts])
+    pass_rel = np.concatenate([q[2] for q in parts])
+    weight = np.concatenate([q[3] for q in parts])
+    if not np.isfinite(weight).all() or weight.sum() <= 0:
+        weight = np.ones(len(weight))
+    k = 1 if spec.dabb_size > 0 else 4
+    return {"team_total": team_total[:, :k], "other": other[:, :k], "pass_rel": pass_rel,
+            "weight": weight, "loss_factor": int(spec.tk.loss_factor)}
+
+
+def _ess(w: np.ndarray) -> float:
+    return float(w.sum() ** 2 / (w * w).sum())
+
+
+def bid_values(raw: dict, bids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Weighted mean objective per (bid, trump column), and per bid the best column and
+    its per-sample objective values (bidder branch).  A contract is made when the team's
+    total reaches the bid (V4.6, V5.7, V6.6), else it scores -loss_factor x bid."""
+    tt, oth, w = raw["team_total"], raw["other"], raw["weight"]
+    lf = float(raw.get("loss_factor", 1))
+    sw = w.sum()
+    ev = np.empty((len(bids), tt.shape[1]))
+    best_t = np.empty(len(bids), dtype=np.int64)
+    per = np.empty((len(bids), tt.shape[0]))
+    for j, b in enumerate(bids):
+        score = np.where(tt >= b, tt, -lf * float(b))
+        rel = score - oth
+        ev[j] = (w[:, None] * rel).sum(axis=0) / sw
+        best_t[j] = int(np.argmax(ev[j]))
+        per[j] = rel[:, best_t[j]]
+    return ev, best_t, per
+
+
+@dataclass
+class TeamBidAdvice:
+    """Result of :func:`advise_team`: the bid table (one row per bid: the trump named, or
+    None where the bidder names it after seeing the Dabb; P(make), E[objective] with 95 %
+    CIs, the paired difference to passing), the pass value and the recommended maximum
+    bid (None = pass)."""
+
+    game: str
+    hand: object
+    seat: int
+    auction: object
+    samples: int
+    ess: float
+    next_bid: int
+    max_bid: int | None
+    pass_value: Estimate
+    rows: list[dict]
+
+    def summary(self) -> str:
+        from analyzer.mechanics.cards import SUIT_SYMBOLS
+        team = self.seat % 2
+        lines = [f"{self.game}   hand: {self.hand}",
+                 f"seat: {self.seat} (team {team}: seats {team}+{team + 2})"
+                 f"   auction: {self.auction.describe()}",
+                 f"objective: team score - other team's score   samples: {self.samples} "
+                 f"(effective {self.ess:.0f})",
+                 f"pass: E = {self.pass_value.mean:+.1f} [{self.pass_value.lo:+.0f}, {self.pass_value.hi:+.0f}]",
+                 f"{'bid':>6} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"]
+        for r in self.rows:
+            tr = "Dabb" if r["trump"] is None else SUIT_SYMBOLS[r["trump"]]
+            lines.append(
+                f"{r['bid']:>6} {tr:>5}  "
+                f"{100 * r['p_make']:5.1f}% [{100 * r['p_make_lo']:4.1f}-{100 * r['p_make_hi']:5.1f}]  "
+                f"{r['ev']:+8.1f} [{r['ev_lo']:+6.0f}, {r['ev_hi']:+6.0f}]  "
+                f"{r['minus_pass']:+7.1f} [{r['minus_pass_lo']:+5.0f}, {r['minus_pass_hi']:+5.0f}]")
+        if self.max_bid is None:
+            lines.append(f"advice: pass (bidding {self.next_bid} is worth less than passing)")
+        else:
+            lines.append(f"advice: bid up to {self.max_bid}"
+                         + (f" (next bid {self.next_bid})" if self.max_bid > self.next_bid else ""))
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {"rules": self.game, "hand": self.hand.codes(), "seat": self.seat,
+                "team": self.seat % 2, "auction": list(self.auction.calls),
+                "samples": self.samples, "effective_samples": self.ess,
+                "next_bid": self.next_bid, "max_bid": self.max_bid,
+                "pass_value": self.pass_value.to_dict(), "table": self.rows}
+
+
+def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
+    """(max bid or None, table rows, pass estimate, ess) from :func:`sample_branches`."""
+    w = raw["weight"]
+    ess = _ess(w)
+    bids = next_bid + step * np.arange(GRID80)
+    ev, best_t, per = bid_values(raw, bids)
+    pass_est = _wmean(raw["pass_rel"], w, ess)
+    named = raw["team_total"].shape[1] > 1
+    out_rows = []
+    max_bid = None
+    run = True
+    for j, b in enumerate(bids):
+        t = int(best_t[j])
+        made = raw["team_total"][:, t] >= b
+        pm = _wprop(made.astype(float), w, ess)
+        e = _wmean(per[j], w, ess)
+        d = _wmean(per[j] - raw["pass_rel"], w, ess)
+        if run and e.mean >= pass_est.mean:
+            max_bid = int(b)
+        else:
+            run = False
+        if j < rows:
+            out_rows.append({"bid": int(b), "trump": t if named else None, "p_make": pm.mean,
+                             "p_make_lo": pm.lo, "p_make_hi": pm.hi, "ev": e.mean,
+                             "ev_lo": e.lo, "ev_hi": e.hi, "ev_se": e.se, "minus_pass": d.mean,
+                             "minus_pass_lo": d.lo, "minus_pass_hi": d.hi})
+    return max_bid, out_rows, pass_est, ess
+
+
+def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
+                samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
+                rows: int = 20) -> TeamBidAdvice:
+    """Bid advice for a hand of a team game in ``seat`` (0..3) after ``auction``.
+
+    ``rules``: the game (pinochle-80 or a Binokel team RuleSet; see
+    analyzer.mechanics.team_rules.team_spec).  ``auction``: the calls so far from seat 0
+    (text such as ``"500 p 520"`` or a list); it must be ``seat``'s turn.  Raises
+    BinokelError (one line) on bad input.
+    """
+    spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
+    h, counts = parse_team_hand(hand, spec)
+    try:
+        seat = int(seat)
+    except (TypeError, ValueError):
+        raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
+    if not 0 <= seat <= 3:
+        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
+    state = parse_team_auction_for(auction, spec)
+    (check_turn if spec.open_auction else check_duel_turn)(state, seat)
+    if not 1 <= int(samples) <= MAX_SAMPLES80:
+        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
+    raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)
+    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows)
+    return TeamBidAdvice(spec.name, h, seat, state, int(samples), ess, nb, max_bid, pass_est, table)
+
+
+def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,
+                    seed: int = 0, use_evidence: bool = True,
+                    rules: PinochleRules = PINOCHLE_RULES, rows: int = 20) -> TeamBidAdvice:
+    """:func:`advise_team` for ``pinochle-80``."""
+    return advise_team(hand, seat, auction, rules, samples, seed, use_evidence, rows)

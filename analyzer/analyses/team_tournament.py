@@ -1,0 +1,230 @@
+"""Duplicate team tournaments (V4, V5, V6): advisor team against rule-of-thumb team.
+
+Deal ``d`` of a match (its cards depend only on (seed, d)) is played twice with the same
+cards in the same seats: once with team X (the first agent) in seats 0 + 2 and team Y in
+seats 1 + 3, once with the teams swapped, so each team holds each set of hands once and
+the cards' luck cancels.  Each deal is bid (V6.2, or V1's chain of duels), the contract
+played (a Dabb game: the soloist takes the Dabb and exchanges, V4.2, V5.3) by the team
+policy for everybody, and scored (V4.6, V5.7, V6.6).
+
+Agents decide only the auction (and, in Pinochle, the trump), from their own hand, seat
+and the calls so far; the deal's other hands are never passed to them:
+
+- ``rule``: the rule of thumb (analyzer.mechanics.team_bidding): Pinochle bots' "meld +
+  20 per expected trick" (+ a partner allowance), or for the Binokel team games the best
+  meld + a fixed card-point estimate; minimum raises; its rule-of-thumb trump;
+- ``advisor``: :mod:`analyzer.analyses.team_advice` at every turn (fresh samples, the
+  calls so far as evidence, the partner's included): bid the next bid while its expected
+  objective is at least the pass value, else pass; in Pinochle the trump its table names
+  for the final bid.  In a Dabb game both agents' soloists exchange and name trump with
+  the same exchange policy (analyzer.mechanics.team_game.kreuz_exchange).
+
+Statistics: a deal (both arrangements) is the independent unit.  Per deal, each team's
+points = its mean deal score over the two arrangements; the difference X - Y is paired,
+with its standard error and z = mean / SE.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.analyses.team_advice import (parse_team_auction_for, sample_branches,
+                                           summarize_team_advice)
+from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
+                                             DEFAULT_TRICK_VALUE, PASS, rule_of_thumb80)
+from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
+from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
+
+AGENTS80 = ("advisor", "rule")
+MAX_DEALS80 = 100_000
+
+
+def deal_hands(seed: int, d: int, spec: TeamSpec) -> np.ndarray:
+    """The hands (uint8[5, 24]: four seats and the Dabb) of deal ``d`` of a match."""
+    hands = np.zeros((5, 24), dtype=np.uint8)
+    deal_team(chunk_state((seed, d), 0), spec.deck.copy(), hands, spec.hand_size)
+    return hands
+
+
+def _next_bid(state, spec):
+    return state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+
+
+def _decide(kind, counts, seat, state, params, key, spec, memo):
+    """One call: the next bid or PASS; ``memo[seat]`` keeps the Pinochle trump choice."""
+    nb = _next_bid(state, spec)
+    if kind == "rule":
+        tmp = np.zeros(4, dtype=np.int64)
+        if spec.open_auction:
+            mb, trump = rule_of_thumb80(counts, spec.tk, params["rv1"], params["rv2"], tmp)
+            memo[seat] = int(trump)
+        else:
+            mb = kreuz_rule_value(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
+        return nb if nb <= mb else PASS
+    raw = sample_branches(counts, seat, state, params["samples"], key[0], spec, True,
+                          params["rv1"], params["rv2"], scale=params.get("scale", DEFAULT_EVIDENCE_SCALE),
+                          key=key[1], partner_scale=params.get("partner_scale"))
+    max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1)
+    if rows[0]["trump"] is not None:
+        memo[seat] = int(rows[0]["trump"])
+    return nb if max_bid is not None else PASS
+
+
+def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
+                     spec: TeamSpec) -> tuple[int, int, int, int]:
+    """One deal with the given agent kind per seat: (score team 0, team 1, bidder, bid)."""
+    calls: list[int] = []
+    state = parse_team_auction_for(calls, spec)
+    memo: dict[int, int] = {}
+    while not state.over:
+        seat = state.to_move
+        if spec.forced_opening and not calls:
+            call = spec.start              # forehand's forced opening (V5.2)
+        else:
+            call = _decide(kinds_by_seat[seat], hands[seat].copy(), seat, state, params,
+                           ((seed, d, arr, len(calls)), 0), spec, memo)
+        calls.append(call)
+        state = parse_team_auction_for(calls, spec)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    beat = np.empty(24, dtype=np.int64)
+    beat_table(spec.tk, beat)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    cnt = np.zeros((4, 24), dtype=np.uint8)
+    rng = chunk_state((seed, d, arr), 1)
+    if spec.open_auction:
+        b = state.high_seat
+        play_contract80(hands[:4], b, state.high, memo.get(b, 0) if b >= 0 else 0, pol, rng,
+                        spec.tk, beat, cnt, res)
+    else:
+        b = state.holder
+        kreuz_contract(hands, b, state.high, pol, rng, spec.tk, spec.kr, beat, cnt, res)
+    return int(res[R_SCORE]), int(res[R_SCORE + 1]), int(b), int(state.high)
+
+
+def play_deal_pair(kinds, params, seed, d, spec: TeamSpec) -> dict:
+    """Deal ``d`` in both arrangements; per team X/Y its mean score and contract facts."""
+    hands = deal_hands(seed, d, spec)
+    x_pts, y_pts, x_bids, y_bids, x_made, y_made, thrown = 0, 0, 0, 0, 0, 0, 0
+    for arr in (0, 1):
+        x_team = arr        # arrangement 0: X in seats 0+2; 1: X in seats 1+3
+        by_seat = [kinds[0] if p % 2 == x_team else kinds[1] for p in range(4)]
+        s0, s1, b, bid = play_arrangement(hands, by_seat, params, seed, d, arr, spec)
+        sc = (s0, s1)
+        x_pts += sc[x_team]
+        y_pts += sc[1 - x_team]
+        if b < 0:
+            thrown += 1
+        elif b % 2 == x_team:
+            x_bids += 1
+            x_made += sc[x_team] >= 0
+        else:
+            y_bids += 1
+            y_made += sc[1 - x_team] >= 0
+    return {"x": x_pts / 2.0, "y": y_pts / 2.0, "x_bids": x_bids, "y_bids": y_bids,
+            "x_made": x_made, "y_made": y_made, "thrown": thrown}
+
+
+@dataclass
+class TeamTournamentResult:
+    """Summary of :func:`run_team_tournament` (points per deal with SE, paired z)."""
+
+    game: str
+    agents: tuple[str, str]
+    deals: int
+    seed: int
+    samples: int
+    x_mean: float
+    x_se: float
+    y_mean: float
+    y_se: float
+    diff_mean: float
+    diff_se: float
+    z: float
+    contracts: dict
+
+    def summary(self) -> str:
+        a, b = self.agents
+        c = self.contracts
+        return "\n".join([
+            f"{self.game} duplicate match: {a} team vs {b} team, {self.deals} deals x 2 "
+            f"arrangements (seed {self.seed}, advisor samples {self.samples})",
+            f"{a:>8} team: {self.x_mean:+8.1f} points per deal (SE {self.x_se:.1f}); "
+            f"contracts {c['x_bids']}, made {c['x_made']}",
+            f"{b:>8} team: {self.y_mean:+8.1f} points per deal (SE {self.y_se:.1f}); "
+            f"contracts {c['y_bids']}, made {c['y_made']}",
+            f"thrown in: {c['thrown']} of {2 * self.deals}",
+            f"difference {a} - {b}: {self.diff_mean:+.1f} per deal (SE {self.diff_se:.1f}), "
+            f"z = {self.z:+.2f}",
+        ])
+
+    def to_dict(self) -> dict:
+        return {"rules": self.game, "agents": list(self.agents), "deals": self.deals, "seed": self.seed,
+                "samples": self.samples, "x_mean": self.x_mean, "x_se": self.x_se,
+                "y_mean": self.y_mean, "y_se": self.y_se, "diff_mean": self.diff_mean,
+                "diff_se": self.diff_se, "z": self.z, "contracts": self.contracts}
+
+
+def _chunk(kinds, params, seed, ds, rules):
+    spec = team_spec(rules)
+    return [play_deal_pair(kinds, params, seed, d, spec) for d in ds]
+
+
+def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: int = 200,
+                        seed: int = 0, samples: int = 100, n_jobs: int = 1, progress=None,
+                        rules=PINOCHLE_RULES, rv1: int | None = None,
+                        rv2: int | None = None,
+                        evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
+                        partner_scale: float | None = None) -> TeamTournamentResult:
+    """Play a duplicate team match (module docstring); same seed, same result for any
+    ``n_jobs``.  Raises BinokelError on bad parameters."""
+    for k in (agent1, agent2):
+        if k not in AGENTS80:
+            raise BinokelError(f"unknown agent {k!r}: use advisor or rule")
+    if not 2 <= deals <= MAX_DEALS80:
+        raise BinokelError(f"deals must be between 2 and {MAX_DEALS80}, got {deals}")
+    if not 1 <= samples <= 10_000:
+        raise BinokelError(f"samples must be between 1 and 10000, got {samples}")
+    spec = team_spec(rules)
+    if rv1 is None:
+        rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
+    if rv2 is None:
+        rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
+    params = {"samples": int(samples), "rv1": int(rv1), "rv2": int(rv2),
+              "scale": float(evidence_scale), "partner_scale": partner_scale}
+    kinds = (agent1, agent2)
+    size = 10
+    batches = [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]
+    out: list[dict] = []
+    if n_jobs == 1:
+        for b in batches:
+            out.extend(_chunk(kinds, params, seed, b, rules))
+            if progress:
+                progress(len(b))
+    else:
+        import joblib
+        par = joblib.Parallel(n_jobs=n_jobs, return_as="generator")
+        for b, res in zip(batches, par(joblib.delayed(_chunk)(kinds, params, seed, b, rules)
+                                       for b in batches)):
+            out.extend(res)
+            if progress:
+                progress(len(b))
+    x = np.array([r["x"] for r in out])
+    y = np.array([r["y"] for r in out])
+    diff = x - y
+    n = len(out)
+
+    def se(v):
+        return float(v.std(ddof=1) / math.sqrt(n))
+
+    contracts = {k: int(sum(r[k] for r in out)) for k in ("x_bids", "y_bids", "x_made", "y_made", "thrown")}
+    dse = se(diff)
+    return TeamTournamentResult(spec.name, (agent1, agent2), n, int(seed), int(samples), float(x.mean()), se(x),
+                                float(y.mean()), se(y), float(diff.mean()), dse,
+                                float(diff.mean() / dse) if dse > 0 else float("nan"), contracts)

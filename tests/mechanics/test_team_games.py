@@ -1,0 +1,188 @@
+"""Binokel team games kreuz-48 (V4) and kreuz-40 (V5): dealing, the chain of duels for
+four (V1), play duties (V4.5 = R6, V5.6 with the partner relief), exchange, melds,
+rounding and scoring (V1, V4.3, V4.6, V5.7) - kernels against tests/reference_teams.py."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from analyzer.errors import BinokelError
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.rules import DEFAULT_RULES
+from analyzer.mechanics.team_bidding import continue_duels, check_duel_turn, validate_duel_auction
+from analyzer.mechanics.team_game import R_BIDDER, R_MELD, R_POINTS, R_SCORE, RES_COLS, kreuz_contract
+from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
+                                          L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
+                                          play_team_logged)
+from analyzer.mechanics.team_rules import kreuz_kernel
+from analyzer.mechanics.team_scoring import round_points, score_going_out, score_kreuz
+from tests import reference_teams as ref
+
+# kernels are built from RuleSets: 48 cards (the low card is rank 5) and 40 cards
+K48 = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
+TK48 = kreuz_kernel(K48, 11, 4, DUTY_R6, False, 10, False, True)
+TK40 = kreuz_kernel(K48, 9, 4, DUTY_V56, True, 10, True, False)
+DECK48 = np.repeat(np.arange(24, dtype=np.uint8), 2)
+DECK40 = np.repeat(np.array([t for t in range(24) if t % 6 != 5], dtype=np.uint8), 2)
+
+
+def _deals(deck, hand_size, seed, n):
+    s = chunk_state(seed, 0)
+    cnt = np.zeros((5, 24), dtype=np.uint8)
+    d = deck.copy()
+    for _ in range(n):
+        deal_team(s, d, cnt, hand_size)
+        yield cnt.copy()
+
+
+def test_v4_1_v5_1_deal_11_plus_4_and_9_plus_4():
+    for deck, h in ((DECK48, 11), (DECK40, 9)):
+        for cnt in _deals(deck, h, 1, 20):
+            assert list(cnt[:4].sum(axis=1)) == [h] * 4 and cnt[4].sum() == 4
+            assert (cnt.sum(axis=0) == np.bincount(deck, minlength=24)).all()
+
+
+# ---------------------------------------------------------------- V1 auction for four
+
+def test_v1_chain_of_duels_seat_order_and_raises_of_10():
+    s = validate_duel_auction([150, 160, 170, 0, 180, 0, 190, 200, 0])
+    assert s.seats == (0, 1, 0, 1, 2, 0, 3, 2, 3)
+    assert s.over and s.holder == 2 and s.high == 200
+
+
+def test_v1_raises_are_exactly_10():
+    with pytest.raises(BinokelError, match="exactly \\+10"):
+        validate_duel_auction([150, 170])
+
+
+def test_v5_2_forehand_must_open_kreuz_40():
+    with pytest.raises(BinokelError, match="must open"):
+        validate_duel_auction([0])
+
+
+def test_v4_2_forehand_may_pass_and_all_pass_throws_in():
+    s = validate_duel_auction([0, 0, 0, 0], forced_opening=False)
+    assert s.over and s.thrown_in
+    s = validate_duel_auction([0, 150, 0, 160], forced_opening=False)
+    assert s.seats == (0, 1, 2, 3) and s.holder == 3 and s.to_move == 1
+
+
+def test_v1_team_auction_out_of_turn_is_an_error():
+    s = validate_duel_auction([150, 160])
+    check_duel_turn(s, 0)
+    with pytest.raises(BinokelError, match="out of turn"):
+        check_duel_turn(s, 2)
+    with pytest.raises(BinokelError, match="outside 0-3"):
+        check_duel_turn(s, -1)
+
+
+@given(st.lists(st.sampled_from([0, 140, 150, 160, 170, 200, 230]), min_size=4, max_size=4),
+       st.booleans())
+def test_v1_duel_kernel_matches_reference(maxima, forced):
+    out = np.zeros(2, dtype=np.int64)
+    continue_duels(np.array(maxima, dtype=np.int64), 0, -1, 0, 1, 150, 10, int(forced), out)
+    assert tuple(out) == ref.duel_auction(maxima, forced=forced)
+
+
+# ---------------------------------------------------------------- play duties
+
+def _replay(hands, log, trump, leader, duty, relief, n_tricks, last_bonus=10):
+    h = [[int(x) for x in hands[p]] for p in range(4)]
+    pts = [0, 0]
+    ld = leader
+    for trick in range(n_tricks):
+        assert log[trick, L_LEADER] == ld
+        cards = []
+        for k in range(4):
+            seat = (ld + k) % 4
+            pw = bool(cards) and (ld + ref.winner_index(cards, trump)) % 4 == (seat + 2) % 4
+            legal = ref.legal(h[seat], cards, trump, duty, pw, relief)
+            assert log[trick, L_LEGAL0 + k] == sum(1 << t for t in legal), (trick, k)
+            c = int(log[trick, L_CARD0 + k])
+            h[seat][c] -= 1
+            cards.append(c)
+        w = (ld + ref.winner_index(cards, trump)) % 4
+        assert log[trick, L_WINNER] == w
+        p = sum(DEFAULT_RULES.card_points[ref.rank(c)] for c in cards) + (last_bonus if trick == n_tricks - 1 else 0)
+        assert log[trick, L_POINTS] == p
+        pts[w % 2] += p
+        ld = w
+    return pts
+
+
+@pytest.mark.parametrize("game", ["kreuz-48", "kreuz-40"])
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_TEAM])
+def test_v4_5_v5_6_kernel_duties_match_reference(game, policy):
+    tk, deck, h, duty, relief = ((TK48, DECK48, 11, "R6", False) if game == "kreuz-48"
+                                 else (TK40, DECK40, 9, "V5.6", True))
+    for i, cnt in enumerate(_deals(deck, h, 7 + policy, 40)):
+        hands = cnt[:4].copy()
+        log = np.zeros((h, L_COLS), dtype=np.int64)
+        pts = np.zeros(2, dtype=np.int64)
+        z = np.zeros(2, dtype=np.int64)
+        trump = i % 4
+        play_team_logged(hands, trump, 0, i % 4, np.full(4, policy, dtype=np.int64),
+                         chunk_state(i, 3), tk, np.zeros(24, dtype=np.uint8), pts, z,
+                         np.zeros(2, dtype=np.int64), log, np.zeros(0, dtype=np.int64), 0)
+        assert list(pts) == _replay(hands, log, trump, 0, duty, relief, h)
+
+
+def test_v5_6_partner_relief_lifts_beat_and_trump_duties():
+    # seat 2 (partner of 0) to play; 0 led A♥ winning, 1 played J♥; seat 2 holds K♥ 10♥
+    hand = [0] * 24
+    hand[13] = hand[14] = 1           # 10♥, K♥
+    assert ref.legal(hand, [12, 16], 0, "V5.6", partner_winning=True, relief=True) == {13, 14}
+    # void in hearts with trumps: free choice under relief, trump without it
+    hand2 = [0] * 24
+    hand2[0] = hand2[20] = 1          # A♣ (trump clubs), Q♦
+    assert ref.legal(hand2, [12, 16], 0, "V5.6", True, True) == {0, 20}
+    assert ref.legal(hand2, [12, 16], 0, "V5.6", True, False) == {0}
+
+
+def test_v5_6_beat_the_led_suit_even_when_trumped():
+    hand = [0] * 24
+    hand[12] = hand[16] = 1            # A♥, J♥
+    trick = [14, 3]                    # K♥ led, Q♣ ruffs (clubs trump)
+    assert ref.legal(hand, trick, 0, "V5.6") == {12}
+    assert ref.legal(hand, trick, 0, "R6") == {12, 16}   # R6: trumped, any heart
+
+
+# ---------------------------------------------------------------- scoring, rounding, exchange
+
+@given(st.integers(0, 1), st.integers(15, 40).map(lambda x: x * 10),
+       st.tuples(st.integers(0, 600), st.integers(0, 600)), st.integers(0, 250),
+       st.tuples(st.integers(0, 3), st.integers(0, 3)))
+def test_v4_6_v5_7_score_kernel_matches_reference(sol_team, bid, melds, p0, tricks):
+    points = (p0, 250 - p0)
+    out = np.zeros(2, dtype=np.int64)
+    score_kreuz(sol_team, bid, np.array(melds), np.array(points), np.array(tricks), 10, 2, out)
+    assert tuple(out) == ref.score(sol_team, bid, melds, points, tricks)
+
+
+def test_v1_rounding_per_team_nearest_10_five_up_keeps_250():
+    assert [round_points(x, 10) for x in (124, 125, 126, 0, 250)] == [120, 130, 130, 0, 250]
+    assert round_points(125, 10) + round_points(125, 10) == 260   # the reading: per team
+    assert round_points(123, 0) == 123
+
+
+def test_v4_3_going_out_scores_minus_bid_and_melds_plus_30():
+    out = np.zeros(2, dtype=np.int64)
+    score_going_out(1, 200, 90, 30, out)
+    assert tuple(out) == (120, -200)
+
+
+def test_v4_2_exchange_discards_4_and_discard_points_count_for_the_team():
+    beat = np.empty(24, dtype=np.int64)
+    beat_table(TK48, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    cnt = np.zeros((4, 24), dtype=np.uint8)
+    for i, hands in enumerate(_deals(DECK48, 11, 3, 30)):
+        kreuz_contract(hands, i % 4, 150, np.full(4, POLICY_TEAM, dtype=np.int64),
+                       chunk_state(i, 1), TK48, K48.kernel, beat, cnt, res)
+        assert res[R_POINTS] + res[R_POINTS + 1] == 250     # tricks 240 + last 10, discard incl.
+        assert res[R_BIDDER] == i % 4
+        assert res[R_MELD] >= 0 and res[R_MELD + 1] >= 0

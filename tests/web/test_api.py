@@ -1,0 +1,283 @@
+"""The JSON API under /api: same dicts as ``--json``, and every bad input a one-line 4xx."""
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.analyses.advice import advise_bid
+from analyzer.analyses.analysis import analyze_hand
+from analyzer.mechanics.melds import meld_report
+from cli.main import cli
+from web.params import MAX_BODY_BYTES, MAX_SAMPLES, json_safe
+
+STRONG = "AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD"
+AVERAGE = "AS 10S KS 9S AH QH JH 9H KC QC 10C JD 9D QD 10D"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def q(text: str) -> str:
+    return quote(text.replace(" ", ","), safe=",")
+
+
+def as_json(obj):
+    """What a JSON round trip of the library's dict gives (strict JSON: NaN -> null)."""
+    return json.loads(json.dumps(json_safe(obj)))
+
+
+def assert_error(resp, status):
+    code, body, headers = resp
+    assert code == status, body
+    assert headers.get("content-type", "").startswith("application/json")
+    assert set(body) == {"error", "status"} and body["status"] == status
+    assert "\n" not in body["error"] and "Traceback" not in body["error"] and body["error"]
+    return body["error"]
+
+
+# ----------------------------------------------------------------- answers equal the library's
+
+
+def test_advise_get_returns_the_dict_advise_json_prints(server):
+    code, body, _ = server.get(f"/api/advise?hand={q(AVERAGE)}&seat=mh&auction=150&samples=300&seed=4")
+    assert code == 200, body
+    lib = advise_bid(AVERAGE, seat="middlehand", auction="150", samples=300, seed=4).to_dict()
+    assert body == as_json(lib)
+    assert body["auction"] == [150] and body["samples"] >= 300
+
+
+def test_advise_post_json_body_gives_the_same_answer_as_get(server):
+    _, got, _ = server.get(f"/api/advise?hand={q(STRONG)}&samples=200&seed=2&scores=900,1200,400")
+    code, posted, _ = server.request("POST", "/api/advise", {"hand": STRONG, "samples": 200, "seed": 2,
+                                                             "scores": [900, 1200, 400]})
+    assert code == 200 and posted == got
+    assert got["objective"] == "win" and got["scores"] == [900, 1200, 400]
+
+
+def test_advise_cli_json_and_api_agree_field_for_field(server):
+    res = CliRunner().invoke(cli, ["advise", STRONG, "-n", "200", "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    _, body, _ = server.get(f"/api/advise?hand={q(STRONG)}&samples=200&seed=1")
+    assert body == as_json(json.loads(res.output))
+
+
+def test_melds_endpoint_equals_melds_json(server):
+    for trump, args in ((None, []), ("S", ["--trump", "S"])):
+        res = CliRunner().invoke(cli, ["melds", STRONG, "--json", *args])
+        assert res.exit_code == 0, res.output
+        path = f"/api/melds?hand={q(STRONG)}" + (f"&trump={trump}" if trump else "")
+        code, body, _ = server.get(path)
+        assert code == 200 and body == json.loads(res.output) == meld_report(STRONG, trump)
+
+
+@pytest.mark.parametrize("tapp", [None, "10S AH 9D"])
+def test_analyze_endpoint_equals_analyze_hand_to_dict(server, tapp):
+    path = f"/api/analyze?hand={q(STRONG)}&samples=256&seed=3&bid=200" + (f"&tapp={q(tapp)}" if tapp else "")
+    code, body, _ = server.get(path)
+    assert code == 200, body
+    lib = analyze_hand(STRONG, tapp, "forehand", 256, 3, 1, score_bid=200).to_dict()
+    assert body == as_json(lib)
+    assert (body["recommendation"] is None) == (tapp is None)
+
+
+def test_job_reports_progress_and_returns_the_same_result(server):
+    code, view, _ = server.request("POST", "/api/jobs/advise", {"hand": STRONG, "samples": 1500, "seed": 9})
+    assert code == 202 and view["state"] in ("queued", "running") and len(view["id"]) == 16
+    done = server.wait_job(view["id"])
+    assert done["state"] == "done" and done["done"] == done["total"] == 3      # 3 chunks of 500
+    _, direct, _ = server.get(f"/api/advise?hand={q(STRONG)}&samples=1500&seed=9")
+    assert done["result"] == direct
+
+
+def test_cancel_stops_a_long_job_and_the_server_answers_meanwhile(server):
+    code, view, _ = server.request("POST", "/api/jobs/analyze",
+                                   {"hand": AVERAGE, "samples": MAX_SAMPLES["analyze"], "seed": 1})
+    assert code == 202
+    # while it computes in its worker process, other requests are answered
+    assert server.get("/api/info")[0] == 200
+    assert server.get(f"/api/melds?hand={q(STRONG)}")[0] == 200
+    assert server.get(f"/api/jobs/{view['id']}")[1]["state"] in ("queued", "running")
+    code, cancelled, _ = server.request("DELETE", f"/api/jobs/{view['id']}")
+    assert code == 200
+    final = server.wait_job(view["id"], timeout=20)
+    assert final["state"] == "cancelled" and "result" not in final
+    assert_error(server.get(f"/api/jobs/{'0' * 16}"), 404)
+
+
+def test_too_many_unfinished_jobs_are_refused_with_429(server):
+    jobs = server.app.state.jobs
+    old = jobs.max_jobs
+    jobs.max_jobs = 1
+    try:
+        code, first, _ = server.request("POST", "/api/jobs/analyze", {"hand": AVERAGE, "samples": 50000})
+        assert code == 202
+        msg = assert_error(server.request("POST", "/api/jobs/advise", {"hand": STRONG}), 429)
+        assert "too many" in msg
+    finally:
+        jobs.max_jobs = old
+        server.request("DELETE", f"/api/jobs/{first['id']}")
+    assert server.wait_job(first["id"], timeout=20)["state"] == "cancelled"
+
+
+def test_cards_and_auction_helpers_use_the_library_parser_and_r3(server):
+    code, body, _ = server.get("/api/cards?text=" + quote("Herz-Ober, schellen unter 10♠"))
+    assert code == 200 and body["cards"] == ["10S", "QH", "JD"] and body["count"] == 3
+    code, body, _ = server.get("/api/auction?auction=150,160")
+    assert code == 200
+    assert body["to_move"] == "forehand" and body["legal"] == ["pass", "170"] and not body["finished"]
+    assert server.get("/api/auction")[1]["legal"] == ["150"]          # forehand must open (R3)
+    done = server.get("/api/auction?auction=150,pass,pass")[1]
+    assert done["finished"] and done["soloist"] == "forehand" and done["legal"] == []
+
+
+def test_info_states_the_caps(server):
+    code, body, _ = server.get("/api/info")
+    assert code == 200 and body["max_samples"] == MAX_SAMPLES
+    assert body["examples"]["strong_spades"]["hand"] == STRONG
+
+
+def test_page_and_assets_are_served_from_the_package(server):
+    code, html, headers = server.get("/")
+    assert code == 200 and "Binokel advisor" in html
+    assert "default-src 'self'" in headers["content-security-policy"]
+    for asset in ("/static/app.js", "/static/style.css", "/static/vendor/chart.umd.min.js"):
+        code, text, _ = server.get(asset)
+        assert code == 200 and len(text) > 1000, asset
+    assert "http" not in html.replace("http-equiv", "")       # no CDN, nothing from the network
+
+
+# ----------------------------------------------------------------- every bad input: one 4xx line
+
+BAD = [
+    ("unknown card", f"/api/advise?hand={q(STRONG.replace('AC', 'XC'))}", "bad card token 'XC'"),
+    ("third copy", f"/api/advise?hand={q('AS ' + STRONG[3:].replace('AC', 'AS'))}", "3 copies of A♠"),
+    ("wrong count", f"/api/advise?hand={q(STRONG[:-3])}", "must have 15 cards, got 14"),
+    ("no hand", "/api/advise", "hand: missing"),
+    ("illegal auction", f"/api/advise?hand={q(STRONG)}&seat=rh&auction=150,170", "jumps are not allowed"),
+    ("auction over", f"/api/advise?hand={q(STRONG)}&seat=mh&auction=150,pass,pass", "over"),
+    ("not this seat's turn", f"/api/advise?hand={q(STRONG)}&seat=mh&auction=150,160", "it is forehand's call"),
+    ("absurd samples", f"/api/advise?hand={q(STRONG)}&samples=1000000000", "at most 20,000"),
+    ("zero samples", f"/api/analyze?hand={q(STRONG)}&samples=0", "out of range"),
+    ("samples not a number", f"/api/advise?hand={q(STRONG)}&samples=lots", "not a whole number"),
+    ("negative seed", f"/api/advise?hand={q(STRONG)}&seed=-1", "seed"),
+    ("bad seat", f"/api/advise?hand={q(STRONG)}&seat=dealer", "unknown seat"),
+    ("bad objective", f"/api/advise?hand={q(STRONG)}&objective=money", "objective"),
+    ("win without scores", f"/api/advise?hand={q(STRONG)}&objective=win", "needs the game scores"),
+    ("two scores", f"/api/advise?hand={q(STRONG)}&scores=1,2", "three game scores"),
+    ("bad inference flag", f"/api/advise?hand={q(STRONG)}&inference=maybe", "yes/no"),
+    ("unknown parameter", f"/api/advise?hand={q(STRONG)}&smaples=10", "unknown parameter 'smaples'"),
+    ("bad escape", "/api/advise?hand=%ff", "malformed query string"),
+    ("repeated name", f"/api/advise?hand={q(STRONG)}&hand={q(STRONG)}", "given twice"),
+    ("no name=value", f"/api/advise?hand={q(STRONG)}&&x", "malformed query string"),
+    ("tapp overlaps", f"/api/analyze?hand={q(STRONG)}&tapp=AS,9S,9S", "overlaps the hand"),
+    ("tapp size", f"/api/analyze?hand={q(STRONG)}&tapp=9H", "must have 3 cards"),
+    ("bid off the grid", f"/api/analyze?hand={q(STRONG)}&bid=155", "not a legal bid"),
+    ("bad trump", f"/api/melds?hand={q(STRONG)}&trump=Z", "unknown suit"),
+    ("cards text", "/api/cards?text=AS,QQ", "bad card token"),
+    ("illegal auction helper", "/api/auction?auction=160", "R3"),
+]
+
+
+@pytest.mark.parametrize("what,path,needle", BAD, ids=[b[0] for b in BAD])
+def test_bad_query_is_a_one_line_400_and_the_server_keeps_serving(server, what, path, needle):
+    msg = assert_error(server.get(path), 400)
+    assert needle in msg, msg
+    assert server.get("/api/info")[0] == 200
+
+
+def test_same_errors_through_the_job_api(server):
+    # checked before any work: the job is never created
+    assert "3 copies" in assert_error(server.request("POST", "/api/jobs/advise", {"hand": "AS AS AS"}), 400)
+    # found by the library in the worker (whose turn it is): the job ends in that error
+    code, view, _ = server.request("POST", "/api/jobs/advise",
+                                   {"hand": STRONG, "seat": "mh", "auction": "150 160"})
+    assert code == 202
+    end = server.wait_job(view["id"])
+    assert end["state"] == "error" and end["status"] == 400 and "forehand's call" in end["error"]
+    assert_error(server.request("POST", "/api/jobs/solve", {"hand": STRONG}), 404)
+
+
+def test_oversized_body_is_refused_with_413(server):
+    body = {"hand": "AS " * (MAX_BODY_BYTES // 3)}
+    assert "too large" in assert_error(server.request("POST", "/api/advise", body), 413)
+
+
+def test_oversized_chunked_body_without_length_is_refused_with_413(server):
+    # no Content-Length: the server stops reading once the cap is passed
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
+        s.sendall(b"POST /api/advise HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        chunk = b"x" * 4096
+        try:
+            for _ in range(MAX_BODY_BYTES // 4096 + 4):
+                s.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            s.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass       # the server may answer and close before we finish sending
+        reply = b""
+        while chunk := s.recv(65536):
+            reply += chunk
+    head, _, rest = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413"), head
+    assert b"too large" in rest
+
+
+@pytest.mark.parametrize("raw,ctype,status,needle", [
+    (b"{not json", "application/json", 400, "not valid JSON"),
+    (b"[1, 2]", "application/json", 400, "must be an object"),
+    (b'{"hand": {"a": 1}}', "application/json", 400, "expected text"),
+    (b"hand=AS", "application/x-www-form-urlencoded", 415, "Content-Type application/json"),
+    (b"\xff\xfe", "application/json", 400, "not valid JSON"),
+])
+def test_malformed_bodies_are_4xx(server, raw, ctype, status, needle):
+    msg = assert_error(server.request("POST", "/api/advise", raw=raw, headers={"Content-Type": ctype}), status)
+    assert needle in msg
+
+
+def test_unknown_endpoint_method_and_host_are_refused(server):
+    assert_error(server.get("/api/solve"), 404)
+    assert_error(server.request("PUT", "/api/advise", {"hand": STRONG}), 405)
+    assert_error(server.request("POST", f"/api/advise?hand={q(STRONG)}", {"seed": 1}), 400)
+    # a page elsewhere cannot reach the loopback server through a rebound DNS name
+    code, _, _ = server.request("GET", "/api/info", headers={"Host": "evil.example"})
+    assert code == 400
+
+
+def test_serve_command_starts_answers_and_stops():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port)], cwd=ROOT,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()
+        assert f"serving on http://127.0.0.1:{port}/" in line
+        import urllib.request
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/info", timeout=5) as r:
+                    assert json.loads(r.read())["max_samples"] == MAX_SAMPLES
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def test_serve_command_port_in_use_is_one_line_error():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        res = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert res.exit_code == 2
+    assert "already in use" in res.output and len(res.output.strip().splitlines()) == 1
