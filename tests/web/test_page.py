@@ -80,9 +80,11 @@ def test_clicked_hand_and_auction_give_the_advice_of_advise_bid_and_the_url_repr
     assert page.text_content("#hand-count") == "15/15"
     assert page.input_value("#hand-text").split() == sorted(AVERAGE.split(), key=PICKER_ORDER.index)
     page.select_option("#seat", "mh")
+    assert "set Seat to forehand" in page.text_content("#auction-warn")   # nobody has called yet
     page.click("#call-raise")                                   # forehand opens 150
     page.wait_for_function("document.getElementById('auction-status').textContent === 'middlehand to call'")
     assert page.text_content("#call-raise") == "+10 → 160"
+    assert page.text_content("#auction-warn") == ""
     page.click("#more summary")
     page.fill("#samples", "300")
     page.fill("#seed", "5")
