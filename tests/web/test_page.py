@@ -177,10 +177,19 @@ def test_bad_input_shows_its_message_on_the_page(page, server):
     assert server.get("/api/info")[0] == 200
 
 
-def test_long_analysis_shows_progress_and_cancel_stops_its_worker(page, server):
+def test_long_analysis_shows_progress_and_cancel_stops_its_worker(page, server, browser):
     ready(page, f"{server.base}/?hand={AVERAGE.replace(' ', ',')}&asamples=50000&view=analyze")
     page.wait_for_function("document.getElementById('progress-text').textContent.includes('chunks')")
     assert not page.is_hidden("#progress")
+    # a second tab is served while the first one's analysis runs
+    other = browser.new_page(bypass_csp=True)
+    try:
+        ready(other, f"{server.base}/?hand={STRONG.replace(' ', ',')}&view=melds")
+        other.wait_for_selector("#result-melds:not([hidden])")
+        assert other.text_content("#melds-headline") == "Best trump by meld: ♠ S (320)"
+    finally:
+        other.close()
+    assert not page.is_hidden("#progress")                  # still computing in its worker
     page.click("#cancel")
     page.wait_for_function("document.getElementById('error').textContent === 'cancelled'")
     assert page.is_hidden("#progress")
