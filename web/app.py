@@ -23,7 +23,6 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -41,6 +40,25 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 
 def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": " ".join(str(message).split()), "status": status}, status_code=status)
+
+
+class LoopbackHostOnly:
+    """ASGI middleware: refuse a request whose Host header is not a loopback name (400,
+    one JSON line).  A server bound to 127.0.0.1 is then out of reach of a web page
+    elsewhere that rebinds its own DNS name to 127.0.0.1."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.startswith("[") else host.split("]")[0] + "]"
+            if name not in LOCAL_HOSTS:
+                await error(f"Host {host[:60]!r} refused: this server answers only to 127.0.0.1 "
+                            "or localhost (binokel serve --host to listen elsewhere)", 400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 async def _raw_params(request: Request) -> dict[str, str]:
@@ -93,7 +111,8 @@ async def _wait(request: Request, job) -> JSONResponse:
             break
     await asyncio.to_thread(job.finished_event.wait, 10)
     if job.state == "done":
-        return JSONResponse(job.result)
+        # the worker's CPU time, for benchmarks (web/bench.py); the body stays the --json dict
+        return JSONResponse(job.result, headers={"X-Worker-CPU-Seconds": f"{job.cpu_s:.3f}"})
     return error(job.error or job.state, job.status if job.status >= 400 else 500)
 
 
@@ -211,6 +230,6 @@ def create_app(*, local_only: bool = True, max_running: int | None = None,
     ]
     middleware = []
     if local_only:
-        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS))
+        middleware.append(Middleware(LoopbackHostOnly))
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                      exception_handlers={HTTPException: http_error, Exception: server_error})

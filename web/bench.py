@@ -8,8 +8,9 @@ ephemeral port, stopped at the end), then alternates, ``repeats`` times each:
 - ``GET /api/advise?hand=...`` for the same hand, seat, samples and seed (what the page
   waits for: one warm worker process forked per question).
 
-It prints the median and min/max wall seconds of each, the CPU seconds of the CLI runs
-(user + sys of the child), the ratio and the load average, and checks both answers agree.
+It prints the median and min/max wall seconds of each, their CPU seconds (the CLI
+process's user + sys; the API worker's, from the ``X-Worker-CPU-Seconds`` header), the
+ratio and the load average, and checks both answers agree.
 """
 from __future__ import annotations
 
@@ -60,11 +61,12 @@ def main(argv=None) -> int:
         with urllib.request.urlopen(url, timeout=600) as r:     # warm-up (forkserver, kernels)
             api_answer = json.loads(r.read())
         subprocess.run(cli, cwd=root, check=True, capture_output=True)
-        api_t, cli_t, cli_cpu = [], [], []
+        api_t, api_cpu, cli_t, cli_cpu = [], [], [], []
         for _ in range(args.repeats):
             t0 = time.perf_counter()
             with urllib.request.urlopen(url, timeout=600) as r:
                 r.read()
+                api_cpu.append(float(r.headers["X-Worker-CPU-Seconds"]))
             api_t.append(time.perf_counter() - t0)
             before = os.times()
             t0 = time.perf_counter()
@@ -79,7 +81,8 @@ def main(argv=None) -> int:
         thread.join(30)
     med_api, med_cli = statistics.median(api_t), statistics.median(cli_t)
     print(f"default advice (strong_spades, {args.samples} samples, seed 0), {args.repeats} runs each")
-    print(f"  API  GET /api/advise : median {med_api:.3f} s  (min {min(api_t):.3f}, max {max(api_t):.3f})")
+    print(f"  API  GET /api/advise : median {med_api:.3f} s  (min {min(api_t):.3f}, max {max(api_t):.3f}); "
+          f"worker CPU {statistics.median(api_cpu):.3f} s")
     print(f"  CLI  binokel advise  : median {med_cli:.3f} s  (min {min(cli_t):.3f}, max {max(cli_t):.3f}); "
           f"CPU {statistics.median(cli_cpu):.3f} s")
     print(f"  API / CLI = {med_api / med_cli:.2f}; same answer: {same}; "

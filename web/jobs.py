@@ -59,6 +59,7 @@ class Job:
     created: float = field(default_factory=time.monotonic)
     started: float | None = None
     finished: float | None = None
+    cpu_s: float | None = None       # the worker's CPU seconds (user + system), once done
     cancel_requested: bool = False
     process: object = None
     finished_event: threading.Event = field(default_factory=threading.Event)
@@ -73,6 +74,8 @@ class Job:
                "total": self.total}
         if self.started is not None:
             out["elapsed_s"] = round((self.finished or time.monotonic()) - self.started, 3)
+        if self.cpu_s is not None:
+            out["cpu_s"] = round(self.cpu_s, 3)
         if self.state == "done":
             out["result"] = self.result
         if self.state in ("error", "cancelled"):
@@ -216,6 +219,7 @@ class JobManager:
                          status=500)
         elif outcome[0] == "result":
             job.done = job.total = max(job.total, 1)
+            job.cpu_s = outcome[2]
             self._finish(job, "done", result=outcome[1])
         else:
             self._finish(job, "error", error=outcome[2], status=outcome[1])

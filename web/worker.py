@@ -3,7 +3,8 @@
 Each job is one child process (forked from a warm forkserver, see :mod:`web.jobs`), so the
 server's event loop never runs a kernel, a cancelled job is simply terminated, and a
 crash in one job cannot take the server down.  Messages on the pipe:
-``("progress", done, total)``, then ``("result", dict)`` or ``("error", status, line)``.
+``("progress", done, total)``, then ``("result", dict, cpu_seconds)`` or
+``("error", status, line)``.
 The result dicts are exactly what ``--json`` prints (``BidAdvice.to_dict()``,
 ``HandAnalysis.to_dict()``, ``meld_report``).
 """
@@ -50,7 +51,10 @@ def run_job(kind: str, kwargs: dict, conn) -> None:
     except Exception as exc:  # a bug, not bad input: one line, never a traceback to the page
         conn.send(("error", 500, f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"))
     else:
-        conn.send(("result", out))
+        import resource
+
+        ru = resource.getrusage(resource.RUSAGE_SELF)   # this worker's whole life, fork included
+        conn.send(("result", out, ru.ru_utime + ru.ru_stime))
     finally:
         conn.close()
 

@@ -45,8 +45,9 @@ def assert_error(resp, status):
 
 
 def test_advise_get_returns_the_dict_advise_json_prints(server):
-    code, body, _ = server.get(f"/api/advise?hand={q(AVERAGE)}&seat=mh&auction=150&samples=300&seed=4")
+    code, body, headers = server.get(f"/api/advise?hand={q(AVERAGE)}&seat=mh&auction=150&samples=300&seed=4")
     assert code == 200, body
+    assert float(headers["X-Worker-CPU-Seconds"]) > 0
     lib = advise_bid(AVERAGE, seat="middlehand", auction="150", samples=300, seed=4).to_dict()
     assert body == as_json(lib)
     assert body["auction"] == [150] and body["samples"] >= 300
@@ -91,6 +92,7 @@ def test_job_reports_progress_and_returns_the_same_result(server):
     assert code == 202 and view["state"] in ("queued", "running") and len(view["id"]) == 16
     done = server.wait_job(view["id"])
     assert done["state"] == "done" and done["done"] == done["total"] == 3      # 3 chunks of 500
+    assert done["cpu_s"] > 0 and done["elapsed_s"] > 0
     _, direct, _ = server.get(f"/api/advise?hand={q(STRONG)}&samples=1500&seed=9")
     assert done["result"] == direct
 
@@ -245,8 +247,9 @@ def test_unknown_endpoint_method_and_host_are_refused(server):
     assert_error(server.request("PUT", "/api/advise", {"hand": STRONG}), 405)
     assert_error(server.request("POST", f"/api/advise?hand={q(STRONG)}", {"seed": 1}), 400)
     # a page elsewhere cannot reach the loopback server through a rebound DNS name
-    code, _, _ = server.request("GET", "/api/info", headers={"Host": "evil.example"})
-    assert code == 400
+    assert "refused" in assert_error(server.request("GET", "/api/info", headers={"Host": "evil.example"}), 400)
+    assert_error(server.request("GET", "/", headers={"Host": "evil.example:80"}), 400)
+    assert server.request("GET", "/api/info", headers={"Host": "localhost"})[0] == 200
 
 
 def test_serve_command_starts_answers_and_stops():

@@ -80,9 +80,11 @@ def test_clicked_hand_and_auction_give_the_advice_of_advise_bid_and_the_url_repr
     assert page.text_content("#hand-count") == "15/15"
     assert page.input_value("#hand-text").split() == sorted(AVERAGE.split(), key=PICKER_ORDER.index)
     page.select_option("#seat", "mh")
+    assert "set Seat to forehand" in page.text_content("#auction-warn")   # nobody has called yet
     page.click("#call-raise")                                   # forehand opens 150
     page.wait_for_function("document.getElementById('auction-status').textContent === 'middlehand to call'")
     assert page.text_content("#call-raise") == "+10 → 160"
+    assert page.text_content("#auction-warn") == ""
     page.click("#more summary")
     page.fill("#samples", "300")
     page.fill("#seed", "5")
@@ -175,10 +177,19 @@ def test_bad_input_shows_its_message_on_the_page(page, server):
     assert server.get("/api/info")[0] == 200
 
 
-def test_long_analysis_shows_progress_and_cancel_stops_its_worker(page, server):
+def test_long_analysis_shows_progress_and_cancel_stops_its_worker(page, server, browser):
     ready(page, f"{server.base}/?hand={AVERAGE.replace(' ', ',')}&asamples=50000&view=analyze")
     page.wait_for_function("document.getElementById('progress-text').textContent.includes('chunks')")
     assert not page.is_hidden("#progress")
+    # a second tab is served while the first one's analysis runs
+    other = browser.new_page(bypass_csp=True)
+    try:
+        ready(other, f"{server.base}/?hand={STRONG.replace(' ', ',')}&view=melds")
+        other.wait_for_selector("#result-melds:not([hidden])")
+        assert other.text_content("#melds-headline") == "Best trump by meld: ♠ S (320)"
+    finally:
+        other.close()
+    assert not page.is_hidden("#progress")                  # still computing in its worker
     page.click("#cancel")
     page.wait_for_function("document.getElementById('error').textContent === 'cancelled'")
     assert page.is_hidden("#progress")

@@ -225,9 +225,20 @@ async function refreshAuction() {
   $("call-raise").dataset.call = raise || "";
   $("call-undo").disabled = !S.auction.length;
   $("call-clear").disabled = !S.auction.length;
+  auctionStatus();
+}
+
+// whose call it is; the advice is for the seat chosen above, so say when that differs
+function auctionStatus() {
+  const info = S.auctionInfo;
+  if (!info) return;
+  const seat = { fh: "forehand", mh: "middlehand", rh: "rearhand" }[$("seat").value];
   $("auction-status").textContent = info.finished
     ? `over: ${info.soloist} is soloist at ${info.standing}`
     : `${info.to_move} to call`;
+  $("auction-warn").textContent = !info.finished && info.to_move !== seat
+    ? `Advice is for the seat whose call it is: set Seat to ${info.to_move}, or add calls until it is ${seat}'s turn.`
+    : info.finished ? "The auction is over: clear or undo calls to get advice." : "";
 }
 
 function call(c) { if (c) { S.auction.push(c); clearError(); refreshAuction(); saveUrl(); } }
@@ -697,6 +708,7 @@ async function init() {
   for (const id of ["seat", "objective", "samples", "asamples", "seed", "bid", "inference", "score-fh", "score-mh", "score-rh"]) {
     $(id).addEventListener("change", saveUrl);
   }
+  $("seat").addEventListener("change", auctionStatus);
   document.querySelectorAll(".actions .primary").forEach((b) => b.addEventListener("click", () => run(b.dataset.view)));
   $("cancel").addEventListener("click", async () => {
     S.runToken++;
