@@ -331,10 +331,12 @@ class BidAdvice:
         lines.append(f"pass: E[objective] {fmt_obj(self.pass_value)}")
         if self.surrender and self.surrender["p_chosen"] == 0:
             lines.append(f"surrender at {self.surrender['bid']} (R4) would score -{self.surrender['bid']} "
-                         f"for you and 50 + melds for each opponent; the exchange never chose it here")
+                         f"for you and {self.surrender.get('bonus', 50)} + melds for each opponent; the exchange "
+                         "never chose it here")
         elif self.surrender:
             s = self.surrender
-            lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent 50 + melds "
+            lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent "
+                         f"{s.get('bonus', 50)} + melds "
                          f"(mean {s['opponent_mean']:.0f}); chosen by the exchange in {100 * s['p_chosen']:.0f}% "
                          f"of samples")
         lines += [f"note: {n}" for n in self.notes]
@@ -539,7 +541,8 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
                    f"{what} {f(r.ev_objective)} against {f(pass_est.mean)} for passing")
             if surrender:
                 msg += (f"; if you end up soloist there, surrendering (R4) costs you {surrender['bid']} "
-                        f"and gives each opponent 50 + melds (about {surrender['opponent_mean']:.0f})")
+                        f"and gives each opponent {surrender.get('bonus', 50)} + melds (about "
+                        f"{surrender['opponent_mean']:.0f})")
             return msg + "."
         return (f"pass: at {next_bid} P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
                 f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}, below passing's {f(pass_est.mean)}.")
@@ -636,6 +639,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         sur = res["sol_contract"][:, 0] == 1
         opp = (sc.sum(axis=1) - sc[:, s]) / 2.0
         surrender = dict(bid=int(r0.bid), p_chosen=float(sur.mean()),
+                         bonus=int(rules.surrender_bonus),   # R4 50; V5.4 40
                          opponent_mean=float(opp[sur].mean()) if sur.any() else float(
                              rules.surrender_bonus))
     notes = []

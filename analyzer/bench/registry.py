@@ -53,7 +53,8 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.melds import meld_all_trumps_fast, meld_tables
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import deal_rules, new_deck, physical_deck  # noqa: E402
+from analyzer.mechanics.rng import word_bits  # noqa: E402
+from analyzer.mechanics.sampling import new_deck, physical_deck  # noqa: E402
 from analyzer.mechanics.sampling import (DEAL_BITS, DEAL_BOUNDS, DEAL_LIMIT, DEAL_STEPS, mask_of_cards,
                        shuffle_prefix_bits)
 
@@ -277,8 +278,21 @@ def w1_kernel_rules(state, n, mt, kr, acc):
     deck = physical_deck(kr)
     masks = np.zeros(4, dtype=np.int64)
     row = np.zeros(N_SUITS, dtype=np.int64)
+    # deal_rules written in place with its sizes hoisted out of the loop (as w1_kernel
+    # does for binokel-48: numba does not inline the call; same draws, tested)
+    nc = deck.shape[0]
+    hs = kr.hand_size
+    tp = kr.tapp_size
+    bits = np.uint64(word_bits(nc))
+    limit = np.uint64(1) << (bits - np.uint64(10))
+    steps = nc - hs
+    b1, b2, b3 = tp, tp + hs, tp + 2 * hs
     for _ in range(n):
-        deal_rules(state, deck, kr, masks)
+        shuffle_prefix_bits(state, deck, steps, bits, limit)
+        masks[3] = mask_of_cards(deck, 0, b1)
+        masks[0] = mask_of_cards(deck, b1, b2)
+        masks[1] = mask_of_cards(deck, b2, b3)
+        masks[2] = mask_of_cards(deck, b3, nc)
         for h in range(3):
             meld_all_trumps_fast(masks[h], mt, row)
             for s in range(N_SUITS):
