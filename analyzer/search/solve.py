@@ -244,6 +244,43 @@ def _two_left(w, leader):
 
 
 @njit(_nrt=False)
+def _sure_trump_points(w):
+    """Card points that one seat surely wins with its run of top trumps: the strongest
+    remaining trump, if one seat holds all its copies, wins every trick it is played to
+    (no card beats it, R6), and so do the next ones while the same seat holds them.
+    Returns (seat, points), seat -1 when there is none (or no trump)."""
+    trump = w[W_TRUMP]
+    if trump < 0:
+        return -1, _Z
+    sm = np.int64(63) << np.int64(6 * trump)
+    r = (w[W_LO] | w[W_LO + 1] | w[W_LO + 2]) & sm
+    owner = -1
+    pts = _Z
+    while r != 0:
+        # the strongest remaining trump: nothing remaining beats it
+        top = -1
+        m = r
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            if (w[W_BEAT + c] & r) == 0:
+                top = c
+                break
+        b = np.int64(1) << np.int64(top)
+        holder = -1
+        for p in range(3):
+            if w[W_LO + p] & b:
+                holder = p if holder == -1 else -2
+        if holder < 0 or (owner >= 0 and holder != owner):
+            break
+        owner = holder
+        n = 2 if w[W_HI + holder] & b else 1
+        pts += n * w[W_CP + top]
+        r &= ~b
+    return owner, pts
+
+
+@njit(_nrt=False)
 def _ab(w, tt, leader, k, lsuit, wcard, wseat, tp, rem, ply, alpha, beta):
     """Fail-soft alpha-beta value of a node: the soloist's card points from here on.
 
@@ -278,6 +315,14 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, tp, rem, ply, alpha, beta):
             return total
         if beta <= 0:
             return _Z
+        # sure-trick bounds: a seat's run of top trumps takes at least their points
+        owner, sure = _sure_trump_points(w)
+        if owner >= 0:
+            if owner == soloist:
+                if sure >= beta:
+                    return sure
+            elif total - sure <= alpha:
+                return total - sure
         k0 = w[W_LO] | (w[W_HI] << np.int64(24)) | (np.int64(leader) << np.int64(48)) | w[W_KEY]
         k1 = w[W_LO + 1] | (w[W_HI + 1] << np.int64(24))
         k2 = w[W_LO + 2] | (w[W_HI + 2] << np.int64(24))
