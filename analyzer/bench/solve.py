@@ -1,0 +1,284 @@
+"""Benchmark workloads of the double-dummy solver (analyzer.search.solve).
+
+DD8, DD10, DD12, DD15, exactly: deal a uniformly random 15/15/15/3 split (R2), draw a
+trump suit uniformly and a soloist seat uniformly, forehand (seat 0) leads, play
+``15 - K`` tricks with uniformly random legal cards (R6), then solve the position at the
+trick boundary exactly (soloist's remaining card points, R7).  Unit: positions.  Every
+position is solved from an empty transposition table (its keys carry a fresh
+generation), so no position profits from another.  Extra figures: the median / p90 /
+mean wall and CPU (``time.process_time``) milliseconds per position, mean nodes, and
+the machine's load average, because the machine may be shared.
+
+Baseline: the same alpha-beta with a trick-boundary table in plain Python (dicts and
+ints), run on a few positions of the same kind.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.bench.registry import register
+from analyzer.mechanics.cards import N_TYPES
+from analyzer.mechanics.play import _ctpop, beat_table, card_beats, legal_mask, select_bit
+from analyzer.mechanics.rng import bounded, chunk_state
+from analyzer.mechanics.rules import DEFAULT_RULES
+from analyzer.mechanics.sampling import deal_random
+from analyzer.search.solve import (W_KEY, W_NODES, Solver, dd_value, set_context,
+                                   set_hands)
+
+
+@njit
+def random_positions(state, n, tricks_left, kr, lo, hi, meta):
+    """``n`` positions reached by random legal play (module docstring).
+
+    OUT: ``lo``/``hi`` int64[n, 3] hand planes, ``meta`` int64[n, 3] = trump, soloist,
+    leader of the next trick.
+    """
+    deck = new_deck_nb()
+    masks = np.zeros(4, dtype=np.int64)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kr, beat)
+    l = np.zeros(3, dtype=np.int64)
+    h = np.zeros(3, dtype=np.int64)
+    lo24 = np.int64((1 << N_TYPES) - 1)
+    for i in range(n):
+        deal_random(state, deck, masks)
+        for p in range(3):
+            l[p] = masks[p] & lo24
+            h[p] = masks[p] >> np.int64(N_TYPES)
+        trump = bounded(state, 4)
+        soloist = bounded(state, 3)
+        ld = 0
+        for _ in range(kr.hand_size - tricks_left):
+            wc = -1
+            ws = -1
+            ls = -1
+            for k in range(3):
+                seat = (ld + k) % 3
+                legal = l[seat] if k == 0 else legal_mask(l[seat], ls, wc, trump, beat)
+                c = select_bit(legal, bounded(state, _ctpop(legal)))
+                b = np.int64(1) << np.int64(c)
+                if h[seat] & b:
+                    h[seat] &= ~b
+                else:
+                    l[seat] &= ~b
+                if k == 0:
+                    wc = c
+                    ws = seat
+                    ls = c // 6
+                elif card_beats(c, wc, trump, beat):
+                    wc = c
+                    ws = seat
+            ld = ws
+        for p in range(3):
+            lo[i, p] = l[p]
+            hi[i, p] = h[p]
+        meta[i, 0] = trump
+        meta[i, 1] = soloist
+        meta[i, 2] = ld
+
+
+@njit
+def new_deck_nb():
+    d = np.empty(48, dtype=np.uint8)
+    for i in range(48):
+        d[i] = i
+    return d
+
+
+def make_positions(n: int, tricks_left: int, seed: int, rules=DEFAULT_RULES):
+    lo = np.zeros((n, 3), dtype=np.int64)
+    hi = np.zeros((n, 3), dtype=np.int64)
+    meta = np.zeros((n, 3), dtype=np.int64)
+    random_positions(chunk_state(seed, 0), n, tricks_left, rules.kernel, lo, hi, meta)
+    return lo, hi, meta
+
+
+_SOLVER: list = []
+
+
+def _solver() -> Solver:
+    if not _SOLVER:
+        _SOLVER.append(Solver())
+    return _SOLVER[0]
+
+
+def _dd(tricks_left: int):
+    def run(n: int, seed: int) -> dict:
+        s = _solver()
+        lo, hi, meta = make_positions(n, tricks_left, seed)
+        walls, cpus, nodes = [], [], []
+        vals = 0
+        for i in range(n):
+            set_context(s.w, int(meta[i, 0]), int(meta[i, 1]), s.tt_mask)
+            # a fresh generation in the key bits: this position finds no old entry
+            s.w[W_KEY] |= np.int64((i % 255) + 1) << np.int64(55)
+            set_hands(s.w, lo[i], hi[i])
+            n0 = int(s.w[W_NODES])
+            c0 = time.process_time()
+            t0 = time.perf_counter()
+            vals += int(dd_value(s.w, s.tt, int(meta[i, 2]), 0, -1, -1, -1, 0))
+            walls.append(time.perf_counter() - t0)
+            cpus.append(time.process_time() - c0)
+            nodes.append(int(s.w[W_NODES]) - n0)
+        q = statistics.quantiles(walls, n=10) if n >= 10 else [max(walls)] * 9
+        return {"tricks_left": tricks_left, "median_ms": 1e3 * statistics.median(walls),
+                "p90_ms": 1e3 * q[8], "mean_ms": 1e3 * statistics.mean(walls),
+                "cpu_median_ms": 1e3 * statistics.median(cpus),
+                "cpu_mean_ms": 1e3 * statistics.mean(cpus),
+                "mean_nodes": statistics.mean(nodes), "mean_value": vals / n,
+                "loadavg": list(os.getloadavg())}
+    return run
+
+
+# --------------------------------------------------------------------------- baseline
+
+def python_solve(lo, hi, trump, soloist, leader, rules=DEFAULT_RULES) -> int:
+    """The solver's algorithm in plain Python: fail-soft alpha-beta, bounds table at trick
+    boundaries (a dict), same move ordering idea (points onto the own side's trick)."""
+    kr = rules.kernel
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kr, beat)
+    beat = [int(x) for x in beat]
+    cp = [int(x) for x in kr.card_points]
+    bonus = int(kr.last_trick_bonus)
+    durch = trump < 0
+    L = [int(x) for x in lo]
+    H = [int(x) for x in hi]
+    tt: dict = {}
+
+    def wins(c, wc):
+        if (beat[wc] >> c) & 1:
+            return True
+        return trump >= 0 and c // 6 == trump and wc // 6 != trump
+
+    def legal(seat, k, ls, wc):
+        h = L[seat]
+        if k == 0:
+            return h
+        f = h & (63 << (6 * ls))
+        if f:
+            b = f & beat[wc]
+            return b or f
+        if trump >= 0:
+            t = h & (63 << (6 * trump))
+            if t:
+                if wc // 6 == trump:
+                    return (t & beat[wc]) or t
+                return t
+        return h
+
+    def rem_points():
+        return sum(cp[c] for p in range(3) for m in (L[p], H[p]) for c in range(24) if (m >> c) & 1)
+
+    def ab(ld, k, ls, wc, ws, tp, rem, alpha, beta):
+        key = None
+        if k == 0:
+            if L[ld] == 0:
+                return 0
+            total = rem + bonus
+            if total <= alpha:
+                return total
+            if beta <= 0:
+                return 0
+            key = (L[0], L[1], L[2], H[0], H[1], H[2], ld)
+            lb, ub = tt.get(key, (0, total))
+            if lb >= beta:
+                return lb
+            if ub <= alpha:
+                return ub
+            if lb == ub:
+                return lb
+            alpha, beta = max(alpha, lb), min(beta, ub)
+        a0, b0 = alpha, beta
+        seat = (ld + k) % 3
+        m = legal(seat, k, ls, wc)
+        moves = [c for c in range(24) if (m >> c) & 1]
+        if k > 0:
+            def score(c):
+                w2 = seat if wins(c, wc) else ws
+                return cp[c] if (w2 == soloist) == (seat == soloist) else -cp[c]
+            moves.sort(key=score, reverse=True)
+        maxing = seat == soloist
+        best = -1 if maxing else 1 << 20
+        for c in moves:
+            b = 1 << c
+            if H[seat] & b:
+                H[seat] &= ~b
+            else:
+                L[seat] &= ~b
+            if k == 0:
+                nwc, nws, nls = c, seat, c // 6
+            elif wins(c, wc):
+                nwc, nws, nls = c, seat, ls
+            else:
+                nwc, nws, nls = wc, ws, ls
+            ntp = tp + cp[c]
+            if k == 2:
+                if L[seat] == 0:
+                    ntp += bonus
+                if nws == soloist:
+                    v = ntp + ab(nws, 0, -1, -1, -1, 0, rem - cp[c], alpha - ntp, beta - ntp)
+                elif durch:
+                    v = 0
+                else:
+                    v = ab(nws, 0, -1, -1, -1, 0, rem - cp[c], alpha, beta)
+            else:
+                v = ab(ld, k + 1, nls, nwc, nws, ntp, rem - cp[c], alpha, beta)
+            if L[seat] & b:
+                H[seat] |= b
+            else:
+                L[seat] |= b
+            if maxing:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, best)
+            else:
+                if v < best:
+                    best = v
+                    beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if key is not None:
+            lb, ub = tt.get(key, (0, rem + bonus))
+            if best <= a0:
+                ub = min(ub, best)
+            elif best >= b0:
+                lb = max(lb, best)
+            else:
+                lb = ub = best
+            tt[key] = (lb, ub)
+        return best
+
+    rem = rem_points()
+    return ab(leader, 0, -1, -1, -1, 0, rem, -1, rem + bonus + 1)
+
+
+def _dd_python(tricks_left: int):
+    def run(n: int, seed: int) -> dict:
+        lo, hi, meta = make_positions(n, tricks_left, seed)
+        walls = []
+        vals = 0
+        for i in range(n):
+            t0 = time.perf_counter()
+            vals += python_solve(lo[i], hi[i], int(meta[i, 0]), int(meta[i, 1]), int(meta[i, 2]))
+            walls.append(time.perf_counter() - t0)
+        return {"tricks_left": tricks_left, "median_ms": 1e3 * statistics.median(walls),
+                "mean_value": vals / n}
+    return run
+
+
+_DESC = ("double-dummy solve of a position with {k} tricks left, reached from a random deal "
+         "(random trump and soloist, seat 0 leads) by random legal play; fresh table per "
+         "position; extra: median/p90 ms per position (wall and CPU), mean nodes")
+register("DD8", _dd(8), description=_DESC.format(k=8), deals=400, unit="positions",
+         baselines={"python": (_dd_python(8), 4)})
+register("DD10", _dd(10), description=_DESC.format(k=10), deals=100, unit="positions",
+         baselines={"python": (_dd_python(10), 1)})
+register("DD12", _dd(12), description=_DESC.format(k=12), deals=10, unit="positions")
+register("DD15", _dd(15), description=_DESC.format(k=15) + " (a whole deal)", deals=3,
+         unit="positions")

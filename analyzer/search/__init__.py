@@ -1,0 +1,1 @@
+"""Search-based card play: the double-dummy solver (solve.py) and the PIMC player (pimc.py)."""

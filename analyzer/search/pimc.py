@@ -1,0 +1,498 @@
+"""PIMC card play: perfect-information Monte Carlo (as GIB in bridge, Kermit in Skat).
+
+At each decision the player deals the cards it cannot see many times, each time
+consistently with what it knows, solves every such *world* with all hands open, and
+plays the card with the best mean value (soloist: the most card points for the
+soloist; a defender: the fewest).  A world is solved exactly by the double-dummy solver
+(:mod:`analyzer.search.solve`) once at most ``horizon`` tricks remain; earlier, each
+legal card is followed by a heuristic play-out (:func:`analyzer.mechanics.play._heuristic`
+at every seat) in that world.
+
+What the player knows -- the *information set*, the only inputs of :func:`pimc_choose`
+(there is no argument through which another hand could reach it):
+
+- its own hand; all cards played so far, the current trick included (R6);
+- for each seat the card types its plays proved it does not hold (R6: a void in the
+  led suit, and in trump when it did not trump; no card beating the trick's winner when
+  it followed or trumped without beating it): :func:`proven_absent`;
+- the melds every seat showed before the first lead (R5), less the cards it has played
+  since: those cards are still in that hand (:func:`shown_counts`);
+- the face-up Tapp (R4): the Tapp cards the soloist has not played are in the soloist's
+  hand or in the discard, never with a defender;
+- the soloist also knows its discard (R4); a defender deals 3 cards to the discard too.
+
+World sampling (:func:`sample_world`): shown cards go to their owner; the other unseen
+copies go one by one (Tapp copies first, since they have the fewest places) to a random
+place allowed for them with room, with probability proportional to the room left;
+a dead end restarts (at most 64 times, then the last complete world is reused).  This
+is the usual PIMC approximation of a uniform draw from the consistent worlds.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
+from analyzer.mechanics.play import (LO24, POLICY_HEURISTIC, POLICY_RANDOM, _ctpop, _cttz,
+                                     _heuristic, _random_pick, card_beats, legal_mask,
+                                     suit_mask)
+from analyzer.mechanics.rng import bounded
+from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, dd_move_values)
+
+POLICY_PIMC = 2
+DEFAULT_SAMPLES = 20
+DEFAULT_HORIZON = 6
+_SLOT_DISCARD = 3
+_MAX_TRIES = 64
+
+
+@njit(_nrt=False)
+def proven_absent(c, lsuit, wcard, trump, beat):
+    """Types a follower is proven not to hold after adding ``c`` to a trick led in
+    ``lsuit`` and won so far by ``wcard`` (R6 duties, read backwards).
+
+    Not following proves a void in the led suit, and, when it was no trump, no trump
+    either; trumping without beating a winning trump proves no higher trump; following
+    without beating a led-suit winner proves no card that beats it.
+    """
+    s = c // 6
+    nv = np.int64(0)
+    if s != lsuit:
+        nv = suit_mask(lsuit)
+        if trump >= 0 and s != trump:
+            nv |= suit_mask(trump)
+        elif trump >= 0 and wcard // 6 == trump and (beat[wcard] >> np.int64(c)) & 1 == 0:
+            nv |= beat[wcard]
+    elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
+        nv = beat[wcard]
+    return nv
+
+
+@njit(_nrt=False)
+def _add(lo, hi, p, t):
+    b = np.int64(1) << np.int64(t)
+    if lo[p] & b:
+        hi[p] |= b
+    else:
+        lo[p] |= b
+
+
+@njit(_nrt=False)
+def _remove(lo, hi, p, t):
+    b = np.int64(1) << np.int64(t)
+    if hi[p] & b:
+        hi[p] &= ~b
+    else:
+        lo[p] &= ~b
+
+
+@njit(_nrt=False)
+def _count(lo, hi, p, t):
+    return ((lo[p] >> np.int64(t)) & 1) + ((hi[p] >> np.int64(t)) & 1)
+
+
+@njit
+def sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes, absent, shown,
+                 tapp_left, wlo, whi, cards, allowed):
+    """Deal the cards ``seat`` cannot see into a world consistent with its information.
+
+    Inputs are the information set (module docstring): own planes; ``played`` int64[24]
+    copies played so far (current trick included); ``discard`` int64[24] the soloist's
+    discard (seat == soloist) or zeros; ``sizes`` int64[3] cards in each hand now;
+    ``absent`` int64[3] proven-absent type masks; ``shown`` int64[3, 24] shown meld cards
+    not played since; ``tapp_left`` int64[24] Tapp copies the soloist has not played.
+    OUT: ``wlo``/``whi`` int64[4] planes of seats 0-2 and the discard (slot 3; a
+    defender's guess).  ``cards``/``allowed``: int64[48] scratch.  Returns True on
+    success (False: no consistent world was found).
+    """
+    cap = np.zeros(4, dtype=np.int64)
+    for q in range(3):
+        if q != seat:
+            cap[q] = sizes[q]
+    defender = seat != soloist
+    if defender:
+        cap[_SLOT_DISCARD] = 3
+    for attempt in range(_MAX_TRIES):
+        for q in range(4):
+            wlo[q] = 0
+            whi[q] = 0
+        room = cap.copy()
+        wlo[seat] = own_lo
+        whi[seat] = own_hi
+        n = 0
+        ok = True
+        for t in range(N_TYPES):
+            u = 2 - ((own_lo >> np.int64(t)) & 1) - ((own_hi >> np.int64(t)) & 1) - played[t] - discard[t]
+            # shown meld cards: their owner still holds them (R5)
+            for q in range(3):
+                if q != seat and u > 0:
+                    m = min(shown[q, t], u)
+                    for _ in range(m):
+                        _add(wlo, whi, q, t)
+                        room[q] -= 1
+                    u -= m
+            # Tapp copies: with the soloist or in the discard (R4), never a defender's
+            ntapp = 0
+            if defender and soloist != seat:
+                ntapp = max(0, min(tapp_left[t] - shown[soloist, t], u))
+            for i in range(u):
+                al = np.int64(0)
+                for q in range(3):
+                    if q != seat and ((absent[q] >> np.int64(t)) & 1) == 0:
+                        al |= np.int64(1) << np.int64(q)
+                if defender:
+                    al |= np.int64(1) << np.int64(_SLOT_DISCARD)
+                if i < ntapp:
+                    al &= (np.int64(1) << np.int64(soloist)) | (np.int64(1) << np.int64(_SLOT_DISCARD))
+                cards[n] = t
+                allowed[n] = al
+                n += 1
+        for q in range(4):
+            if room[q] < 0:
+                ok = False
+        if not ok:
+            return False
+        # most constrained first: a random order within the number of allowed places
+        order_key = np.empty(n, dtype=np.int64)
+        for i in range(n):
+            order_key[i] = _ctpop(allowed[i]) * 1000000 + bounded(state, 1000000)
+        idx = np.argsort(order_key)
+        for j in range(n):
+            i = idx[j]
+            tot = 0
+            for q in range(4):
+                if (allowed[i] >> np.int64(q)) & 1:
+                    tot += room[q]
+            if tot <= 0:
+                ok = False
+                break
+            r = bounded(state, tot)
+            for q in range(4):
+                if (allowed[i] >> np.int64(q)) & 1:
+                    if r < room[q]:
+                        _add(wlo, whi, q, cards[i])
+                        room[q] -= 1
+                        break
+                    r -= room[q]
+        if ok:
+            return True
+    return False
+
+
+@njit
+def _rollout(w, rs, kr, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
+    """Heuristic play-out of the workspace's world from a (possibly mid-trick) node to the
+    end: the soloist's card points from the node on (current trick included; R4, R7).
+
+    Every seat plays :func:`~analyzer.mechanics.play._heuristic`; the play-out is an
+    evaluation of one world, so its seats take the cards out of all hands as known.
+    """
+    beat = w[W_BEAT:W_BEAT + N_TYPES]
+    cp = w[W_CP:W_CP + N_TYPES]
+    lo = w[W_LO:W_LO + 3]
+    hi = w[W_HI:W_HI + 3]
+    # out of every hand: played or discarded (types with 1 / 2 copies out)
+    klo = np.int64(0)
+    khi = np.int64(0)
+    for t in range(N_TYPES):
+        n = 0
+        for p in range(3):
+            n += ((lo[p] >> np.int64(t)) & 1) + ((hi[p] >> np.int64(t)) & 1)
+        if n <= 1:
+            klo |= np.int64(1) << np.int64(t)
+        if n == 0:
+            khi |= np.int64(1) << np.int64(t)
+    ab0 = np.int64(0)
+    ab1 = np.int64(0)
+    ab2 = np.int64(0)
+    total = np.int64(0)
+    ld = leader
+    kk = k
+    ls = lsuit
+    wc = wcard
+    ws = wseat
+    pts = tp
+    while True:
+        seat = (ld + kk) % 3
+        h = lo[seat]
+        if h == 0:
+            break
+        legal = h if kk == 0 else legal_mask(h, ls, wc, trump, beat)
+        c = _heuristic(seat, legal, kk, ls, wc, ws, pts, ld, lo[seat], hi[seat], klo, khi,
+                       ab0, ab1, ab2, trump, soloist, beat, cp, rs)
+        if kk > 0:
+            nv = proven_absent(c, ls, wc, trump, beat)
+            if seat == 0:
+                ab0 |= nv
+            elif seat == 1:
+                ab1 |= nv
+            else:
+                ab2 |= nv
+        b = np.int64(1) << np.int64(c)
+        if hi[seat] & b:
+            hi[seat] &= ~b
+        else:
+            lo[seat] &= ~b
+        if klo & b:
+            khi |= b
+        else:
+            klo |= b
+        if kk == 0:
+            wc = c
+            ws = seat
+            ls = c // 6
+        elif card_beats(c, wc, trump, beat):
+            wc = c
+            ws = seat
+        pts += cp[c]
+        kk += 1
+        if kk == 3:
+            if lo[seat] == 0:
+                pts += kr.last_trick_bonus
+            if ws == soloist:
+                total += pts
+            elif trump < 0:
+                break   # R4: a Durch ends at the first defender trick
+            ld = ws
+            kk = 0
+            pts = 0
+    return total
+
+
+@njit
+def _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
+    """:func:`_rollout` after ``seat`` plays ``c`` into the current trick."""
+    b = np.int64(1) << np.int64(c)
+    if w[W_HI + seat] & b:
+        w[W_HI + seat] &= ~b
+    else:
+        w[W_LO + seat] &= ~b
+    beat = w[W_BEAT:W_BEAT + N_TYPES]
+    ntp = tp + w[W_CP + c]
+    if k == 0:
+        return _rollout(w, rs, kr, leader, 1, c // 6, c, seat, ntp, soloist, trump)
+    nwc = wcard
+    nws = wseat
+    if card_beats(c, wcard, trump, beat):
+        nwc = c
+        nws = seat
+    if k < 2:
+        return _rollout(w, rs, kr, leader, k + 1, lsuit, nwc, nws, ntp, soloist, trump)
+    if w[W_LO + seat] == 0:
+        ntp += kr.last_trick_bonus
+    if nws == soloist:
+        return ntp + _rollout(w, rs, kr, nws, 0, -1, -1, -1, 0, soloist, trump)
+    if trump < 0:
+        return np.int64(0)
+    return _rollout(w, rs, kr, nws, 0, -1, -1, -1, 0, soloist, trump)
+
+
+@njit
+def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, tp,
+                own_lo, own_hi, played, discard, absent, shown, tapp_left, n_samples, horizon,
+                state, acc):
+    """PIMC choice of a card type for ``seat`` from its information set only.
+
+    ``w``/``tt``: a solver workspace and table (:mod:`analyzer.search.solve`; context set
+    for this trump and soloist), used for the sampled worlds.  Trick state: ``leader``,
+    ``k`` cards, ``lsuit``, ``wcard``/``wseat``, ``tp`` points.  Information set: see
+    :func:`sample_world`.  ``n_samples`` worlds; exact solving when at most ``horizon``
+    tricks remain, else heuristic play-outs.  ``acc``: float64[24] scratch (mean value
+    per card, written).  Ties go to the lowest card type.
+    """
+    beat = w[W_BEAT:W_BEAT + N_TYPES]
+    legal = own_lo if k == 0 else legal_mask(own_lo, lsuit, wcard, trump, beat)
+    for t in range(N_TYPES):
+        acc[t] = 0.0
+    if _ctpop(legal) == 1:
+        return _cttz(legal)
+    r = _ctpop(own_lo) + _ctpop(own_hi)
+    sizes = np.empty(3, dtype=np.int64)
+    for i in range(3):
+        q = (leader + i) % 3
+        sizes[q] = r - 1 if i < k else r
+    tricks_left = r
+    wlo = np.zeros(4, dtype=np.int64)
+    whi = np.zeros(4, dtype=np.int64)
+    cards = np.zeros(48, dtype=np.int64)
+    allowed = np.zeros(48, dtype=np.int64)
+    out = np.empty(N_TYPES, dtype=np.int64)
+    done = 0
+    for _ in range(n_samples):
+        if not sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes,
+                            absent, shown, tapp_left, wlo, whi, cards, allowed):
+            continue
+        done += 1
+        for p in range(3):
+            w[W_LO + p] = wlo[p]
+            w[W_HI + p] = whi[p]
+        if tricks_left <= horizon:
+            dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, tp, out)
+            m = legal
+            while m != 0:
+                c = _cttz(m)
+                m &= m - 1
+                acc[c] += out[c]
+        else:
+            m = legal
+            while m != 0:
+                c = _cttz(m)
+                m &= m - 1
+                for p in range(3):
+                    w[W_LO + p] = wlo[p]
+                    w[W_HI + p] = whi[p]
+                acc[c] += _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat,
+                                         tp, soloist, trump)
+    if done == 0:
+        return _cttz(legal)
+    best = -1
+    bv = 0.0
+    m = legal
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        acc[c] /= done
+        better = best < 0 or (acc[c] > bv if seat == soloist else acc[c] < bv)
+        if better:
+            best = c
+            bv = acc[c]
+    return best
+
+
+@njit
+def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist, leader,
+                       policies, n_samples, horizon, state, w, tt, rs, kr, points, tricks, log):
+    """Play one deal (R6, R7; Durch end R4) with a policy per seat: random, heuristic
+    (:func:`~analyzer.mechanics.play._heuristic`, the same inputs as in ``_play_core``) or
+    PIMC (:func:`pimc_choose`).
+
+    ``hands_lo``/``hands_hi`` int64[3]: the hands after the exchange (consumed);
+    ``discard`` int64[24]: the soloist's discard; ``tapp`` int64[24]: the face-up Tapp;
+    ``shown`` int64[3, 24]: meld cards each seat showed (R5; zeros in a Durch), consumed.
+    The driver keeps the true hands; each PIMC seat receives only its information set.
+    OUT: ``points``/``tricks`` int64[3] (trick points incl. the last-trick bonus; no
+    discard); ``log`` int64[45] the cards in play order (or a shorter array: the first
+    ones).  Returns the number of tricks played.
+    """
+    beat = w[W_BEAT:W_BEAT + N_TYPES]
+    cp = w[W_CP:W_CP + N_TYPES]
+    lo = hands_lo
+    hi = hands_hi
+    played = np.zeros(N_TYPES, dtype=np.int64)
+    tapp_left = tapp.copy()
+    nodisc = np.zeros(N_TYPES, dtype=np.int64)
+    absent = np.zeros(3, dtype=np.int64)
+    acc = np.zeros(N_TYPES, dtype=np.float64)
+    plo = np.int64(0)
+    phi = np.int64(0)
+    dlo = np.int64(0)
+    dhi = np.int64(0)
+    for t in range(N_TYPES):
+        if discard[t] >= 1:
+            dlo |= np.int64(1) << np.int64(t)
+        if discard[t] >= 2:
+            dhi |= np.int64(1) << np.int64(t)
+    for p in range(3):
+        points[p] = 0
+        tricks[p] = 0
+    n_tricks = _ctpop(lo[leader]) + _ctpop(hi[leader])
+    ld = leader
+    for trick in range(n_tricks):
+        tp = 0
+        wc = -1
+        ws = -1
+        ls = -1
+        for k in range(3):
+            seat = (ld + k) % 3
+            pol = policies[seat]
+            if pol == POLICY_PIMC:
+                c = pimc_choose(w, tt, rs, kr, seat, soloist, trump, ld, k, ls, wc, ws, tp,
+                                lo[seat], hi[seat], played,
+                                discard if seat == soloist else nodisc, absent, shown,
+                                tapp_left, n_samples, horizon, state, acc)
+            else:
+                legal = lo[seat] if k == 0 else legal_mask(lo[seat], ls, wc, trump, beat)
+                if pol == POLICY_RANDOM:
+                    c = _random_pick(legal, state)
+                else:
+                    if seat == soloist:
+                        klo = plo | dlo
+                        khi = phi | dhi | (plo & dlo)
+                    else:
+                        klo = plo
+                        khi = phi
+                    c = _heuristic(seat, legal, k, ls, wc, ws, tp, ld, lo[seat], hi[seat],
+                                   klo, khi, absent[0], absent[1], absent[2], trump, soloist,
+                                   beat, cp, rs)
+            if k > 0:
+                absent[seat] |= proven_absent(c, ls, wc, trump, beat)
+            b = np.int64(1) << np.int64(c)
+            if hi[seat] & b:
+                hi[seat] &= ~b
+            else:
+                lo[seat] &= ~b
+            if plo & b:
+                phi |= b
+            else:
+                plo |= b
+            n_played = 3 * trick + k
+            if n_played < log.shape[0]:
+                log[n_played] = c
+            played[c] += 1
+            if shown[seat, c] > 0:
+                shown[seat, c] -= 1
+            if seat == soloist and tapp_left[c] > 0:
+                tapp_left[c] -= 1
+            if k == 0:
+                wc = c
+                ws = seat
+                ls = c // 6
+            elif card_beats(c, wc, trump, beat):
+                wc = c
+                ws = seat
+            tp += cp[c]
+        if trick == n_tricks - 1:
+            tp += kr.last_trick_bonus  # R7
+        points[ws] += tp
+        tricks[ws] += 1
+        ld = ws
+        if trump < 0 and ws != soloist:
+            return trick + 1  # R4
+    return n_tricks
+
+
+# --------------------------------------------------------------------------- Python side
+
+
+def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
+    """Copies of each card type a hand shows for its melds with ``trump`` (R5).
+
+    Family (A-10-K-Q-J) level f shows f copies of those five; pairs add K and Q copies;
+    four / eight of a kind one / two copies of the rank in every suit; binokel its cards;
+    each trump nine.  A card shown for several melds is shown once (the hand holds at
+    least the largest count any meld needs).  ``counts``: 24 counts.  Returns int64[24].
+    """
+    from analyzer.mechanics.rules import DEFAULT_RULES
+    rules = rules or DEFAULT_RULES
+    c = [int(x) for x in counts]
+    out = np.zeros(N_TYPES, dtype=np.int64)
+    for s in range(N_SUITS):
+        a, t, k, q, j = (c[type_id(s, r)] for r in range(5))
+        f = min(a, t, k, q, j)
+        pairs = 0 if f == 2 else (min(k - 1, q - 1) if f == 1 else min(k, q))
+        for r in range(5):
+            out[type_id(s, r)] = max(out[type_id(s, r)], f)
+        for r in (2, 3):
+            out[type_id(s, r)] = max(out[type_id(s, r)], f + pairs)
+    for r in range(N_RANKS):
+        if rules.fours[r]:
+            n = min(c[type_id(s, r)] for s in range(N_SUITS))
+            for s in range(N_SUITS):
+                out[type_id(s, r)] = max(out[type_id(s, r)], n)
+    b = min(c[type_id(s, r)] for s, r in rules.binokel_cards)
+    for s, r in rules.binokel_cards:
+        out[type_id(s, r)] = max(out[type_id(s, r)], b)
+    if trump >= 0:
+        t9 = type_id(trump, 5)
+        out[t9] = max(out[t9], c[t9])
+    return out

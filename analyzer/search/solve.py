@@ -1,0 +1,786 @@
+"""Double-dummy solver: the exact value of a Binokel card-play position (R6, R7; Durch R4).
+
+A *position* is the three hands (all cards visible: double dummy), the trump suit (or
+none: Durch), the soloist's seat, the seat leading the current trick and the cards
+already in that trick.  Its *value* is the number of card points the soloist still
+takes from here on (the cards of tricks won, the current trick's cards included; +10
+for the last trick, R7) when the soloist maximizes it and the two defenders minimize it
+together.  In a Durch (no trump, R4) play ends at the first trick a defender wins, so
+the value is all remaining points exactly when the Durch can be made.  The discard
+(R4) is not part of play and never part of a value.
+
+Play duties come from the same kernels the simulations use
+(:func:`analyzer.mechanics.play.legal_mask`, :func:`~analyzer.mechanics.play.card_beats`,
+:func:`~analyzer.mechanics.play.beat_table` over the compiled RuleSet), so every
+variant's rules reach the solver without a line of its own.
+
+Search (why it is fast)
+-----------------------
+- Alpha-beta over single card plays, fail-soft, with an MTD(f) driver: repeated
+  zero-window searches that converge on the exact integer value.
+- A transposition table probed and stored only at trick boundaries, keyed by the three
+  remaining hands (two bit planes each, see cards.py), the leader and the context (trump,
+  soloist).  It stores a lower and an upper bound of the *remaining* points (what was
+  won before does not matter), plus the best lead.  Entries stay valid between solves
+  of the same context, so PIMC's many solves of similar worlds share it.
+- Identical copies are one move (a legal set is a mask of card types).  Cards of equal
+  power but different points (A and 10 of a suit with nothing between them outside the
+  hand) are *not* merged: in Binokel every rank has its own point value, so that
+  collapse would not be exact.
+- Bounds: the remaining points (plus the last-trick bonus) cap every value; the last
+  trick is scored directly without search.
+- Move ordering: the table's best lead first; leads of cards no other hand can beat or
+  ruff before others; a follower whose side takes the trick plays its points onto it,
+  otherwise its cheapest card.
+
+Kernel state: ``lo``/``hi`` int64[3] hand planes (modified during search and restored),
+``tt`` int64[size, 4] (3 key words, packed bounds), ``mv`` int64[64, 16] move buffers
+per ply, ``ctx`` int64[8] (bonus, Durch flag, context key bits, table mask, node count).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.errors import BinokelError
+from analyzer.mechanics.cards import N_TYPES, Card, CardError, Hand, parse_cards
+from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, legal_mask
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+
+# workspace layout (one int64 array, so a search call passes two arrays, not seven)
+W_LO, W_HI, W_BEAT, W_CP = 0, 3, 6, 30
+W_BONUS, W_DURCH, W_KEY, W_MASK, W_NODES, W_TRUMP, W_SOLOIST = 54, 55, 56, 57, 58, 59, 60
+MAX_PLY = 48
+MAX_MOVES = 16
+W_MV = 64
+W_SIZE = W_MV + MAX_PLY * MAX_MOVES
+DEFAULT_TT_BITS = 20
+
+_M1 = np.int64(-7046029254386353131)   # 0x9E3779B97F4A7C15 as int64
+_M2 = np.int64(-4417276706812531889)   # 0xC2B2AE3D27D4EB4F
+_M3 = np.int64(1609587929392839161)    # 0x165667B19E3779F9
+_B16 = np.int64(0xFFFF)
+_Z = np.int64(0)
+_M = np.int64(-1)
+
+
+@njit(_nrt=False)
+def _take(w, seat, b):
+    """Remove one copy of the type with bit ``b`` from ``seat`` (the second copy first)."""
+    if w[W_HI + seat] & b:
+        w[W_HI + seat] &= ~b
+    else:
+        w[W_LO + seat] &= ~b
+
+
+@njit(_nrt=False)
+def _give(w, seat, b):
+    """Undo :func:`_take`."""
+    if w[W_LO + seat] & b:
+        w[W_HI + seat] |= b
+    else:
+        w[W_LO + seat] |= b
+
+
+@njit(_nrt=False)
+def _beats(w, c, wcard):
+    """:func:`analyzer.mechanics.play.card_beats` on the workspace's beat table."""
+    return card_beats(c, wcard, w[W_TRUMP], w[W_BEAT:W_BEAT + N_TYPES])
+
+
+@njit(_nrt=False)
+def _legal(w, seat, k, lsuit, wcard):
+    """Legal types of ``seat`` (R6) by the play kernel's :func:`legal_mask`."""
+    h = w[W_LO + seat]
+    if k == 0:
+        return h
+    return legal_mask(h, lsuit, wcard, w[W_TRUMP], w[W_BEAT:W_BEAT + N_TYPES])
+
+
+@njit(_nrt=False)
+def _order(w, ply, legal, seat, k, wcard, wseat, first):
+    """Write the moves of ``legal`` into the ply's move buffer, best-first; returns their
+    number.  Each entry is ``score * 64 + type``, sorted descending (insertion sort, at
+    most 15 moves).  ``first``: a type to try first (the table's best lead) or -1.
+    """
+    n = 0
+    m = legal
+    soloist = w[W_SOLOIST]
+    trump = w[W_TRUMP]
+    base = W_MV + ply * MAX_MOVES
+    others = np.int64(0)
+    if k == 0:
+        for p in range(3):
+            if p != seat:
+                others |= w[W_LO + p]
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        pts = w[W_CP + c]
+        if c == first:
+            sc = 10000
+        elif k == 0:
+            # lead: a card nobody can beat in its suit (and, off trump, nobody can ruff
+            # because each still holds the suit) is a likely trick: try those first
+            s = c // 6
+            top = (w[W_BEAT + c] & others) == 0
+            if top and trump >= 0 and s != trump:
+                sm = np.int64(63) << np.int64(6 * s)
+                tm = np.int64(63) << np.int64(6 * trump)
+                for p in range(3):
+                    if p != seat and (w[W_LO + p] & sm) == 0 and (w[W_LO + p] & tm) != 0:
+                        top = False
+            if top:
+                sc = 200 + pts
+            else:
+                sc = 100 - pts
+                if seat != soloist:
+                    # a defender leads low to the partner's winner of the suit
+                    pa = 3 - seat - soloist
+                    sm = np.int64(63) << np.int64(6 * s)
+                    pm = w[W_LO + pa] & sm
+                    so = w[W_LO + soloist]
+                    if pm != 0 and (w[W_BEAT + _cttz(pm)] & so) == 0 and (
+                            (so & sm) != 0 or trump < 0
+                            or (so & (np.int64(63) << np.int64(6 * trump))) == 0):
+                        sc = 150 - pts
+        else:
+            ws = seat if _beats(w, c, wcard) else wseat
+            if (ws == soloist) == (seat == soloist):
+                sc = 100 + pts     # my side takes the trick so far: load points on it
+            else:
+                sc = 100 - pts     # else give the least
+        e = np.int64(sc) * 64 + c
+        j = n
+        while j > 0 and w[base + j - 1] < e:
+            w[base + j] = w[base + j - 1]
+            j -= 1
+        w[base + j] = e
+        n += 1
+    return n
+
+
+@njit(_nrt=False)
+def _last_trick(w, leader):
+    """Soloist's points of the last trick (every card forced), bonus included (R7)."""
+    s1 = leader + 1 if leader < 2 else 0
+    s2 = s1 + 1 if s1 < 2 else 0
+    c0 = _cttz(w[W_LO + leader])
+    c1 = _cttz(w[W_LO + s1])
+    c2 = _cttz(w[W_LO + s2])
+    wc = c0
+    ws = leader
+    if _beats(w, c1, wc):
+        wc = c1
+        ws = s1
+    if _beats(w, c2, wc):
+        ws = s2
+    if ws == w[W_SOLOIST]:
+        return np.int64(w[W_CP + c0] + w[W_CP + c1] + w[W_CP + c2] + w[W_BONUS])
+    return _Z
+
+
+@njit(_nrt=False)
+def _two_left(w, leader):
+    """Exact value with two tricks left at a trick boundary, by direct enumeration (no
+    recursion: the last six plies are most of the nodes of a search)."""
+    soloist = w[W_SOLOIST]
+    s1 = leader + 1 if leader < 2 else 0
+    s2 = s1 + 1 if s1 < 2 else 0
+    m0 = w[W_LO + leader]
+    best0 = _M if leader == soloist else np.int64(1 << 20)
+    while m0 != 0:
+        c0 = _cttz(m0)
+        m0 &= m0 - 1
+        b0 = np.int64(1) << np.int64(c0)
+        _take(w, leader, b0)
+        ls = c0 // 6
+        m1 = _legal(w, s1, 1, ls, c0)
+        best1 = _M if s1 == soloist else np.int64(1 << 20)
+        while m1 != 0:
+            c1 = _cttz(m1)
+            m1 &= m1 - 1
+            b1 = np.int64(1) << np.int64(c1)
+            _take(w, s1, b1)
+            wc1 = c0
+            ws1 = leader
+            if _beats(w, c1, c0):
+                wc1 = c1
+                ws1 = s1
+            m2 = _legal(w, s2, 2, ls, wc1)
+            best2 = _M if s2 == soloist else np.int64(1 << 20)
+            while m2 != 0:
+                c2 = _cttz(m2)
+                m2 &= m2 - 1
+                b2 = np.int64(1) << np.int64(c2)
+                _take(w, s2, b2)
+                ws = ws1
+                if _beats(w, c2, wc1):
+                    ws = s2
+                if ws == soloist:
+                    v = w[W_CP + c0] + w[W_CP + c1] + w[W_CP + c2] + _last_trick(w, ws)
+                elif w[W_DURCH] != 0:
+                    v = _Z
+                else:
+                    v = _last_trick(w, ws)
+                _give(w, s2, b2)
+                if s2 == soloist:
+                    best2 = max(best2, v)
+                else:
+                    best2 = min(best2, v)
+            _give(w, s1, b1)
+            if s1 == soloist:
+                best1 = max(best1, best2)
+            else:
+                best1 = min(best1, best2)
+        _give(w, leader, b0)
+        if leader == soloist:
+            best0 = max(best0, best1)
+        else:
+            best0 = min(best0, best1)
+    return best0
+
+
+@njit(_nrt=False)
+def _sure_trump_points(w):
+    """Card points that one seat surely wins with its run of top trumps: the strongest
+    remaining trump, if one seat holds all its copies, wins every trick it is played to
+    (no card beats it, R6), and so do the next ones while the same seat holds them.
+    Returns (seat, points), seat -1 when there is none (or no trump)."""
+    trump = w[W_TRUMP]
+    if trump < 0:
+        return -1, _Z
+    sm = np.int64(63) << np.int64(6 * trump)
+    r = (w[W_LO] | w[W_LO + 1] | w[W_LO + 2]) & sm
+    owner = -1
+    pts = _Z
+    while r != 0:
+        # the strongest remaining trump: nothing remaining beats it
+        top = -1
+        m = r
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            if (w[W_BEAT + c] & r) == 0:
+                top = c
+                break
+        b = np.int64(1) << np.int64(top)
+        holder = -1
+        for p in range(3):
+            if w[W_LO + p] & b:
+                holder = p if holder == -1 else -2
+        if holder < 0 or (owner >= 0 and holder != owner):
+            break
+        owner = holder
+        n = 2 if w[W_HI + holder] & b else 1
+        pts += n * w[W_CP + top]
+        r &= ~b
+    return owner, pts
+
+
+@njit(_nrt=False)
+def _ab(w, tt, leader, k, lsuit, wcard, wseat, tp, rem, ply, alpha, beta):
+    """Fail-soft alpha-beta value of a node: the soloist's card points from here on.
+
+    Node: ``leader`` led the current trick, ``k`` cards (0..2) are in it, ``lsuit`` the
+    led suit, ``wcard``/``wseat`` its current winner, ``tp`` its points so far; ``rem``
+    the card points still in the three hands (workspace ``w``).  Returns v with:
+    v <= alpha => true value <= v; v >= beta => true value >= v; else v is exact.
+
+    Every recursive call passes exact int64 scalars: numba's cache mis-links a recursive
+    call whose argument types need a cast (numba issue 6713: segfault on cache load).
+    """
+    w[W_NODES] += 1
+    bonus = w[W_BONUS]
+    soloist = w[W_SOLOIST]
+    idx = -1
+    first = -1
+    k0 = _Z
+    k1 = _Z
+    k2 = _Z
+    total = _Z
+    if k == 0:
+        lo_l = w[W_LO + leader]
+        n = _ctpop(lo_l) + _ctpop(w[W_HI + leader])
+        if n == 0:
+            return _Z
+        if n == 1:
+            return _last_trick(w, leader)
+        if n == 2:
+            return _two_left(w, leader)
+        total = rem + bonus
+        if total <= alpha:
+            return total
+        if beta <= 0:
+            return _Z
+        # sure-trick bounds: a seat's run of top trumps takes at least their points
+        owner, sure = _sure_trump_points(w)
+        if owner >= 0:
+            if owner == soloist:
+                if sure >= beta:
+                    return sure
+            elif total - sure <= alpha:
+                return total - sure
+        k0 = w[W_LO] | (w[W_HI] << np.int64(24)) | (np.int64(leader) << np.int64(48)) | w[W_KEY]
+        k1 = w[W_LO + 1] | (w[W_HI + 1] << np.int64(24))
+        k2 = w[W_LO + 2] | (w[W_HI + 2] << np.int64(24))
+        h = (k0 * _M1) ^ (k1 * _M2) ^ (k2 * _M3)
+        idx = (h >> np.int64(29)) & w[W_MASK]
+        if tt[idx, 0] == k0 and tt[idx, 1] == k1 and tt[idx, 2] == k2:
+            e = tt[idx, 3]
+            lb = e & _B16
+            ub = (e >> np.int64(16)) & _B16
+            first = ((e >> np.int64(32)) & np.int64(63)) - 1
+            if lb >= beta:
+                return lb
+            if ub <= alpha:
+                return ub
+            if lb == ub:
+                return lb
+            if lb > alpha:
+                alpha = lb
+            if ub < beta:
+                beta = ub
+    a0 = alpha
+    b0 = beta
+    seat = leader + k
+    if seat >= 3:
+        seat -= 3
+    legal = _legal(w, seat, k, lsuit, wcard)
+    nm = _order(w, ply, legal, seat, k, wcard, wseat, first)
+    maxing = seat == soloist
+    if maxing:
+        best = _M
+    else:
+        best = np.int64(1 << 20)
+    bestc = -1
+    base = W_MV + ply * MAX_MOVES
+    for i in range(nm):
+        c = w[base + i] & 63
+        b = np.int64(1) << c
+        _take(w, seat, b)
+        if k == 0:
+            nwc = c
+            nws = seat
+            nls = c // 6
+        elif _beats(w, c, wcard):
+            nwc = c
+            nws = seat
+            nls = lsuit
+        else:
+            nwc = wcard
+            nws = wseat
+            nls = lsuit
+        pts = w[W_CP + c]
+        ntp = tp + pts
+        if k == 2:
+            if w[W_LO + seat] == 0:
+                ntp += bonus  # R7: the last trick
+            if nws == soloist:
+                v = ntp + _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _Z, np.int64(rem - pts),
+                              np.int64(ply + 1), np.int64(alpha - ntp), np.int64(beta - ntp))
+            elif w[W_DURCH] != 0:
+                v = _Z   # R4: a Durch ends at the first defender trick
+            else:
+                v = _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _Z, np.int64(rem - pts),
+                        np.int64(ply + 1), np.int64(alpha), np.int64(beta))
+        else:
+            v = _ab(w, tt, np.int64(leader), np.int64(k + 1), np.int64(nls), np.int64(nwc),
+                    np.int64(nws), np.int64(ntp), np.int64(rem - pts), np.int64(ply + 1),
+                    np.int64(alpha), np.int64(beta))
+        _give(w, seat, b)
+        if maxing:
+            if v > best:
+                best = v
+                bestc = c
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                bestc = c
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+    if idx >= 0:
+        if tt[idx, 0] == k0 and tt[idx, 1] == k1 and tt[idx, 2] == k2:
+            e = tt[idx, 3]
+            lb = e & _B16
+            ub = (e >> np.int64(16)) & _B16
+        else:
+            # a new entry (or the slot held another position): always replace
+            tt[idx, 0] = k0
+            tt[idx, 1] = k1
+            tt[idx, 2] = k2
+            lb = _Z
+            ub = total
+        if best <= a0:
+            if best < ub:
+                ub = best
+        elif best >= b0:
+            if best > lb:
+                lb = best
+        else:
+            lb = best
+            ub = best
+        tt[idx, 3] = lb | (ub << np.int64(16)) | (np.int64(bestc + 1) << np.int64(32))
+    return best
+
+
+@njit(_nrt=False)
+def _hand_points(w):
+    s = _Z
+    for p in range(6):
+        m = w[p]
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            s += w[W_CP + c]
+    return s
+
+
+@njit(_nrt=False)
+def init_workspace(w, kr):
+    """Fill the rule tables of a workspace (int64[W_SIZE]) from the compiled RuleSet."""
+    beat_table(kr, w[W_BEAT:W_BEAT + N_TYPES])
+    for t in range(N_TYPES):
+        w[W_CP + t] = kr.card_points[t]
+    w[W_BONUS] = kr.last_trick_bonus
+
+
+@njit(_nrt=False)
+def set_context(w, trump, soloist, tt_mask):
+    """Prepare workspace ``w`` for solving with this trump (-1 = Durch, R4) and soloist."""
+    w[W_TRUMP] = trump
+    w[W_SOLOIST] = soloist
+    w[W_DURCH] = 1 if trump < 0 else 0
+    w[W_KEY] = (np.int64(trump + 1) << np.int64(50)) | (np.int64(soloist) << np.int64(53))
+    w[W_MASK] = tt_mask
+
+
+@njit(_nrt=False)
+def set_hands(w, lo, hi):
+    """Copy the three hands' planes (int64[3] each) into the workspace."""
+    for p in range(3):
+        w[W_LO + p] = lo[p]
+        w[W_HI + p] = hi[p]
+
+
+@njit(_nrt=False)
+def dd_window(w, tt, leader, k, lsuit, wcard, wseat, tp, alpha, beta):
+    """One fail-soft alpha-beta search of the workspace's position in (alpha, beta)."""
+    rem = _hand_points(w)
+    return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
+               np.int64(wseat), np.int64(tp), np.int64(rem), _Z, np.int64(alpha), np.int64(beta))
+
+
+@njit(_nrt=False)
+def dd_value(w, tt, leader, k, lsuit, wcard, wseat, tp):
+    """Exact value of the workspace's position (hands by :func:`set_hands`, trump and
+    soloist by :func:`set_context`): the soloist's card points from here on.
+
+    ``k`` cards are in the current trick, led by ``leader`` in suit ``lsuit``, won so
+    far by ``wcard`` of ``wseat``, worth ``tp``.  One full-window alpha-beta search
+    (measured faster than an MTD(f) driver here: see :func:`dd_value_mtdf`).
+    """
+    rem = _hand_points(w)
+    return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
+               np.int64(wseat), np.int64(tp), np.int64(rem), _Z, _M,
+               np.int64(rem + tp + w[W_BONUS] + 1))
+
+
+@njit(_nrt=False)
+def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, tp, guess):
+    """:func:`dd_value` by MTD(f): zero-window searches from ``guess`` until the lower
+    and upper bounds meet."""
+    rem = _hand_points(w)
+    lower = _Z
+    upper = rem + tp + w[W_BONUS]
+    g = min(max(np.int64(guess), lower), upper)
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
+                np.int64(wseat), np.int64(tp), np.int64(rem), _Z, np.int64(beta - 1),
+                np.int64(beta))
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+@njit(_nrt=False)
+def dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, tp, out):
+    """Exact value after every legal card of the seat to play: ``out[t]`` for the legal
+    types t (others -1).  Returns the legal mask.  Value = the soloist's card points
+    from this position on (the card played and the current trick included)."""
+    seat = (leader + k) % 3
+    legal = _legal(w, seat, k, lsuit, wcard)
+    for t in range(N_TYPES):
+        out[t] = -1
+    bonus = w[W_BONUS]
+    m = legal
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        b = np.int64(1) << np.int64(c)
+        _take(w, seat, b)
+        if k == 0:
+            nwc = c
+            nws = seat
+            nls = c // 6
+        elif _beats(w, c, wcard):
+            nwc = c
+            nws = seat
+            nls = lsuit
+        else:
+            nwc = wcard
+            nws = wseat
+            nls = lsuit
+        ntp = tp + w[W_CP + c]
+        if k == 2:
+            if w[W_LO + seat] == 0:
+                ntp += bonus
+            if nws == w[W_SOLOIST]:
+                v = ntp + dd_value(w, tt, nws, 0, -1, -1, -1, 0)
+            elif w[W_DURCH] != 0:
+                v = _Z
+            else:
+                v = dd_value(w, tt, nws, 0, -1, -1, -1, 0)
+        else:
+            v = dd_value(w, tt, leader, k + 1, nls, nwc, nws, ntp)
+        _give(w, seat, b)
+        out[c] = v
+    return legal
+
+
+# --------------------------------------------------------------------------- Python API
+
+
+class Solver:
+    """Double-dummy solver bound to one RuleSet, owning its transposition table.
+
+    ``tt_bits``: log2 of the table entries (2**20 entries = 32 MiB).  Reusing one Solver
+    for many positions reuses the table: entries are keyed by the remaining cards, the
+    leader, the trump and the soloist, so they stay exact across positions.
+    """
+
+    def __init__(self, rules: RuleSet = DEFAULT_RULES, tt_bits: int = DEFAULT_TT_BITS):
+        if not 10 <= int(tt_bits) <= 26:
+            raise BinokelError(f"tt_bits must be 10..26, got {tt_bits!r}")
+        self.rules = rules
+        self.w = np.zeros(W_SIZE, dtype=np.int64)
+        init_workspace(self.w, rules.kernel)
+        self.tt = np.zeros((1 << int(tt_bits), 4), dtype=np.int64)
+        self.tt_mask = (1 << int(tt_bits)) - 1
+
+    def clear(self) -> None:
+        """Forget every table entry."""
+        self.tt[:] = 0
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since the Solver was made."""
+        return int(self.w[W_NODES])
+
+    def _load(self, pos: "Position") -> tuple:
+        set_context(self.w, pos.trump, pos.soloist, self.tt_mask)
+        lo, hi = pos.planes()
+        set_hands(self.w, lo, hi)
+        return (pos.leader,) + pos.trick_state(self.w[W_BEAT:W_BEAT + N_TYPES], self.w[W_CP:W_CP + N_TYPES])
+
+    def value(self, pos: "Position") -> int:
+        """The position's exact value (soloist's card points from here on)."""
+        args = self._load(pos)
+        return int(dd_value(self.w, self.tt, *args))
+
+    def move_values(self, pos: "Position") -> dict[Card, int]:
+        """Exact value after each legal card of the seat to play (soloist's points from
+        the position on, the current trick included)."""
+        args = self._load(pos)
+        out = np.empty(N_TYPES, dtype=np.int64)
+        legal = dd_move_values(self.w, self.tt, *args, out)
+        return {Card(t): int(out[t]) for t in range(N_TYPES) if (int(legal) >> t) & 1}
+
+
+@dataclass(frozen=True)
+class Position:
+    """A card-play position (validated): hands of seats 0-2, trump index (-1 = Durch),
+    soloist seat, leader of the current trick and its cards in play order."""
+
+    hands: tuple[Hand, Hand, Hand]
+    trump: int
+    soloist: int
+    leader: int
+    trick: tuple[Card, ...] = ()
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the current one included."""
+        return len(self.hands[self.leader]) + (1 if self.trick else 0)
+
+    def planes(self) -> tuple[np.ndarray, np.ndarray]:
+        lo = np.zeros(3, dtype=np.int64)
+        hi = np.zeros(3, dtype=np.int64)
+        for p, h in enumerate(self.hands):
+            m = h.mask
+            lo[p] = m & ((1 << N_TYPES) - 1)
+            hi[p] = m >> N_TYPES
+        return lo, hi
+
+    def trick_state(self, beat, cp) -> tuple:
+        """(k, led suit, winning card, winning seat, trick points) for the kernels."""
+        k = len(self.trick)
+        if k == 0:
+            return 0, -1, -1, -1, np.int64(0)
+        w = 0
+        for i in range(1, k):
+            if card_beats(self.trick[i].id, self.trick[w].id, self.trump, beat):
+                w = i
+        tp = sum(int(cp[c.id]) for c in self.trick)
+        return (k, self.trick[0].id // 6, self.trick[w].id, (self.leader + w) % 3, np.int64(tp))
+
+
+def make_position(hands, trump, soloist: int, leader: int, trick=(),
+                  rules: RuleSet = DEFAULT_RULES) -> Position:
+    """Validate and build a :class:`Position` (R1 copies, R6 duties of the trick's cards).
+
+    ``hands``: three Hands or card texts (seats 0, 1, 2), holding the cards *not yet
+    played*; ``trump``: a suit (Suit / 'S' ...) or None / 'N' for Durch (no trump, R4);
+    ``trick``: the cards already played to the current trick, the leader's first.
+    Raises :class:`BinokelError` with a one-line message on inconsistent input.
+    """
+    from analyzer.mechanics.cards import Suit
+    hs = tuple(Hand.parse(h) for h in hands)
+    if len(hs) != 3:
+        raise BinokelError(f"give three hands (seats 0, 1, 2), got {len(hs)}")
+    if trump is None or (isinstance(trump, str) and trump.strip().upper() in ("N", "NONE", "DURCH")):
+        t = -1
+    else:
+        t = Suit.parse(trump).index
+    for name, v in (("soloist", soloist), ("leader", leader)):
+        if v not in (0, 1, 2):
+            raise BinokelError(f"{name} must be seat 0, 1 or 2, got {v!r}")
+    cards = tuple(parse_cards(trick)) if not isinstance(trick, tuple) or any(
+        not isinstance(c, Card) for c in trick) else trick
+    if len(cards) > 2:
+        raise BinokelError(f"the current trick holds 0 to 2 cards before the next play, got {len(cards)}")
+    for ty in range(N_TYPES):
+        n = sum(h.counts[ty] for h in hs) + sum(1 for c in cards if c.id == ty)
+        if n > 2:
+            raise CardError(f"{n} copies of {Card(ty)} in hands and trick: the deck has two (R1)")
+    n0 = len(hs[leader])
+    sizes = []
+    for i in range(3):
+        seat = (leader + i) % 3
+        sizes.append(len(hs[seat]) + (1 if i < len(cards) else 0))
+    if len(set(sizes)) != 1 or sizes[0] == 0:
+        raise BinokelError(
+            "hand sizes do not fit the trick: seats that played to the current trick hold one "
+            f"card fewer (sizes {[len(h) for h in hs]}, leader {leader}, {len(cards)} card(s) in the trick)")
+    if sizes[0] > rules.hand_size:
+        raise BinokelError(f"hands hold at most {rules.hand_size} cards (R2), got {sizes[0]}")
+    del n0
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(rules.kernel, beat)
+    # the trick's cards must have been legal for their players (R6)
+    for i in range(1, len(cards)):
+        seat = (leader + i) % 3
+        w = 0
+        for j in range(1, i):
+            if card_beats(cards[j].id, cards[w].id, t, beat):
+                w = j
+        held = hs[seat].mask & ((1 << N_TYPES) - 1) | (1 << cards[i].id)
+        legal = int(legal_mask(np.int64(held), cards[0].id // 6, cards[w].id, t, beat))
+        if not (legal >> cards[i].id) & 1:
+            raise BinokelError(f"{cards[i].code} by seat {seat} breaks R6 with that hand "
+                               "(it had to follow suit, beat or trump)")
+    return Position(hs, t, int(soloist), int(leader), cards)
+
+
+def solve_position(hands, trump, soloist: int, leader: int, trick=(),
+                   rules: RuleSet = DEFAULT_RULES, solver: Solver | None = None) -> dict:
+    """Double-dummy value of a position and of each legal card (see the module docstring).
+
+    Returns ``{"value": int, "to_play": seat, "moves": {card code: value}}``; values are
+    the soloist's card points from the position on (current trick included, R7).
+    """
+    pos = make_position(hands, trump, soloist, leader, trick, rules)
+    s = solver or Solver(rules)
+    mv = s.move_values(pos)
+    v = s.value(pos)
+    return {"value": v, "to_play": pos.to_play, "moves": {c.code: x for c, x in mv.items()}}
+
+
+def parse_position_line(text: str, rules: RuleSet = DEFAULT_RULES) -> Position:
+    """Parse ``"TRUMP SOLOIST LEADER HAND0 HAND1 HAND2 TRICK"`` into a :class:`Position`.
+
+    TRUMP: C S H D, or N (no trump: Durch, R4); seats 0-2; hands and the current trick
+    as comma-separated cards (``AS,10H,9D``), ``-`` for none; the trick starts with
+    LEADER's card.  Example: ``S 0 1 AS,10H KD QS,JC 9C``.
+    """
+    parts = str(text).split()
+    if len(parts) != 7:
+        raise BinokelError(
+            f"a position line has 7 fields (TRUMP SOLOIST LEADER HAND0 HAND1 HAND2 TRICK, '-' "
+            f"for none), got {len(parts)}: e.g. 'S 0 1 AS,10H KD QS,JC 9C'")
+    trump, sol, ld = parts[0], parts[1], parts[2]
+    if trump.upper() == "N":
+        trump = None
+    seats = []
+    for name, v in (("SOLOIST", sol), ("LEADER", ld)):
+        if v not in ("0", "1", "2"):
+            raise BinokelError(f"position line: {name} must be a seat 0, 1 or 2, got {v!r}")
+        seats.append(int(v))
+    hands = [Hand(tuple([0] * N_TYPES)) if p == "-" else Hand.parse(p) for p in parts[3:6]]
+    trick = () if parts[6] == "-" else tuple(parse_cards(parts[6]))
+    return make_position(hands, trump, seats[0], seats[1], trick, rules)
+
+
+def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
+               solver: Solver | None = None, trumps: str = "CSHDN") -> list[dict]:
+    """Double-dummy table of a deal, like bridge's DD table (R4-R7).
+
+    ``hands``: three hands of ``rules.hand_size`` cards (seats 0-2); the 3 cards in no
+    hand are the Tapp, taken as the soloist's discard (picking up the Tapp and putting
+    the same cards back is a legal exchange, R4), so their points count for the soloist.
+    For each trump in ``trumps`` (``N`` = Durch): forehand leads (in a Durch the
+    soloist, R4); ``play`` = the soloist's exact trick points, ``card_points`` = play +
+    discard, ``melds`` = the soloist's melds (R5; none in a Durch), ``total`` = card
+    points + melds (R8: melds count only with a trick; a won trick of 0 card points is
+    not told apart from none), and for a Durch ``made``.
+    """
+    from analyzer.mechanics.cards import Suit
+    from analyzer.mechanics.melds import melds
+    hs = [Hand.parse(h) for h in hands]
+    if len(hs) != 3 or any(len(h) != rules.hand_size for h in hs):
+        raise BinokelError(f"a deal needs three hands of {rules.hand_size} cards (R2)")
+    counts = [sum(h.counts[t] for h in hs) for t in range(N_TYPES)]
+    if max(counts) > 2:
+        raise CardError("a card appears more than twice in the three hands: the deck has two (R1)")
+    tapp = Hand(tuple(2 - c for c in counts))
+    cp = rules.kernel.card_points
+    disc = sum(int(cp[c.id]) for c in tapp.cards())
+    s = solver or Solver(rules)
+    rows = []
+    for t in trumps:
+        durch = t == "N"
+        leader = soloist if durch else 0
+        pos = make_position(hs, None if durch else t, soloist, leader, (), rules)
+        v = s.value(pos)
+        m = 0 if durch else melds(hs[soloist], Suit.parse(t), rules).total
+        row = {"trump": "N" if durch else t, "play": v, "card_points": v + disc,
+               "melds": m, "total": v + disc + (m if v > 0 else 0)}
+        if durch:
+            row["made"] = v == 240 - disc + int(rules.last_trick_bonus)
+        rows.append(row)
+    return rows

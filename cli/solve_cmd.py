@@ -1,0 +1,140 @@
+"""``binokel solve``: double-dummy analysis of a deal or a position (analyzer.search.solve)."""
+from __future__ import annotations
+
+import time
+
+import click
+import numpy as np
+
+from analyzer import DEFAULT_RULES, Hand, play_deal
+from analyzer.errors import BinokelError
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.sampling import deal_random, new_deck
+from analyzer.search.solve import Solver, deal_table, make_position, parse_position_line
+
+from .common import BadInput, echo_json, example_epilog, parse_hand
+from .main import cli
+
+SEATS = ("forehand", "middlehand", "rearhand")
+
+
+def _position_dict(pos, solver) -> dict:
+    t0 = time.perf_counter()
+    moves = solver.move_values(pos)
+    value = max(moves.values()) if pos.to_play == pos.soloist else min(moves.values())
+    return {"trump": "N" if pos.trump < 0 else "CSHD"[pos.trump], "soloist": pos.soloist,
+            "leader": pos.leader, "to_play": pos.to_play,
+            "hands": [h.codes() for h in pos.hands], "trick": [c.code for c in pos.trick],
+            "tricks_left": pos.tricks_left, "value": value,
+            "moves": {c.code: v for c, v in sorted(moves.items(), key=lambda kv: -kv[1])},
+            "seconds": round(time.perf_counter() - t0, 4)}
+
+
+def _print_position(d: dict) -> None:
+    tname = "Durch (no trump)" if d["trump"] == "N" else f"trump {d['trump']}"
+    click.echo(f"{tname}, soloist seat {d['soloist']}, {d['tricks_left']} trick(s) left, "
+               f"seat {d['leader']} " + (f"led {' '.join(d['trick'])}" if d["trick"] else "")
+               + (f", seat {d['to_play']} to play" if d["trick"] else " to lead"))
+    for i, h in enumerate(d["hands"]):
+        click.echo(f"  {i} {SEATS[i]:<10} {h or '-'}")
+    click.echo(f"value: the soloist takes {d['value']} more card points with best play (R7)")
+    click.echo(f"{'card':<6}{'value':>6}")
+    for c, v in d["moves"].items():
+        click.echo(f"{c:<6}{v:>6}" + ("  best" if v == d["value"] else ""))
+    click.echo(f"({d['seconds']:.3f} s)")
+
+
+@cli.command(
+    "solve",
+    epilog=example_epilog(
+        "binokel solve --seed 7",
+        "binokel solve --seed 7 --tricks-left 8 --trump H",
+        "binokel solve --position \"S 0 1 AS,10H KD QS,JC 9C\" --json",
+    ),
+)
+@click.option("--position", "position", default=None,
+              help="One-line position: \"TRUMP SOLOIST LEADER HAND0 HAND1 HAND2 TRICK\" "
+                   "(TRUMP C S H D or N; cards comma-separated, '-' for none).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Deal a random 15/15/15/3 deal from this seed (R2).")
+@click.option("--hand", "hands", multiple=True,
+              help="The hands of seats 0, 1, 2 (give --hand three times); the Tapp is the rest.")
+@click.option("--soloist", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="Soloist seat.")
+@click.option("--tricks-left", type=click.IntRange(1, 15), default=None,
+              help="Play the deal by the heuristic until this many tricks are left, then "
+                   "give every legal card's value (needs --trump).")
+@click.option("--trump", "-t", default=None,
+              help="Trump for --tricks-left (C S H D or N = Durch); the table has all.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def solve_command(position, seed, hands, soloist, tricks_left, trump, as_json):
+    """Double-dummy analysis (all hands open, best play on both sides).
+
+    For a deal: per trump and Durch, the soloist's exact card points from play (forehand
+    leads; in a Durch the soloist), the Tapp counted as the discard (R4, R7), melds (R5)
+    and total; a full deal takes seconds to minutes per row (see README, Performance).
+    For a position (--position, or a deal with --tricks-left): the value (the soloist's
+    card points from the position on, current trick included) and each legal card's.
+    """
+    rules = DEFAULT_RULES
+    solver = Solver(rules)
+    if position is not None:
+        if seed is not None or hands or tricks_left is not None:
+            raise BadInput("--position stands alone: no --seed, --hand or --tricks-left with it")
+        try:
+            pos = parse_position_line(position, rules)
+        except BinokelError as exc:
+            raise BadInput(f"--position: {exc}") from None
+        d = _position_dict(pos, solver)
+        echo_json(d) if as_json else _print_position(d)
+        return
+    if hands and seed is not None:
+        raise BadInput("give either --seed or three --hand, not both")
+    if hands:
+        if len(hands) != 3:
+            raise BadInput(f"give --hand three times (seats 0, 1, 2), got {len(hands)}")
+        hs = [parse_hand(h, rules.hand_size, f"--hand {i}") for i, h in enumerate(hands)]
+    else:
+        out = np.zeros(4, dtype=np.int64)
+        deal_random(chunk_state(0 if seed is None else seed, 0), new_deck(), out)
+        hs = [Hand.from_mask(int(m)) for m in out[:3]]
+    if tricks_left is not None:
+        if trump is None:
+            raise BadInput("--tricks-left needs --trump (C, S, H, D or N)")
+        durch = trump.strip().upper() == "N"
+        try:
+            rec = play_deal(hs, None if durch else trump, soloist=soloist, rules=rules)
+            played = rules.hand_size - tricks_left
+            if len(rec.tricks) < played:
+                raise BadInput(f"the heuristic's Durch ended after trick {len(rec.tricks)}: "
+                               f"no position with {tricks_left} tricks left")
+            cur = [list(h.cards()) for h in hs]
+            for t in rec.tricks[:played]:
+                for k, c in enumerate(t.cards):
+                    cur[t.seat_of(k)].remove(c)
+            leader = rec.tricks[played].leader if played < len(rec.tricks) else rec.tricks[-1].winner
+            pos = make_position([Hand.from_cards(c) for c in cur], None if durch else trump,
+                                soloist, leader, (), rules)
+        except BinokelError as exc:
+            raise BadInput(str(exc)) from None
+        d = _position_dict(pos, solver)
+        echo_json(d) if as_json else _print_position(d)
+        return
+    t0 = time.perf_counter()
+    try:
+        rows = deal_table(hs, soloist, rules, solver)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    secs = time.perf_counter() - t0
+    if as_json:
+        echo_json({"hands": [h.codes() for h in hs], "soloist": soloist, "rows": rows,
+                   "seconds": round(secs, 3)})
+        return
+    for i, h in enumerate(hs):
+        click.echo(f"  {i} {SEATS[i]:<10}{' (soloist)' if i == soloist else '':<11} {h}")
+    click.echo(f"{'trump':<7}{'play':>6}{'card pts':>10}{'melds':>7}{'total':>7}")
+    for r in rows:
+        extra = ("  made" if r["made"] else "  lost") if r["trump"] == "N" else ""
+        click.echo(f"{r['trump']:<7}{r['play']:>6}{r['card_points']:>10}{r['melds']:>7}"
+                   f"{r['total']:>7}{extra}")
+    click.echo(f"(double dummy: every hand open; Tapp counted as the discard; {secs:.1f} s)")
