@@ -33,7 +33,7 @@ def _position_dict(pos, solver) -> dict:
 def _print_position(d: dict) -> None:
     tname = "Durch (no trump)" if d["trump"] == "N" else f"trump {d['trump']}"
     click.echo(f"{tname}, soloist seat {d['soloist']}, {d['tricks_left']} trick(s) left, "
-               f"seat {d['leader']} " + (f"led {' '.join(d['trick'])}" if d["trick"] else "")
+               f"seat {d['leader']}" + (f" led {' '.join(d['trick'])}" if d["trick"] else "")
                + (f", seat {d['to_play']} to play" if d["trick"] else " to lead"))
     for i, h in enumerate(d["hands"]):
         click.echo(f"  {i} {SEATS[i]:<10} {h or '-'}")

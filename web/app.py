@@ -121,8 +121,8 @@ def answer(kind: str):
         raw = await _raw_params(request)
         kwargs = P.ARGS[kind](raw)
         if kind == "melds":          # pure Python, milliseconds: no worker needed
-            from analyzer.mechanics.melds import meld_report
-            return JSONResponse(P.json_safe(meld_report(**kwargs)))
+            from .worker import compute
+            return JSONResponse(P.json_safe(compute("melds", kwargs)))
         job = request.app.state.jobs.submit(kind, kwargs)
         return await _wait(request, job)
     return _handler(route)
@@ -172,6 +172,7 @@ async def info(request: Request):
         "examples": {k: {"hand": v["hand"], "tapp": v.get("tapp"), "seat": v.get("seat")}
                      for k, v in ex.items()},
         "max_running_jobs": request.app.state.jobs.max_running,
+        "rules": P.rules_info(),
     })
 
 

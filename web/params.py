@@ -17,7 +17,7 @@ from analyzer.analyses.analysis import bid_grid, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import PASS, SEAT_NAMES, validate_auction
 from analyzer.mechanics.cards import Hand, Suit
-from analyzer.mechanics.rules import DEFAULT_RULES
+from analyzer.mechanics.rules import DEFAULT_RULES, RULE_NAMES, VARIANTS, get_rules
 
 # One request must not hold the machine: at the default sizes an answer takes about two
 # seconds on one core; the caps allow ~10x that (advice may draw up to 8 rounds when the
@@ -31,11 +31,11 @@ MAX_TEXT = 600                    # characters of card text (48 German card name
 
 # parameters each endpoint accepts (anything else is an error, never silently ignored)
 FIELDS = {
-    "advise": ("hand", "seat", "auction", "scores", "objective", "samples", "seed", "inference"),
-    "analyze": ("hand", "tapp", "seat", "samples", "seed", "bid"),
-    "melds": ("hand", "trump"),
-    "cards": ("text",),
-    "auction": ("auction",),
+    "advise": ("hand", "seat", "auction", "scores", "objective", "samples", "seed", "inference", "rules"),
+    "analyze": ("hand", "tapp", "seat", "samples", "seed", "bid", "rules"),
+    "melds": ("hand", "trump", "rules"),
+    "cards": ("text", "rules"),
+    "auction": ("auction", "rules"),
 }
 
 
@@ -110,14 +110,33 @@ def _int(raw, name, default, lo, hi, hint=""):
     return v
 
 
-def _cards(raw, name, size, what):
+def _rules(raw):
+    """The variant (``rules=grupp-3``; default binokel-48) from the library's registry."""
+    try:
+        return get_rules(raw.get("rules", "").strip() or None)
+    except BinokelError as exc:
+        raise BadRequest(f"rules: {exc}") from None
+
+
+def _codes(h: Hand, rules) -> str:
+    """Card codes in the variant's notation (rank 5 is the 9, or the 7 in the grupp games)."""
+    return h.codes(low=rules.low_card or "9")
+
+
+def rules_info() -> list[dict]:
+    """Each registered variant as the page needs it: deck, sizes, and ``binokel rules``' row."""
+    return [dict(r.describe(), low_card=r.low_card, hand_size=r.hand_size, tapp_size=r.tapp_size)
+            for r in (VARIANTS[n] for n in RULE_NAMES)]
+
+
+def _cards(raw, name, size, what, rules=DEFAULT_RULES):
     text = raw.get(name, "").strip()
     if not text:
         raise BadRequest(f"{what}: missing (give {size} cards, e.g. {name}=AS,10S,KS...)")
     if len(text) > MAX_TEXT:
         raise BadRequest(f"{what}: card text too long ({len(text)} characters)")
     try:
-        h = Hand.parse(text)
+        h = Hand.parse(text, rules=rules)
     except BinokelError as exc:
         raise BadRequest(f"{what}: {exc}") from None
     if size is not None and len(h) != size:
@@ -164,17 +183,18 @@ def auction_info(raw: dict[str, str]) -> dict:
     ``validate_auction`` itself, so the page can only build R3 sequences).
     """
     _check_names("auction", raw)
+    rules = _rules(raw)
     text = _auction_text(raw)
     try:
-        st = validate_auction(text)
+        st = validate_auction(text, rules)
     except BinokelError as exc:
         raise BadRequest(f"auction: {exc}") from None
     calls = ["pass" if c == PASS else str(c) for _, c in st.calls]
     legal = []
     if not st.finished:
-        for cand in ("pass", str(st.standing + DEFAULT_RULES.bid_step)):
+        for cand in ("pass", str(st.standing + rules.bid_step)):
             try:
-                validate_auction(" ".join(calls + [cand]))
+                validate_auction(" ".join(calls + [cand]), rules)
                 legal.append(cand)
             except BinokelError:
                 pass
@@ -192,24 +212,26 @@ def auction_info(raw: dict[str, str]) -> dict:
 def cards_info(raw: dict[str, str]) -> dict:
     """Parse card text with the CLI's parser (any count): codes and the grouped display."""
     _check_names("cards", raw)
+    rules = _rules(raw)
     text = raw.get("text", "")
     if len(text) > MAX_TEXT:
         raise BadRequest(f"text: card text too long ({len(text)} characters)")
     try:
-        h = Hand.parse(text)
+        h = Hand.parse(text, rules=rules)
     except BinokelError as exc:
         raise BadRequest(f"cards: {exc}") from None
-    return {"cards": h.codes().split(), "count": len(h), "display": str(h)}
+    return {"cards": _codes(h, rules).split(), "count": len(h), "display": str(h)}
 
 
 def advise_args(raw: dict[str, str]) -> dict:
     """Keyword arguments for ``advise_bid`` (as ``binokel advise`` passes them)."""
     _check_names("advise", raw)
-    hand = _cards(raw, "hand", DEFAULT_RULES.hand_size, "hand")
+    rules = _rules(raw)
+    hand = _cards(raw, "hand", rules.hand_size, "hand", rules)
     seat = _seat(raw)
     auction = _auction_text(raw)
     try:
-        validate_auction(auction)
+        validate_auction(auction, rules)
     except BinokelError as exc:
         raise BadRequest(f"auction: {exc}") from None
     scores = None
@@ -229,42 +251,44 @@ def advise_args(raw: dict[str, str]) -> dict:
         raise BadRequest(f"objective: unknown {objective!r}: use {', '.join(OBJECTIVES)}")
     if objective == "win" and scores is None:
         raise BadRequest("objective: 'win' needs the game scores (scores=FH,MH,RH)")
-    return dict(hand=hand.codes(), seat=seat, auction=auction, scores=scores, objective=objective,
+    return dict(hand=_codes(hand, rules), seat=seat, auction=auction, scores=scores, objective=objective,
                 samples=_samples(raw, "advise"), seed=_int(raw, "seed", 0, 0, MAX_SEED),
-                inference=_bool(raw, "inference", True))
+                inference=_bool(raw, "inference", True), rules=rules.name)
 
 
 def analyze_args(raw: dict[str, str]) -> dict:
     """Keyword arguments for ``analyze_hand`` (as ``binokel analyze`` passes them)."""
     _check_names("analyze", raw)
-    hand = _cards(raw, "hand", DEFAULT_RULES.hand_size, "hand")
+    rules = _rules(raw)
+    hand = _cards(raw, "hand", rules.hand_size, "hand", rules)
     tapp = None
     if raw.get("tapp", "").strip():
-        tapp = _cards(raw, "tapp", DEFAULT_RULES.tapp_size, "tapp")
+        tapp = _cards(raw, "tapp", rules.tapp_size, "tapp", rules)
         try:
             hand + tapp
         except BinokelError as exc:
             raise BadRequest(f"tapp overlaps the hand: {exc}") from None
-    grid = bid_grid(DEFAULT_RULES)
+    grid = bid_grid(rules)
     bid = _int(raw, "bid", None, int(grid[0]), int(grid[-1]))
     if bid is not None and bid not in set(grid.tolist()):
-        raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + DEFAULT_RULES.bid_step}, ...; R3)")
-    return dict(hand=hand.codes(), tapp=tapp.codes() if tapp else None, seat=_seat(raw),
+        raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + rules.bid_step}, ...; R3)")
+    return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(raw),
                 samples=_samples(raw, "analyze"), seed=_int(raw, "seed", 0, 0, MAX_SEED),
-                score_bid=bid)
+                score_bid=bid, rules=rules.name)
 
 
 def melds_args(raw: dict[str, str]) -> dict:
     """Keyword arguments for ``meld_report`` (as ``binokel melds --json``)."""
     _check_names("melds", raw)
-    hand = _cards(raw, "hand", DEFAULT_RULES.hand_size, "hand")
+    rules = _rules(raw)
+    hand = _cards(raw, "hand", rules.hand_size, "hand", rules)
     trump = raw.get("trump", "").strip() or None
     if trump is not None:
         try:
             trump = Suit.parse(trump).value
         except BinokelError as exc:
             raise BadRequest(f"trump: {exc}") from None
-    return dict(hand=hand.codes(), trump=trump)
+    return dict(hand=_codes(hand, rules), trump=trump, rules=rules.name)
 
 
 ARGS = {"advise": advise_args, "analyze": analyze_args, "melds": melds_args}

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 
 def compute(kind: str, kwargs: dict, progress=None) -> dict:
-    """Run one question through the library (the CLI's calls) and return its JSON dict."""
+    """Run one question through the library (the CLI's calls) and return its JSON dict.
+
+    ``kwargs`` as :mod:`web.params` builds them; ``rules`` is a registered variant name."""
+    from analyzer.mechanics.rules import get_rules
+
+    kw = dict(kwargs)
+    rules = get_rules(kw.pop("rules", None))
     if kind == "advise":
         from analyzer.analyses.advice import advise_bid
-        return advise_bid(progress=progress, **kwargs).to_dict()
+        return advise_bid(progress=progress, rules=rules, **kw).to_dict()
     if kind == "analyze":
         from analyzer.analyses.analysis import analyze_hand
-        kw = dict(kwargs)
         return analyze_hand(kw.pop("hand"), kw.pop("tapp"), kw.pop("seat"), kw.pop("samples"),
-                            kw.pop("seed"), 1, progress=progress, **kw).to_dict()
+                            kw.pop("seed"), 1, rules, progress=progress, **kw).to_dict()
     if kind == "melds":
         from analyzer.mechanics.melds import meld_report
-        return meld_report(**kwargs)
+        return meld_report(rules=rules, **kw)
     raise ValueError(f"unknown job kind {kind!r}")
 
 

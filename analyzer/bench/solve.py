@@ -23,7 +23,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.bench.registry import register
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.play import _ctpop, beat_table, card_beats, legal_mask, select_bit
+from analyzer.mechanics.play import _ctpop, beat_table, card_beats, legal_mask_duty, select_bit
 from analyzer.mechanics.rng import bounded, chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.sampling import deal_random
@@ -57,9 +57,11 @@ def random_positions(state, n, tricks_left, kr, lo, hi, meta):
             wc = -1
             ws = -1
             ls = -1
+            lh = -1
             for k in range(3):
                 seat = (ld + k) % 3
-                legal = l[seat] if k == 0 else legal_mask(l[seat], ls, wc, trump, beat)
+                legal = l[seat] if k == 0 else legal_mask_duty(l[seat], ls, wc, lh, trump, beat,
+                                                               kr.beat_led_trumped, 0)
                 c = select_bit(legal, bounded(state, _ctpop(legal)))
                 b = np.int64(1) << np.int64(c)
                 if h[seat] & b:
@@ -70,9 +72,13 @@ def random_positions(state, n, tricks_left, kr, lo, hi, meta):
                     wc = c
                     ws = seat
                     ls = c // 6
-                elif card_beats(c, wc, trump, beat):
-                    wc = c
-                    ws = seat
+                    lh = c
+                else:
+                    if (beat[lh] >> np.int64(c)) & 1:
+                        lh = c
+                    if card_beats(c, wc, trump, beat):
+                        wc = c
+                        ws = seat
             ld = ws
         for p in range(3):
             lo[i, p] = l[p]
@@ -121,7 +127,7 @@ def _dd(tricks_left: int):
             n0 = int(s.w[W_NODES])
             c0 = time.process_time()
             t0 = time.perf_counter()
-            vals += int(dd_value(s.w, s.tt, int(meta[i, 2]), 0, -1, -1, -1, 0))
+            vals += int(dd_value(s.w, s.tt, int(meta[i, 2]), 0, -1, -1, -1, -1, 0))
             walls.append(time.perf_counter() - t0)
             cpus.append(time.process_time() - c0)
             nodes.append(int(s.w[W_NODES]) - n0)
@@ -139,7 +145,8 @@ def _dd(tricks_left: int):
 
 def python_solve(lo, hi, trump, soloist, leader, rules=DEFAULT_RULES) -> int:
     """The solver's algorithm in plain Python: fail-soft alpha-beta, bounds table at trick
-    boundaries (a dict), same move ordering idea (points onto the own side's trick)."""
+    boundaries (a dict), same move ordering idea (points onto the own side's trick).
+    R6 duties only (the baseline of the binokel-48 workloads)."""
     kr = rules.kernel
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(kr, beat)

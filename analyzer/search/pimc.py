@@ -33,9 +33,8 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.play import (LO24, POLICY_HEURISTIC, POLICY_RANDOM, _ctpop, _cttz,
-                                     _heuristic, _random_pick, card_beats, legal_mask,
-                                     suit_mask)
+from analyzer.mechanics.play import (POLICY_RANDOM, _ctpop, _cttz, _heuristic, _random_pick,
+                                     card_beats, legal_mask_duty, suit_mask)
 from analyzer.mechanics.rng import bounded
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, dd_move_values)
 
@@ -47,13 +46,16 @@ _MAX_TRIES = 64
 
 
 @njit(_nrt=False)
-def proven_absent(c, lsuit, wcard, trump, beat):
+def proven_absent(c, lsuit, wcard, lhigh, trump, beat, blt):
     """Types a follower is proven not to hold after adding ``c`` to a trick led in
-    ``lsuit`` and won so far by ``wcard`` (R6 duties, read backwards).
+    ``lsuit``, won so far by ``wcard``, strongest led-suit card ``lhigh`` (R6 duties,
+    read backwards; ``blt`` = ``KernelRules.beat_led_trumped``, V5.6).
 
     Not following proves a void in the led suit, and, when it was no trump, no trump
     either; trumping without beating a winning trump proves no higher trump; following
-    without beating a led-suit winner proves no card that beats it.
+    without beating a led-suit winner proves no card that beats it (under V5.6 also
+    when the trick was trumped: no card beating ``lhigh``).  The same reading as
+    ``analyzer.mechanics.play._play_core``'s.
     """
     s = c // 6
     nv = np.int64(0)
@@ -65,6 +67,8 @@ def proven_absent(c, lsuit, wcard, trump, beat):
             nv |= beat[wcard]
     elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
         nv = beat[wcard]
+    elif blt != 0 and (beat[lhigh] >> np.int64(c)) & 1 == 0:
+        nv = beat[lhigh]
     return nv
 
 
@@ -180,7 +184,7 @@ def sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes, a
 
 
 @njit
-def _rollout(w, rs, kr, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
+def _rollout(w, rs, kr, leader, k, lsuit, wcard, wseat, lhigh, tp, soloist, trump):
     """Heuristic play-out of the workspace's world from a (possibly mid-trick) node to the
     end: the soloist's card points from the node on (current trick included; R4, R7).
 
@@ -211,17 +215,19 @@ def _rollout(w, rs, kr, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
     ls = lsuit
     wc = wcard
     ws = wseat
+    lh = lhigh
+    blt = kr.beat_led_trumped
     pts = tp
     while True:
         seat = (ld + kk) % 3
         h = lo[seat]
         if h == 0:
             break
-        legal = h if kk == 0 else legal_mask(h, ls, wc, trump, beat)
+        legal = h if kk == 0 else legal_mask_duty(h, ls, wc, lh, trump, beat, blt, 0)
         c = _heuristic(seat, legal, kk, ls, wc, ws, pts, ld, lo[seat], hi[seat], klo, khi,
                        ab0, ab1, ab2, trump, soloist, beat, cp, rs)
         if kk > 0:
-            nv = proven_absent(c, ls, wc, trump, beat)
+            nv = proven_absent(c, ls, wc, lh, trump, beat, blt)
             if seat == 0:
                 ab0 |= nv
             elif seat == 1:
@@ -241,9 +247,13 @@ def _rollout(w, rs, kr, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
             wc = c
             ws = seat
             ls = c // 6
-        elif card_beats(c, wc, trump, beat):
-            wc = c
-            ws = seat
+            lh = c
+        else:
+            if (beat[lh] >> np.int64(c)) & 1:
+                lh = c
+            if card_beats(c, wc, trump, beat):
+                wc = c
+                ws = seat
         pts += cp[c]
         kk += 1
         if kk == 3:
@@ -260,7 +270,8 @@ def _rollout(w, rs, kr, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
 
 
 @njit
-def _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat, tp, soloist, trump):
+def _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat, lhigh, tp, soloist,
+                   trump):
     """:func:`_rollout` after ``seat`` plays ``c`` into the current trick."""
     b = np.int64(1) << np.int64(c)
     if w[W_HI + seat] & b:
@@ -270,38 +281,41 @@ def _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat, tp, soloi
     beat = w[W_BEAT:W_BEAT + N_TYPES]
     ntp = tp + w[W_CP + c]
     if k == 0:
-        return _rollout(w, rs, kr, leader, 1, c // 6, c, seat, ntp, soloist, trump)
+        return _rollout(w, rs, kr, leader, 1, c // 6, c, seat, c, ntp, soloist, trump)
     nwc = wcard
     nws = wseat
     if card_beats(c, wcard, trump, beat):
         nwc = c
         nws = seat
+    nlh = c if (beat[lhigh] >> np.int64(c)) & 1 else lhigh
     if k < 2:
-        return _rollout(w, rs, kr, leader, k + 1, lsuit, nwc, nws, ntp, soloist, trump)
+        return _rollout(w, rs, kr, leader, k + 1, lsuit, nwc, nws, nlh, ntp, soloist, trump)
     if w[W_LO + seat] == 0:
         ntp += kr.last_trick_bonus
     if nws == soloist:
-        return ntp + _rollout(w, rs, kr, nws, 0, -1, -1, -1, 0, soloist, trump)
+        return ntp + _rollout(w, rs, kr, nws, 0, -1, -1, -1, -1, 0, soloist, trump)
     if trump < 0:
         return np.int64(0)
-    return _rollout(w, rs, kr, nws, 0, -1, -1, -1, 0, soloist, trump)
+    return _rollout(w, rs, kr, nws, 0, -1, -1, -1, -1, 0, soloist, trump)
 
 
 @njit
-def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, tp,
+def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, lhigh, tp,
                 own_lo, own_hi, played, discard, absent, shown, tapp_left, n_samples, horizon,
                 state, acc):
     """PIMC choice of a card type for ``seat`` from its information set only.
 
     ``w``/``tt``: a solver workspace and table (:mod:`analyzer.search.solve`; context set
     for this trump and soloist), used for the sampled worlds.  Trick state: ``leader``,
-    ``k`` cards, ``lsuit``, ``wcard``/``wseat``, ``tp`` points.  Information set: see
+    ``k`` cards, ``lsuit``, ``wcard``/``wseat``, ``lhigh`` (strongest led-suit card),
+    ``tp`` points.  Information set: see
     :func:`sample_world`.  ``n_samples`` worlds; exact solving when at most ``horizon``
     tricks remain, else heuristic play-outs.  ``acc``: float64[24] scratch (mean value
     per card, written).  Ties go to the lowest card type.
     """
     beat = w[W_BEAT:W_BEAT + N_TYPES]
-    legal = own_lo if k == 0 else legal_mask(own_lo, lsuit, wcard, trump, beat)
+    legal = own_lo if k == 0 else legal_mask_duty(own_lo, lsuit, wcard, lhigh, trump, beat,
+                                                  kr.beat_led_trumped, 0)
     for t in range(N_TYPES):
         acc[t] = 0.0
     if _ctpop(legal) == 1:
@@ -327,7 +341,7 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
             w[W_LO + p] = wlo[p]
             w[W_HI + p] = whi[p]
         if tricks_left <= horizon:
-            dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, tp, out)
+            dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out)
             m = legal
             while m != 0:
                 c = _cttz(m)
@@ -342,7 +356,7 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                     w[W_LO + p] = wlo[p]
                     w[W_HI + p] = whi[p]
                 acc[c] += _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat,
-                                         tp, soloist, trump)
+                                         lhigh, tp, soloist, trump)
     if done == 0:
         return _cttz(legal)
     best = -1
@@ -396,22 +410,25 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
         points[p] = 0
         tricks[p] = 0
     n_tricks = _ctpop(lo[leader]) + _ctpop(hi[leader])
+    blt = kr.beat_led_trumped
     ld = leader
     for trick in range(n_tricks):
         tp = 0
         wc = -1
         ws = -1
         ls = -1
+        lh = -1
         for k in range(3):
             seat = (ld + k) % 3
             pol = policies[seat]
             if pol == POLICY_PIMC:
-                c = pimc_choose(w, tt, rs, kr, seat, soloist, trump, ld, k, ls, wc, ws, tp,
+                c = pimc_choose(w, tt, rs, kr, seat, soloist, trump, ld, k, ls, wc, ws, lh, tp,
                                 lo[seat], hi[seat], played,
                                 discard if seat == soloist else nodisc, absent, shown,
                                 tapp_left, n_samples, horizon, state, acc)
             else:
-                legal = lo[seat] if k == 0 else legal_mask(lo[seat], ls, wc, trump, beat)
+                legal = lo[seat] if k == 0 else legal_mask_duty(lo[seat], ls, wc, lh, trump, beat,
+                                                                blt, 0)
                 if pol == POLICY_RANDOM:
                     c = _random_pick(legal, state)
                 else:
@@ -425,7 +442,7 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
                                    klo, khi, absent[0], absent[1], absent[2], trump, soloist,
                                    beat, cp, rs)
             if k > 0:
-                absent[seat] |= proven_absent(c, ls, wc, trump, beat)
+                absent[seat] |= proven_absent(c, ls, wc, lh, trump, beat, blt)
             b = np.int64(1) << np.int64(c)
             if hi[seat] & b:
                 hi[seat] &= ~b
@@ -447,9 +464,13 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
                 wc = c
                 ws = seat
                 ls = c // 6
-            elif card_beats(c, wc, trump, beat):
-                wc = c
-                ws = seat
+                lh = c
+            else:
+                if (beat[lh] >> np.int64(c)) & 1:
+                    lh = c
+                if card_beats(c, wc, trump, beat):
+                    wc = c
+                    ws = seat
             tp += cp[c]
         if trick == n_tricks - 1:
             tp += kr.last_trick_bonus  # R7

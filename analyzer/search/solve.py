@@ -10,7 +10,7 @@ the value is all remaining points exactly when the Durch can be made.  The disca
 (R4) is not part of play and never part of a value.
 
 Play duties come from the same kernels the simulations use
-(:func:`analyzer.mechanics.play.legal_mask`, :func:`~analyzer.mechanics.play.card_beats`,
+(:func:`analyzer.mechanics.play.legal_mask_duty`, :func:`~analyzer.mechanics.play.card_beats`,
 :func:`~analyzer.mechanics.play.beat_table` over the compiled RuleSet), so every
 variant's rules reach the solver without a line of its own.
 
@@ -46,12 +46,12 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, Card, CardError, Hand, parse_cards
-from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, legal_mask
+from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, legal_mask_duty
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 # workspace layout (one int64 array, so a search call passes two arrays, not seven)
 W_LO, W_HI, W_BEAT, W_CP = 0, 3, 6, 30
-W_BONUS, W_DURCH, W_KEY, W_MASK, W_NODES, W_TRUMP, W_SOLOIST = 54, 55, 56, 57, 58, 59, 60
+W_BONUS, W_DURCH, W_KEY, W_MASK, W_NODES, W_TRUMP, W_SOLOIST, W_BLT = 54, 55, 56, 57, 58, 59, 60, 61
 MAX_PLY = 48
 MAX_MOVES = 16
 W_MV = 64
@@ -91,12 +91,15 @@ def _beats(w, c, wcard):
 
 
 @njit(_nrt=False)
-def _legal(w, seat, k, lsuit, wcard):
-    """Legal types of ``seat`` (R6) by the play kernel's :func:`legal_mask`."""
+def _legal(w, seat, k, lsuit, wcard, lhigh):
+    """Legal types of ``seat`` by the play kernel's :func:`legal_mask_duty` with the
+    RuleSet's duties (R6; V5.6: beat the led suit's highest card ``lhigh`` even when
+    the trick is trumped)."""
     h = w[W_LO + seat]
     if k == 0:
         return h
-    return legal_mask(h, lsuit, wcard, w[W_TRUMP], w[W_BEAT:W_BEAT + N_TYPES])
+    return legal_mask_duty(h, lsuit, wcard, lhigh, w[W_TRUMP], w[W_BEAT:W_BEAT + N_TYPES],
+                           w[W_BLT], 0)
 
 
 @njit(_nrt=False)
@@ -197,7 +200,7 @@ def _two_left(w, leader):
         b0 = np.int64(1) << np.int64(c0)
         _take(w, leader, b0)
         ls = c0 // 6
-        m1 = _legal(w, s1, 1, ls, c0)
+        m1 = _legal(w, s1, 1, ls, c0, c0)
         best1 = _M if s1 == soloist else np.int64(1 << 20)
         while m1 != 0:
             c1 = _cttz(m1)
@@ -209,7 +212,8 @@ def _two_left(w, leader):
             if _beats(w, c1, c0):
                 wc1 = c1
                 ws1 = s1
-            m2 = _legal(w, s2, 2, ls, wc1)
+            lh1 = c1 if (w[W_BEAT + c0] >> np.int64(c1)) & 1 else c0
+            m2 = _legal(w, s2, 2, ls, wc1, lh1)
             best2 = _M if s2 == soloist else np.int64(1 << 20)
             while m2 != 0:
                 c2 = _cttz(m2)
@@ -281,11 +285,12 @@ def _sure_trump_points(w):
 
 
 @njit(_nrt=False)
-def _ab(w, tt, leader, k, lsuit, wcard, wseat, tp, rem, ply, alpha, beta):
+def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta):
     """Fail-soft alpha-beta value of a node: the soloist's card points from here on.
 
     Node: ``leader`` led the current trick, ``k`` cards (0..2) are in it, ``lsuit`` the
-    led suit, ``wcard``/``wseat`` its current winner, ``tp`` its points so far; ``rem``
+    led suit, ``wcard``/``wseat`` its current winner, ``lhigh`` its strongest led-suit
+    card (V5.6 duty), ``tp`` its points so far; ``rem``
     the card points still in the three hands (workspace ``w``).  Returns v with:
     v <= alpha => true value <= v; v >= beta => true value >= v; else v is exact.
 
@@ -348,7 +353,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, tp, rem, ply, alpha, beta):
     seat = leader + k
     if seat >= 3:
         seat -= 3
-    legal = _legal(w, seat, k, lsuit, wcard)
+    legal = _legal(w, seat, k, lsuit, wcard, lhigh)
     nm = _order(w, ply, legal, seat, k, wcard, wseat, first)
     maxing = seat == soloist
     if maxing:
@@ -365,30 +370,32 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, tp, rem, ply, alpha, beta):
             nwc = c
             nws = seat
             nls = c // 6
-        elif _beats(w, c, wcard):
-            nwc = c
-            nws = seat
-            nls = lsuit
+            nlh = c
         else:
-            nwc = wcard
-            nws = wseat
             nls = lsuit
+            nlh = c if (w[W_BEAT + lhigh] >> c) & 1 else lhigh
+            if _beats(w, c, wcard):
+                nwc = c
+                nws = seat
+            else:
+                nwc = wcard
+                nws = wseat
         pts = w[W_CP + c]
         ntp = tp + pts
         if k == 2:
             if w[W_LO + seat] == 0:
                 ntp += bonus  # R7: the last trick
             if nws == soloist:
-                v = ntp + _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _Z, np.int64(rem - pts),
+                v = ntp + _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _M, _Z, np.int64(rem - pts),
                               np.int64(ply + 1), np.int64(alpha - ntp), np.int64(beta - ntp))
             elif w[W_DURCH] != 0:
                 v = _Z   # R4: a Durch ends at the first defender trick
             else:
-                v = _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _Z, np.int64(rem - pts),
+                v = _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _M, _Z, np.int64(rem - pts),
                         np.int64(ply + 1), np.int64(alpha), np.int64(beta))
         else:
             v = _ab(w, tt, np.int64(leader), np.int64(k + 1), np.int64(nls), np.int64(nwc),
-                    np.int64(nws), np.int64(ntp), np.int64(rem - pts), np.int64(ply + 1),
+                    np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts), np.int64(ply + 1),
                     np.int64(alpha), np.int64(beta))
         _give(w, seat, b)
         if maxing:
@@ -451,6 +458,7 @@ def init_workspace(w, kr):
     for t in range(N_TYPES):
         w[W_CP + t] = kr.card_points[t]
     w[W_BONUS] = kr.last_trick_bonus
+    w[W_BLT] = kr.beat_led_trumped
 
 
 @njit(_nrt=False)
@@ -472,15 +480,15 @@ def set_hands(w, lo, hi):
 
 
 @njit(_nrt=False)
-def dd_window(w, tt, leader, k, lsuit, wcard, wseat, tp, alpha, beta):
+def dd_window(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, alpha, beta):
     """One fail-soft alpha-beta search of the workspace's position in (alpha, beta)."""
     rem = _hand_points(w)
     return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
-               np.int64(wseat), np.int64(tp), np.int64(rem), _Z, np.int64(alpha), np.int64(beta))
+               np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, np.int64(alpha), np.int64(beta))
 
 
 @njit(_nrt=False)
-def dd_value(w, tt, leader, k, lsuit, wcard, wseat, tp):
+def dd_value(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp):
     """Exact value of the workspace's position (hands by :func:`set_hands`, trump and
     soloist by :func:`set_context`): the soloist's card points from here on.
 
@@ -490,12 +498,12 @@ def dd_value(w, tt, leader, k, lsuit, wcard, wseat, tp):
     """
     rem = _hand_points(w)
     return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
-               np.int64(wseat), np.int64(tp), np.int64(rem), _Z, _M,
+               np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, _M,
                np.int64(rem + tp + w[W_BONUS] + 1))
 
 
 @njit(_nrt=False)
-def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, tp, guess):
+def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, guess):
     """:func:`dd_value` by MTD(f): zero-window searches from ``guess`` until the lower
     and upper bounds meet."""
     rem = _hand_points(w)
@@ -505,7 +513,7 @@ def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, tp, guess):
     while lower < upper:
         beta = g + 1 if g == lower else g
         g = _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
-                np.int64(wseat), np.int64(tp), np.int64(rem), _Z, np.int64(beta - 1),
+                np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, np.int64(beta - 1),
                 np.int64(beta))
         if g < beta:
             upper = g
@@ -515,12 +523,12 @@ def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, tp, guess):
 
 
 @njit(_nrt=False)
-def dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, tp, out):
+def dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out):
     """Exact value after every legal card of the seat to play: ``out[t]`` for the legal
     types t (others -1).  Returns the legal mask.  Value = the soloist's card points
     from this position on (the card played and the current trick included)."""
     seat = (leader + k) % 3
-    legal = _legal(w, seat, k, lsuit, wcard)
+    legal = _legal(w, seat, k, lsuit, wcard, lhigh)
     for t in range(N_TYPES):
         out[t] = -1
     bonus = w[W_BONUS]
@@ -534,26 +542,28 @@ def dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, tp, out):
             nwc = c
             nws = seat
             nls = c // 6
-        elif _beats(w, c, wcard):
-            nwc = c
-            nws = seat
-            nls = lsuit
+            nlh = c
         else:
-            nwc = wcard
-            nws = wseat
             nls = lsuit
+            nlh = c if (w[W_BEAT + lhigh] >> np.int64(c)) & 1 else lhigh
+            if _beats(w, c, wcard):
+                nwc = c
+                nws = seat
+            else:
+                nwc = wcard
+                nws = wseat
         ntp = tp + w[W_CP + c]
         if k == 2:
             if w[W_LO + seat] == 0:
                 ntp += bonus
             if nws == w[W_SOLOIST]:
-                v = ntp + dd_value(w, tt, nws, 0, -1, -1, -1, 0)
+                v = ntp + dd_value(w, tt, nws, 0, -1, -1, -1, -1, 0)
             elif w[W_DURCH] != 0:
                 v = _Z
             else:
-                v = dd_value(w, tt, nws, 0, -1, -1, -1, 0)
+                v = dd_value(w, tt, nws, 0, -1, -1, -1, -1, 0)
         else:
-            v = dd_value(w, tt, leader, k + 1, nls, nwc, nws, ntp)
+            v = dd_value(w, tt, leader, k + 1, nls, nwc, nws, nlh, ntp)
         _give(w, seat, b)
         out[c] = v
     return legal
@@ -638,16 +648,21 @@ class Position:
         return lo, hi
 
     def trick_state(self, beat, cp) -> tuple:
-        """(k, led suit, winning card, winning seat, trick points) for the kernels."""
+        """(k, led suit, winning card, winning seat, strongest led-suit card, trick
+        points) for the kernels."""
         k = len(self.trick)
         if k == 0:
-            return 0, -1, -1, -1, np.int64(0)
+            return 0, -1, -1, -1, -1, np.int64(0)
         w = 0
+        hi = 0
         for i in range(1, k):
             if card_beats(self.trick[i].id, self.trick[w].id, self.trump, beat):
                 w = i
+            if (int(beat[self.trick[hi].id]) >> self.trick[i].id) & 1:
+                hi = i
         tp = sum(int(cp[c.id]) for c in self.trick)
-        return (k, self.trick[0].id // 6, self.trick[w].id, (self.leader + w) % 3, np.int64(tp))
+        return (k, self.trick[0].id // 6, self.trick[w].id, (self.leader + w) % 3,
+                self.trick[hi].id, np.int64(tp))
 
 
 def make_position(hands, trump, soloist: int, leader: int, trick=(),
@@ -696,11 +711,15 @@ def make_position(hands, trump, soloist: int, leader: int, trick=(),
     for i in range(1, len(cards)):
         seat = (leader + i) % 3
         w = 0
+        hi = 0
         for j in range(1, i):
             if card_beats(cards[j].id, cards[w].id, t, beat):
                 w = j
+            if (int(beat[cards[hi].id]) >> cards[j].id) & 1:
+                hi = j
         held = hs[seat].mask & ((1 << N_TYPES) - 1) | (1 << cards[i].id)
-        legal = int(legal_mask(np.int64(held), cards[0].id // 6, cards[w].id, t, beat))
+        legal = int(legal_mask_duty(np.int64(held), cards[0].id // 6, cards[w].id,
+                                    cards[hi].id, t, beat, rules.kernel.beat_led_trumped, 0))
         if not (legal >> cards[i].id) & 1:
             raise BinokelError(f"{cards[i].code} by seat {seat} breaks R6 with that hand "
                                "(it had to follow suit, beat or trump)")

@@ -14,7 +14,7 @@ def test_python_baseline_solver_equals_kernel_on_random_play_positions():
         set_context(s.w, trump, soloist, s.tt_mask)
         set_hands(s.w, lo[i], hi[i])
         assert python_solve(lo[i], hi[i], trump, soloist, leader) == \
-            dd_value(s.w, s.tt, leader, 0, -1, -1, -1, 0)
+            dd_value(s.w, s.tt, leader, 0, -1, -1, -1, -1, 0)
 
 
 def test_dd_workloads_registered_and_report_per_position_times():

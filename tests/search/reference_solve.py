@@ -15,9 +15,10 @@ from functools import lru_cache
 from tests.reference_play import LAST_TRICK_BONUS, legal_cards, points, trick_winner
 
 
-def minimax(hands, trump, soloist: int, leader: int, trick=()) -> int:
+def minimax(hands, trump, soloist: int, leader: int, trick=(), legal=legal_cards) -> int:
     """Value of the position: ``hands`` = three 24-count lists (cards not yet played),
-    ``trump`` = suit index or None (Durch), ``trick`` = types already in the trick."""
+    ``trump`` = suit index or None (Durch), ``trick`` = types already in the trick;
+    ``legal(hand counts, trick, trump)``: the play duties (default R6)."""
     durch = trump is None
 
     @lru_cache(maxsize=None)
@@ -37,7 +38,7 @@ def minimax(hands, trump, soloist: int, leader: int, trick=()) -> int:
             return 0 if durch else boundary(h, w)
         seat = (ld + len(tr)) % 3
         vals = []
-        for c in sorted(legal_cards(list(h[seat]), list(tr), trump)):
+        for c in sorted(legal(list(h[seat]), list(tr), trump)):
             nh = list(h)
             hs = list(nh[seat])
             hs[c] -= 1

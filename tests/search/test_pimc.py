@@ -69,7 +69,11 @@ def _midgame(rnd):
                 for x in trick[1:]:
                     if beats(x, w, trump):
                         w = x
-                absent[seat] |= int(proven_absent(c, trick[0] // 6, w, trump, beat))
+                hi = trick[0]
+                for x in trick[1:]:
+                    if x // 6 == hi // 6 and x % 6 < hi % 6:
+                        hi = x
+                absent[seat] |= int(proven_absent(c, trick[0] // 6, w, hi, trump, beat, 0))
             hands[seat][c] -= 1
             played[c] += 1
             shown[seat][c] = max(0, shown[seat][c] - 1)
@@ -126,7 +130,7 @@ def test_pimc_choose_takes_no_hidden_hand():
     # structural: the decision's inputs are the information set, nothing else
     params = list(inspect.signature(pimc_choose.py_func).parameters)
     assert params == ["w", "tt", "rs", "kr", "seat", "soloist", "trump", "leader", "k", "lsuit",
-                      "wcard", "wseat", "tp", "own_lo", "own_hi", "played", "discard", "absent",
+                      "wcard", "wseat", "lhigh", "tp", "own_lo", "own_hi", "played", "discard", "absent",
                       "shown", "tapp_left", "n_samples", "horizon", "state", "acc"]
 
 

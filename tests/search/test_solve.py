@@ -9,6 +9,8 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Card, Hand
 from analyzer.search.solve import Solver, make_position, solve_position
 from tests.reference_play import legal_cards
+from analyzer.mechanics.rules import get_rules
+from tests import reference_variants
 from tests.search.reference_solve import minimax, move_values
 
 SUITS = "CSHD"
@@ -114,3 +116,36 @@ def test_make_position_rejects_inconsistent_input_in_one_line(args, msg):
     with pytest.raises(BinokelError, match=msg) as exc:
         make_position(*args)
     assert "\n" not in str(exc.value)
+
+
+def test_solver_takes_v5_6_duty_from_the_ruleset():
+    # binokel-40 (V5.6): a follower must beat the led suit's highest card even when the
+    # trick is already trumped; the solver gets that duty from the compiled RuleSet only
+    rules = get_rules("binokel-40")
+    solver = Solver(rules, tt_bits=14)
+
+    def legal(hand, trick, trump):
+        held = {t for t in range(24) if hand[t] > 0}
+        return reference_variants.legal("binokel-40", held, list(trick), trump)
+
+    rnd = random.Random(40)
+    differs = 0
+    for _ in range(400):
+        n = rnd.choice([3, 4])
+        deck = [t for t in range(24) if t % 6 != 5 for _ in range(2)]   # no nines (V5)
+        rnd.shuffle(deck)
+        trump = rnd.randrange(4)
+        soloist, leader = rnd.randrange(3), rnd.randrange(3)
+        hands = [[deck[p * n:(p + 1) * n].count(t) for t in range(24)] for p in range(3)]
+        trick = []
+        for i in range(rnd.randrange(3)):
+            seat = (leader + i) % 3
+            c = rnd.choice(sorted(legal(hands[seat], trick, trump)))
+            hands[seat][c] -= 1
+            trick.append(c)
+        pos = make_position([Hand(tuple(h)) for h in hands], SUITS[trump], soloist, leader,
+                            [Card(c) for c in trick], rules)
+        want = minimax(hands, trump, soloist, leader, trick, legal=legal)
+        assert solver.value(pos) == want
+        differs += want != minimax(hands, trump, soloist, leader, trick)
+    assert differs > 0   # the duty matters in some of these positions

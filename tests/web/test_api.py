@@ -87,6 +87,24 @@ def test_analyze_endpoint_equals_analyze_hand_to_dict(server, tapp):
     assert (body["recommendation"] is None) == (tapp is None)
 
 
+def test_rules_parameter_selects_the_variant_as_rules_does_on_the_cli(server):
+    from analyzer.mechanics.rules import RULE_NAMES, get_rules
+
+    grupp = STRONG.replace("9S", "7S")
+    code, body, _ = server.get(f"/api/advise?hand={q(grupp)}&rules=grupp-3&samples=200&seed=2")
+    assert code == 200, body
+    lib = advise_bid(grupp, samples=200, seed=2, rules=get_rules("grupp-3")).to_dict()
+    assert body == as_json(lib)
+    code, body, _ = server.get(f"/api/melds?hand={q(grupp)}&rules=grupp-3")
+    assert code == 200 and body == as_json(meld_report(grupp, rules=get_rules("grupp-3")))
+    info = server.get("/api/info")[1]["rules"]
+    assert [r["name"] for r in info] == list(RULE_NAMES)
+    assert {r["name"]: (r["low_card"], r["hand_size"], r["tapp_size"]) for r in info}["binokel-40"] == ("", 12, 4)
+    assert server.get("/api/auction?rules=grupp-3")[1]["legal"] == ["pass", "150"]   # no forced opening
+    assert server.get("/api/cards?text=9S,7S&rules=grupp-3")[0] == 400
+    assert server.get("/api/cards?text=7S,AS&rules=grupp-3")[1]["cards"] == ["AS", "7S"]
+
+
 def test_job_reports_progress_and_returns_the_same_result(server):
     code, view, _ = server.request("POST", "/api/jobs/advise", {"hand": STRONG, "samples": 1500, "seed": 9})
     assert code == 202 and view["state"] in ("queued", "running") and len(view["id"]) == 16
@@ -182,6 +200,10 @@ BAD = [
     ("bid off the grid", f"/api/analyze?hand={q(STRONG)}&bid=155", "not a legal bid"),
     ("bad trump", f"/api/melds?hand={q(STRONG)}&trump=Z", "unknown suit"),
     ("cards text", "/api/cards?text=AS,QQ", "bad card token"),
+    ("unknown rules", f"/api/advise?hand={q(STRONG)}&rules=skat", "unknown rules 'skat'"),
+    ("nine in grupp", f"/api/melds?hand={q(STRONG)}&rules=grupp-3", "no card in grupp-3"),
+    ("hand size of the variant", f"/api/advise?hand={q(STRONG.replace('9S', 'KH'))}&rules=binokel-40",
+     "must have 12 cards, got 15"),
     ("illegal auction helper", "/api/auction?auction=160", "R3"),
 ]
 

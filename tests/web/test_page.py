@@ -140,6 +140,21 @@ def test_picker_refuses_a_third_copy_and_keeps_the_text_box_in_sync(page, server
     assert "labels=de" in page.url
 
 
+def test_rules_selector_changes_the_deck_sizes_and_auction(page, server):
+    ready(page, server.base + "/")
+    page.fill("#hand-text", "AS 9S")
+    page.wait_for_function("document.getElementById('hand-count').textContent === '2/15'")
+    page.select_option("#rules", "grupp-3")                   # the 9 becomes the 7 (V1)
+    page.wait_for_function("document.getElementById('hand-text').value === 'AS 7S'")
+    assert page.text_content("#picker .card[data-card='7S']").startswith("7")
+    page.wait_for_function("!document.getElementById('call-pass').disabled")   # grupp: no forced opening
+    assert "rules=grupp-3" in page.url
+    page.select_option("#rules", "binokel-40")                # 40 cards: no rank 5, 12 + 4
+    page.wait_for_function("document.getElementById('hand-count').textContent.endsWith('/12')")
+    assert page.locator("#picker .card").count() == 20
+    assert page.text_content("#tapp-count") == "0/4"
+
+
 def test_auction_buttons_only_build_legal_r3_sequences(page, server):
     ready(page, server.base + "/")
     assert page.is_disabled("#call-pass")                      # forehand must open

@@ -6,11 +6,11 @@ const SUITS = ["C", "S", "H", "D"];
 const RANKS = ["A", "10", "K", "Q", "J", "9"];
 const SYM = { C: "♣", S: "♠", H: "♥", D: "♦" };
 const DE_SUIT = { C: "Eichel", S: "Schippen", H: "Herz", D: "Schellen" };
-const DE_RANK = { A: "Ass", 10: "Zehn", K: "König", Q: "Ober", J: "Unter", 9: "Neun" };
+const DE_RANK = { A: "Ass", 10: "Zehn", K: "König", Q: "Ober", J: "Unter", 9: "Neun", 7: "Sieben" };
 const SEAT_SHORT = { forehand: "FH", middlehand: "MH", rearhand: "RH" };
 const SEAT_PARAM = { forehand: "fh", middlehand: "mh", rearhand: "rh", fh: "fh", mh: "mh", rh: "rh",
   vorhand: "fh", mittelhand: "mh", hinterhand: "rh", 0: "fh", 1: "mh", 2: "rh" };
-const SIZE = { hand: 15, tapp: 3 };
+const SIZE = { hand: 15, tapp: 3 };   // from the chosen rules (binokel-40: 12 + 4)
 const POLL_MS = 120;
 
 const $ = (id) => document.getElementById(id);
@@ -21,15 +21,20 @@ const S = {
 const charts = {};
 
 // ------------------------------------------------------------------ cards
+// rank 5 is the variant's low card: the 9, the 7 (grupp games) or absent (40 cards)
+const lowCard = () => (S.rules && S.rules.low_card !== undefined ? S.rules.low_card : "9");
+const rankWord = (ri) => (ri === 5 ? lowCard() || "9" : RANKS[ri]);
 const typeOf = (code) => {
-  const si = SUITS.indexOf(code.slice(-1)), ri = RANKS.indexOf(code.slice(0, -1));
+  const r = code.slice(0, -1);
+  const si = SUITS.indexOf(code.slice(-1)), ri = r === "7" ? 5 : RANKS.indexOf(r);
   return si < 0 || ri < 0 ? -1 : si * 6 + ri;
 };
-const codeOf = (t) => RANKS[t % 6] + SUITS[Math.floor(t / 6)];
+const codeOf = (t) => rankWord(t % 6) + SUITS[Math.floor(t / 6)];
 const isRed = (t) => Math.floor(t / 6) >= 2;
 const label = (t) => {
   const s = SUITS[Math.floor(t / 6)], r = RANKS[t % 6];
-  return S.lang === "de" ? `${DE_SUIT[s]}-${DE_RANK[r]}` : `${r}${SYM[s]}`;
+  const rr = rankWord(t % 6);
+  return S.lang === "de" ? `${DE_SUIT[s]}-${DE_RANK[rr]}` : `${rr}${SYM[s]}`;
 };
 const codes = (counts) => {
   const out = [];
@@ -47,13 +52,17 @@ const cardsText = (text) => {
 function renderPicker() {
   const p = $("picker");
   p.textContent = "";
+  const low = lowCard();
+  p.style.gridTemplateColumns = `auto repeat(${low ? 6 : 5}, 1fr)`;
   SUITS.forEach((s, si) => {
     const lab = document.createElement("div");
     lab.className = "suit-label";
     lab.innerHTML = `<span class="sym${si >= 2 ? " red" : ""}">${SYM[s]}</span>` +
       (S.lang === "de" ? `<span class="name">${DE_SUIT[s]}</span>` : "");
     p.appendChild(lab);
-    RANKS.forEach((r, ri) => {
+    RANKS.forEach((r0, ri) => {
+      if (ri === 5 && !low) return;          // a 40-card deck has no rank 5
+      const r = rankWord(ri);
       const t = si * 6 + ri;
       const b = document.createElement("button");
       b.type = "button";
@@ -171,7 +180,7 @@ async function parseText(which, fromUrl) {
     updatePicker(); saveUrl();
     return true;
   }
-  const r = await api("GET", "/api/cards", { text });
+  const r = await api("GET", "/api/cards", { text, rules: $("rules").value });
   if (!r.ok) { cardsMsg(`${which === "hand" ? "Hand" : "Tapp"}: ${r.error}`, which); return false; }
   const counts = new Array(24).fill(0);
   r.data.cards.forEach((c) => { counts[typeOf(c)] += 1; });
@@ -193,7 +202,7 @@ async function parseText(which, fromUrl) {
 
 // ------------------------------------------------------------------ auction (R3, checked by the server)
 async function refreshAuction() {
-  const r = await api("GET", "/api/auction", { auction: S.auction.join(",") });
+  const r = await api("GET", "/api/auction", { auction: S.auction.join(","), rules: $("rules").value });
   const calls = $("auction-calls");
   calls.textContent = "";
   if (!r.ok) {
@@ -215,13 +224,15 @@ async function refreshAuction() {
   if (!info.calls.length) {
     const el = document.createElement("span");
     el.className = "muted small";
-    el.textContent = "no calls yet (forehand opens at 150)";
+    el.textContent = `no calls yet (forehand ${info.legal.includes("pass") ? "calls first" : `opens at ${info.legal[0]}`})`;
     calls.appendChild(el);
   }
   const raise = info.legal.find((c) => c !== "pass");
   $("call-pass").disabled = !info.legal.includes("pass");
   $("call-raise").disabled = !raise;
-  $("call-raise").textContent = raise ? (info.calls.length ? `+10 → ${raise}` : `open ${raise}`) : "+10";
+  $("call-raise").textContent = raise
+    ? (info.standing !== null ? `+${Number(raise) - info.standing} → ${raise}` : `${info.calls.length ? "bid" : "open"} ${raise}`)
+    : "+10";
   $("call-raise").dataset.call = raise || "";
   $("call-undo").disabled = !S.auction.length;
   $("call-clear").disabled = !S.auction.length;
@@ -251,6 +262,7 @@ function params() {
     tapp: codes(S.tapp).join(","),
     seat: $("seat").value,
     auction: S.auction.join(","),
+    rules: $("rules").value,
     scores: scores.some((x) => x !== "") ? scores.join(",") : "",
     objective: $("objective").value,
     samples: $("samples").value.trim(),
@@ -269,6 +281,7 @@ function saveUrl() {
     if (k === "samples" && v === String(S.info?.default_samples?.advise ?? 2000)) continue;
     if (k === "asamples" && v === String(S.info?.default_samples?.analyze ?? 10000)) continue;
     if (k === "seed" && v === "0") continue;
+    if (k === "rules" && v === "binokel-48") continue;
     q.set(k, v);
   }
   if (S.lang === "de") q.set("labels", "de");
@@ -287,10 +300,13 @@ async function loadUrl() {
     return;
   }
   const known = new Set(["hand", "tapp", "seat", "auction", "scores", "objective", "samples", "asamples",
-    "seed", "bid", "inference", "view", "labels"]);
+    "seed", "bid", "inference", "view", "labels", "rules"]);
   const unknown = [...q.keys()].filter((k) => !known.has(k));
   if (unknown.length) showError(`unknown parameter in the address: ${unknown[0]}`);
   if (q.get("labels") === "de") { S.lang = "de"; $("labels").value = "de"; renderPicker(); }
+  if (q.has("rules")) {
+    if (!setRules(q.get("rules"))) showError(`rules: unknown '${q.get("rules")}': use ${[...$("rules").options].map((o) => o.value).join(", ")}`);
+  }
   if (q.has("seat")) {
     const seat = SEAT_PARAM[q.get("seat").toLowerCase()];
     if (seat) $("seat").value = seat;
@@ -359,12 +375,13 @@ function clearError() { const e = $("error"); e.textContent = ""; e.hidden = tru
 function requestFor(view) {
   const p = params();
   const drop = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== "" && v !== undefined));
-  if (view === "melds") return drop({ hand: p.hand });
+  if (view === "melds") return drop({ hand: p.hand, rules: p.rules });
   if (view === "advise") {
     return drop({ hand: p.hand, seat: p.seat, auction: p.auction, scores: p.scores,
-      objective: p.objective, samples: p.samples, seed: p.seed, inference: p.inference });
+      objective: p.objective, samples: p.samples, seed: p.seed, inference: p.inference, rules: p.rules });
   }
-  return drop({ hand: p.hand, tapp: p.tapp, seat: p.seat, samples: p.asamples, seed: p.seed, bid: p.bid });
+  return drop({ hand: p.hand, tapp: p.tapp, seat: p.seat, samples: p.asamples, seed: p.seed, bid: p.bid,
+    rules: p.rules });
 }
 
 async function run(view) {
@@ -683,6 +700,32 @@ function renderAnalysis(d) {
         { t: r.chosen ? pmi(r.mean_total, r.total_lo, r.total_hi) : "" }] })));
 }
 
+// ------------------------------------------------------------------ rules (variants, from /api/info)
+function setRules(name) {
+  const r = (S.info && S.info.rules || []).find((x) => x.name === name);
+  if (!r) return false;
+  $("rules").value = name;
+  S.rules = r;
+  SIZE.hand = r.hand_size;
+  SIZE.tapp = r.tapp_size;
+  $("rules-desc").textContent = `${r.players} players · ${r.deck} · hand ${r.hand_dabb} · ${r.section}`;
+  renderPicker();
+  return true;
+}
+
+async function onRulesChange() {
+  setRules($("rules").value);
+  // the same cards in the new deck's notation (a 9 is a 7 in grupp, absent in binokel-40)
+  $("hand-text").value = codes(S.hand).join(" ");
+  $("tapp-text").value = codes(S.tapp).join(" ");
+  S.auction = [];
+  clearError();
+  await parseText("hand");
+  await parseText("tapp");
+  await refreshAuction();
+  saveUrl();
+}
+
 // ------------------------------------------------------------------ wiring
 async function init() {
   renderPicker();
@@ -730,6 +773,14 @@ async function init() {
     $("asamples").max = ms.analyze;
     $("caps").textContent = `This server answers at most ${ms.advise.toLocaleString("en")} samples for advice and ` +
       `${ms.analyze.toLocaleString("en")} for an analysis per request.`;
+    $("rules").textContent = "";
+    (info.data.rules || []).forEach((r) => {
+      const o = document.createElement("option");
+      o.value = r.name; o.textContent = r.name;
+      $("rules").appendChild(o);
+    });
+    setRules("binokel-48");
+    $("rules").addEventListener("change", onRulesChange);
     Object.entries(info.data.examples || {}).forEach(([k, v]) => {
       const o = document.createElement("option");
       o.value = k; o.textContent = `${k.replace(/_/g, " ")} (${v.seat || "forehand"})`;
@@ -739,6 +790,7 @@ async function init() {
   $("example").addEventListener("change", async () => {
     const ex = S.info && S.info.examples[$("example").value];
     if (!ex) return;
+    if ($("rules").value !== "binokel-48") setRules("binokel-48");   // the examples are binokel-48 hands
     $("hand-text").value = ex.hand;
     $("tapp-text").value = ex.tapp || "";
     $("seat").value = SEAT_PARAM[ex.seat || "forehand"];

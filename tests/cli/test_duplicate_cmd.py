@@ -1,0 +1,43 @@
+"""``binokel duplicate`` (cli/duplicate_cmd.py, analyzer/analyses/strength.py)."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from cli.main import cli
+
+
+def _run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_duplicate_json_reports_paired_figures_with_n_and_se():
+    r = _run("duplicate", "--deals", "4", "--samples", "2", "--horizon", "2",
+             "--config", "defenders", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    cfg = d["configs"]["defenders"]
+    assert d["n"] == 4 and cfg["card_points"]["n"] == 4
+    assert cfg["card_points"]["se"] is None or cfg["card_points"]["se"] >= 0
+    assert set(cfg["make"]) == {"auction", "200", "250", "300"}
+    for m in cfg["make"].values():
+        assert 0 <= m["base"] <= 1 and 0 <= m["config"] <= 1
+
+
+def test_duplicate_same_seed_same_numbers():
+    a = _run("duplicate", "--deals", "2", "--samples", "2", "--horizon", "2", "--seed", "5",
+             "--config", "soloist", "--json")
+    b = _run("duplicate", "--deals", "2", "--samples", "2", "--horizon", "2", "--seed", "5",
+             "--config", "soloist", "--json")
+    da, db = json.loads(a.output), json.loads(b.output)
+    for d in (da, db):
+        d["configs"]["soloist"].pop("seconds_per_deal")
+    assert da == db
+
+
+def test_duplicate_bounds_its_inputs():
+    r = _run("duplicate", "--deals", "0")
+    assert r.exit_code == 2 and "--deals" in r.output and r.output.count("\n") == 1
+    r = _run("duplicate", "--samples", "5000")
+    assert r.exit_code == 2 and "--samples" in r.output
