@@ -55,7 +55,7 @@ MAX_ROUNDS = 8
 
 
 @njit
-def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, high,
+def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, poffset, high,
                         holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
                         other_score, pass_rel, weight):
     """Monte Carlo core: ``n = weight.shape[0]`` samples (see the module docstring).
@@ -63,7 +63,8 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     ``hand`` uint8[24] (the only cards the kernel knows); ``deck`` uint8[n_unseen] the
     unseen cards; ``ev_lo``/``ev_hi`` int64[4] per seat the bidding evidence, read with
     the logistic ``scale`` for the opponents and ``pscale`` for the partner (0: the
-    partner's calls are not used); ``high``,
+    partner's calls are not used) and ``poffset`` added to the partner's modeled value
+    (a partner that bids above the rule of thumb, e.g. another advisor); ``high``,
     ``holder``, ``passed`` (bit mask, V6.2) / ``next_ch`` (V1 duels) the auction state
     with ``seat`` to call; ``rv1``, ``rv2`` the rule-of-thumb parameters (V6.2: trick
     value, partner allowance; V1: the card-point estimate).  With a Dabb
@@ -97,6 +98,8 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
                         v = kreuz_rule_value(hands[p], kr, rv1, tmp)
                     else:
                         v, _t = rule_value80(hands[p], tk, rv1, rv2, tmp)
+                    if p == (seat + 2) % 4:
+                        v += poffset
                     w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], sc)
         weight[i] = w
         if dabb:
@@ -186,11 +189,12 @@ def _auction_args(state, spec: TeamSpec) -> tuple[int, int, int, int]:
 def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec,
                     use_evidence: bool = True, rv1: int | None = None, rv2: int | None = None,
                     scale: float = DEFAULT_EVIDENCE_SCALE, key: int = 0,
-                    partner_scale: float | None = None) -> dict:
+                    partner_scale: float | None = None, partner_offset: int = 0) -> dict:
     """Run :func:`team_advise_samples`; returns the raw per-sample arrays.
 
     ``partner_scale``: the logistic scale for the partner's calls (default ``scale``;
-    0 = ignore them).
+    0 = ignore them); ``partner_offset``: how far above the rule of thumb the partner
+    bids (0: a rule-of-thumb partner).
 
     With the calls as evidence, rounds of ``samples`` more deals are drawn (each from its
     own seed) until the effective sample size reaches ``ESS_FRACTION x samples`` or
@@ -214,7 +218,7 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
         team_advise_samples(np.asarray(counts, dtype=np.uint8), seat, unseen_deck(counts, spec),
                             np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
                             use, float(scale), float(scale if partner_scale is None else partner_scale),
-                            high, holder, passed, next_ch,
+                            int(partner_offset), high, holder, passed, next_ch,
                             int(rv1), int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
                             spec.kr, team_total, other, pass_rel, weight)
         parts.append((team_total, other, pass_rel, weight))
