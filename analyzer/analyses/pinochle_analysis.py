@@ -22,7 +22,7 @@ from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand80
 from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
 from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, team_spec
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, team_spec, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -94,7 +94,7 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
         raise BinokelError(f"samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     out = np.zeros((int(samples), 4, 4))
     analyze80_samples(h.counts_array(), unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
-                      rules.kernel, out)
+                      team_kernel(rules), out)
     trumps = []
     for t in range(4):
         own = pinochle_meld_total(h, t, rules)

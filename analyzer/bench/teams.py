@@ -22,7 +22,7 @@ from analyzer.mechanics.team_game import RES_COLS, R_SCORE, kreuz_rule_deal, rul
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
 from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
                                           new_deck80, play80_core, play_team_core)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -41,7 +41,7 @@ def p1_batch(n, state, deck, kp, sums):
 
 def p1(n: int, seed: int) -> dict:
     sums = np.zeros(4, dtype=np.int64)
-    p1_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, sums)
+    p1_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), sums)
     return {"mean_meld": float(sums.sum() / (16 * n))}
 
 
@@ -98,13 +98,13 @@ def p2_batch(n, state, deck, kp, policy, sums):
 
 def p2(n: int, seed: int) -> dict:
     sums = np.zeros(2, dtype=np.int64)
-    p2_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, POLICY_RANDOM, sums)
+    p2_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), POLICY_RANDOM, sums)
     return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
 def p2t(n: int, seed: int) -> dict:
     sums = np.zeros(2, dtype=np.int64)
-    p2_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, POLICY_TEAM, sums)
+    p2_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), POLICY_TEAM, sums)
     return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
@@ -125,7 +125,7 @@ def pd_batch(n, state, deck, kp, tv, allowance, sums):
 
 def pd(n: int, seed: int) -> dict:
     sums = np.zeros(2, dtype=np.int64)
-    pd_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, DEFAULT_TRICK_VALUE,
+    pd_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), DEFAULT_TRICK_VALUE,
              DEFAULT_PARTNER_ALLOWANCE, sums)
     return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
 

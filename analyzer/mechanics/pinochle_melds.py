@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_SUITS, RANK_NAMES, SUIT_SYMBOLS, Hand80, type_id
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, team_kernel
 
 _A, _T, _K, _Q, _J = range(5)
 _RANK_WORDS = ("aces", "tens", "kings", "queens", "jacks")
@@ -139,4 +139,4 @@ def pinochle_melds(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> list[P
 def pinochle_meld_total(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> int:
     """Meld points of ``hand`` with ``trump`` through the kernel (V6.3)."""
     h = Hand80.parse(hand)
-    return int(meld80(h.counts_array(), int(trump), rules.kernel))
+    return int(meld80(h.counts_array(), int(trump), team_kernel(rules)))

@@ -216,7 +216,7 @@ def team_spec(rules, *, hand_size: int | None = None, dabb_size: int | None = No
     ``forced_opening``, ``dissle_in_discard``, ``beat_led_when_trumped`` and
     ``partner_relief`` where the RuleSet has them; keyword overrides win)."""
     if isinstance(rules, PinochleRules):
-        tk = rules.kernel
+        tk = team_kernel(rules)
         deck = np.repeat(np.array(DECK80_TYPES, dtype=np.uint8), COPIES80)
         from analyzer.mechanics.rules import DEFAULT_RULES
         return TeamSpec(rules.name, tk, DEFAULT_RULES.kernel, deck, COPIES80, rules.hand_size, 0,
@@ -236,3 +236,15 @@ def team_spec(rules, *, hand_size: int | None = None, dabb_size: int | None = No
                            f"{deck.shape[0]}-card deck")
     return TeamSpec(rules.name, tk, rules.kernel, deck, 2, hs, ds, False, int(rules.bid_start),
                     int(rules.bid_step), forced, rules)
+
+
+def team_kernel(rules) -> TeamKernel:
+    """The compiled :class:`TeamKernel` of a team game's rules (cached per rules object)."""
+    k = _TK_CACHE.get(rules)
+    if k is None:
+        k = rules.compile() if isinstance(rules, PinochleRules) else team_spec(rules).tk
+        _TK_CACHE[rules] = k
+    return k
+
+
+_TK_CACHE: dict = {}
