@@ -37,7 +37,7 @@ from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likeliho
 from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, DuelAuction, TeamAuction,
-                                             check_duel_turn, check_turn, continue_auction80,
+                                             check_turn, continue_auction80,
                                              continue_duels, parse_calls, parse_team_auction,
                                              rule_of_thumb80, rule_value80, validate_duel_auction)
 from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
@@ -357,7 +357,7 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     if not 0 <= seat <= 3:
         raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
     state = parse_team_auction_for(auction, spec)
-    (check_turn if spec.open_auction else check_duel_turn)(state, seat)
+    check_turn(state, seat)
     if not 1 <= int(samples) <= MAX_SAMPLES80:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
     raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)

@@ -79,10 +79,13 @@ def p1_python(n: int, seed: int) -> dict:
 
 
 @njit
-def p2_batch(n, state, deck, kp, policy, sums):
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+def kt_batch(n, state, deck, tk, policy, sums):
+    """Deal (with a Dabb when the deck is larger than four hands) and play ``n`` deals,
+    trump clubs, seat 0 leads (and is the bidder); adds the teams' card points to
+    ``sums``."""
+    cnt5 = np.zeros((5, N_TYPES), dtype=np.uint8)
     beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(kp, beat)
+    beat_table(tk, beat)
     pol = np.full(4, policy, dtype=np.int64)
     pts = np.zeros(2, dtype=np.int64)
     counting = np.zeros(2, dtype=np.int64)
@@ -90,21 +93,22 @@ def p2_batch(n, state, deck, kp, policy, sums):
     log = np.zeros((0, L_COLS), dtype=np.int64)
     forced = np.zeros(0, dtype=np.int64)
     for _ in range(n):
-        deal80(state, deck, cnt)
-        play80_core(cnt, 0, 0, 0, pol, state, kp, beat, pts, counting, tricks, log, forced, 0)
+        deal_team(state, deck, cnt5, tk.hand_size)
+        play_team_core(cnt5[:4], 0, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
+                       log, forced, 0)
         sums[0] += pts[0]
         sums[1] += pts[1]
 
 
 def p2(n: int, seed: int) -> dict:
     sums = np.zeros(2, dtype=np.int64)
-    p2_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), POLICY_RANDOM, sums)
+    kt_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), POLICY_RANDOM, sums)
     return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
 def p2t(n: int, seed: int) -> dict:
     sums = np.zeros(2, dtype=np.int64)
-    p2_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), POLICY_TEAM, sums)
+    kt_batch(n, chunk_state(seed, 0), new_deck80(), team_kernel(PINOCHLE_RULES), POLICY_TEAM, sums)
     return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
@@ -169,25 +173,6 @@ def _kd(name):
                  DEFAULT_TEAM_TRICK_ESTIMATE, sums)
         return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
     return fn
-
-
-@njit
-def kt_batch(n, state, deck, tk, policy, sums):
-    cnt5 = np.zeros((5, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(tk, beat)
-    pol = np.full(4, policy, dtype=np.int64)
-    pts = np.zeros(2, dtype=np.int64)
-    counting = np.zeros(2, dtype=np.int64)
-    tricks = np.zeros(2, dtype=np.int64)
-    log = np.zeros((0, L_COLS), dtype=np.int64)
-    forced = np.zeros(0, dtype=np.int64)
-    for _ in range(n):
-        deal_team(state, deck, cnt5, tk.hand_size)
-        play_team_core(cnt5[:4], 0, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
-                       log, forced, 0)
-        sums[0] += pts[0]
-        sums[1] += pts[1]
 
 
 def _kt(name, policy):

@@ -14,7 +14,6 @@ expected tricks = aces held + trumps beyond five.  Each raise is the minimum.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,8 +28,6 @@ PASS = 0
 DEFAULT_TRICK_VALUE = 20
 #: what a rule-of-thumb bidder counts on from its partner (meld and tricks), points
 DEFAULT_PARTNER_ALLOWANCE = 150
-
-_PASS_WORDS = {"p", "pass", "passe", "weg", "-", "0"}
 
 
 @dataclass(frozen=True)
@@ -133,24 +130,11 @@ def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamA
 
 
 def parse_calls(text) -> list[int]:
-    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) into calls
-    (``PASS`` = 0); only the syntax is checked here."""
-    if text is None:
-        return []
-    if isinstance(text, str):
-        tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    else:
-        tokens = [str(t) for t in text]
-    calls = []
-    for tok in tokens:
-        low = tok.lower()
-        if low in _PASS_WORDS:
-            calls.append(PASS)
-        elif re.fullmatch(r"\d{1,6}", low):
-            calls.append(int(low))
-        else:
-            raise BinokelError(f"bad call {tok!r}: a bid (e.g. 500) or pass (V6.2)")
-    return calls
+    """Parse ``"500 p 520 pass"`` into calls (``PASS`` = 0); only the syntax is checked
+    here (the project's one call parser, analyzer.mechanics.bidding.parse_auction)."""
+    from analyzer.mechanics.bidding import parse_auction
+
+    return parse_auction(text)
 
 
 def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
@@ -158,15 +142,17 @@ def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAucti
     return validate_team_auction(parse_calls(text), rules)
 
 
-def check_turn(state: TeamAuction, seat: int) -> None:
-    """One-line error unless it is ``seat``'s call (a team auction out of turn)."""
+def check_turn(state, seat: int) -> None:
+    """One-line error unless it is ``seat``'s call (a team auction out of turn); for both
+    auction forms (:class:`TeamAuction`, V6.2, and :class:`DuelAuction`, V1)."""
+    rule = "V6.2" if isinstance(state, TeamAuction) else "V1"
     if not 0 <= seat <= 3:
         raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
     if state.over:
-        raise BinokelError("the auction is over: no call left to advise (V6.2)")
+        raise BinokelError(f"the auction is over: no call left to advise ({rule})")
     if state.to_move != seat:
         raise BinokelError(f"out of turn: after {len(state.calls)} calls it is seat "
-                           f"{state.to_move}'s call, not seat {seat}'s (V6.2)")
+                           f"{state.to_move}'s call, not seat {seat}'s ({rule})")
 
 
 # --------------------------------------------------------------------------- kernels
@@ -323,15 +309,6 @@ def validate_duel_auction(calls, start: int = 150, step: int = 10,
     return DuelAuction(tuple(int(c) for c in calls), high, holder, to_move, next_ch, tuple(seats))
 
 
-def check_duel_turn(state: DuelAuction, seat: int) -> None:
-    """One-line error unless it is ``seat``'s call (a team auction out of turn)."""
-    if not 0 <= seat <= 3:
-        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
-    if state.over:
-        raise BinokelError("the auction is over: no call left to advise (V1)")
-    if state.to_move != seat:
-        raise BinokelError(f"out of turn: after {len(state.calls)} calls it is seat "
-                           f"{state.to_move}'s call, not seat {seat}'s (V1)")
 
 
 @njit(_nrt=False)

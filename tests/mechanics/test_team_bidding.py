@@ -63,7 +63,7 @@ def test_v6_2_parse_and_turn_errors():
         check_turn(s, 2)
     with pytest.raises(BinokelError, match="outside 0-3"):
         check_turn(s, 4)
-    with pytest.raises(BinokelError, match="bad call"):
+    with pytest.raises(BinokelError, match="cannot read call"):
         parse_team_auction("500 double")
 
 

@@ -13,7 +13,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES
-from analyzer.mechanics.team_bidding import continue_duels, check_duel_turn, validate_duel_auction
+from analyzer.mechanics.team_bidding import continue_duels, check_turn, validate_duel_auction
 from analyzer.mechanics.team_game import R_BIDDER, R_MELD, R_POINTS, R_SCORE, RES_COLS, kreuz_contract
 from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
                                           L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
@@ -73,11 +73,11 @@ def test_v4_2_forehand_may_pass_and_all_pass_throws_in():
 
 def test_v1_team_auction_out_of_turn_is_an_error():
     s = validate_duel_auction([150, 160])
-    check_duel_turn(s, 0)
+    check_turn(s, 0)
     with pytest.raises(BinokelError, match="out of turn"):
-        check_duel_turn(s, 2)
+        check_turn(s, 2)
     with pytest.raises(BinokelError, match="outside 0-3"):
-        check_duel_turn(s, -1)
+        check_turn(s, -1)
 
 
 @given(st.lists(st.sampled_from([0, 140, 150, 160, 170, 200, 230]), min_size=4, max_size=4),
