@@ -51,7 +51,8 @@ def p1_python(n: int, seed: int) -> dict:
 
     rng = random.Random(seed)
     deck = [int(t) for t in new_deck80()]
-    r = PINOCHLE_RULES
+    r = team_kernel(PINOCHLE_RULES)
+    around, double = [int(x) for x in r.around], [int(x) for x in r.double_around]
     total = 0
     for _ in range(n):
         rng.shuffle(deck)
@@ -62,9 +63,9 @@ def p1_python(n: int, seed: int) -> dict:
             common = 0
             for rk in range(5):
                 m = min(c[s * 6 + rk] for s in range(4))
-                common += (m // 2) * r.double_around[rk] + (m % 2) * r.around[rk]
-            m = min(c[9], c[22])
-            common += (m // 2) * r.pinochle[1] + (m % 2) * r.pinochle[0]
+                common += (m // 2) * double[rk] + (m % 2) * around[rk]
+            m = min(c[r.pinochle_q], c[r.pinochle_j])
+            common += (m // 2) * r.pinochle_double + (m % 2) * r.pinochle_single
             for trump in range(4):
                 v = common
                 for s in range(4):
