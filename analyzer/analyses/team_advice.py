@@ -43,7 +43,7 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
 from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
                                           kreuz_rule_value, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, TeamSpec, team_spec
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, TeamSpec, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -340,7 +340,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
 
 def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
-                rows: int = 20) -> TeamBidAdvice:
+                rows: int = 20, progress=None) -> TeamBidAdvice:
     """Bid advice for a hand of a team game in ``seat`` (0..3) after ``auction``.
 
     ``rules``: the game (pinochle-80 or a Binokel team RuleSet; see
@@ -351,7 +351,7 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
     h, counts = parse_team_hand(hand, spec)
     try:
-        seat = int(seat)
+        seat = int(str(seat).strip())
     except (TypeError, ValueError):
         raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
     if not 0 <= seat <= 3:
@@ -361,6 +361,8 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     if not 1 <= int(samples) <= MAX_SAMPLES80:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
     raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)
+    if progress is not None:
+        progress(1, 1)
     nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
     max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows)
     return TeamBidAdvice(spec.name, h, seat, state, int(samples), ess, nb, max_bid, pass_est, table)
@@ -368,6 +370,6 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
 
 def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,
                     seed: int = 0, use_evidence: bool = True,
-                    rules: PinochleRules = PINOCHLE_RULES, rows: int = 20) -> TeamBidAdvice:
+                    rules: TeamRuleSet = PINOCHLE_RULES, rows: int = 20) -> TeamBidAdvice:
     """:func:`advise_team` for ``pinochle-80``."""
     return advise_team(hand, seat, auction, rules, samples, seed, use_evidence, rows)

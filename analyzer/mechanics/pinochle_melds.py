@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_SUITS, SUIT_SYMBOLS, Card, Hand80, type_id
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, team_kernel
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_kernel
 
 _A, _T, _K, _Q, _J = range(5)
 _RANK_WORDS = ("aces", "tens", "kings", "queens", "jacks")
@@ -96,7 +96,7 @@ class PinochleMeld:
     points: int
 
 
-def pinochle_melds(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> list[PinochleMeld]:
+def pinochle_melds(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> list[PinochleMeld]:
     """The melds of a Pinochle hand with ``trump`` (suit index 0..3), named (V6.3).
 
     ``hand``: a :class:`Hand80` or card text.  The points add up to :func:`meld80`.
@@ -136,7 +136,7 @@ def pinochle_melds(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> list[P
     return out
 
 
-def pinochle_meld_total(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> int:
+def pinochle_meld_total(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> int:
     """Meld points of ``hand`` with ``trump`` through the kernel (V6.3)."""
     h = Hand80.parse(hand)
     return int(meld80(h.counts_array(), int(trump), team_kernel(rules)))

@@ -21,7 +21,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
 
 PASS = 0
 #: points a rule-of-thumb bidder counts per expected trick ("meld + 20 per trick")
@@ -54,7 +54,7 @@ class TeamAuction:
     def passed_mask(self) -> int:
         return sum(1 << p for p in range(4) if self.passed[p])
 
-    def evidence(self, rules: PinochleRules = PINOCHLE_RULES) -> tuple[list[int], list[int]]:
+    def evidence(self, rules: TeamRuleSet = PINOCHLE_RULES) -> tuple[list[int], list[int]]:
         """Per seat (lo, hi): its highest bid said (0: none) and the bid it declined by
         passing (0: has not passed): its private maximum is >= lo and < hi."""
         lo, hi = [0] * 4, [0] * 4
@@ -64,7 +64,7 @@ class TeamAuction:
                 lo[seat] = call
                 high = call
             else:
-                hi[seat] = rules.min_bid if high == 0 else high + rules.bid_step
+                hi[seat] = rules.bid_start if high == 0 else high + rules.bid_step
                 passed[seat] = True
             seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
         return lo, hi
@@ -83,9 +83,9 @@ class TeamAuction:
             seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
         return seats
 
-    def next_bid(self, rules: PinochleRules = PINOCHLE_RULES) -> int:
+    def next_bid(self, rules: TeamRuleSet = PINOCHLE_RULES) -> int:
         """The lowest legal bid now (V6.2)."""
-        return rules.min_bid if self.high == 0 else self.high + rules.bid_step
+        return rules.bid_start if self.high == 0 else self.high + rules.bid_step
 
 
 def _next_seat(seat: int, passed) -> int:
@@ -96,7 +96,7 @@ def _next_seat(seat: int, passed) -> int:
     return -1
 
 
-def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+def validate_team_auction(calls, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuction:
     """Check a sequence of calls by seats 0, 1, 2, 3, 0, ... (passed seats skipped), V6.2.
 
     Raises BinokelError (one line) on a bid below the minimum, not a multiple of the
@@ -111,8 +111,8 @@ def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamA
         if over:
             raise BinokelError(f"call {i + 1} ({call or 'pass'}): the auction is already over (V6.2)")
         if call != PASS:
-            if call < rules.min_bid:
-                raise BinokelError(f"bid {call} is below the minimum bid {rules.min_bid} (V6.2)")
+            if call < rules.bid_start:
+                raise BinokelError(f"bid {call} is below the minimum bid {rules.bid_start} (V6.2)")
             if call % rules.bid_step:
                 raise BinokelError(f"bid {call} is not a multiple of {rules.bid_step} (V6.2)")
             if call <= high:
@@ -137,7 +137,7 @@ def parse_calls(text) -> list[int]:
     return parse_auction(text)
 
 
-def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+def parse_team_auction(text, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuction:
     """Parse (:func:`parse_calls`) and validate a V6.2 auction."""
     return validate_team_auction(parse_calls(text), rules)
 

@@ -208,14 +208,10 @@ def test_v4_team_policy_in_a_dabb_game_uses_public_information_only():
     """kreuz-48 (R6 duties, 11 cards, the bidder knows its discard): replacing what the
     deciding seat cannot see (the other hands, and the discard unless it is the bidder)
     by other cards consistent with the plays changes no decision."""
-    from dataclasses import replace
+    from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.team_play import deal_team, play_team_logged
 
-    from analyzer.mechanics.rules import DEFAULT_RULES
-    from analyzer.mechanics.team_play import DUTY_R6, deal_team, play_team_logged
-    from analyzer.mechanics.team_rules import kreuz_kernel
-
-    rules = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
-    tk = kreuz_kernel(rules, 11, 4, DUTY_R6, False, 10, False, True)
+    tk = team_kernel(get_rules("kreuz-48"))
     rng = np.random.default_rng(9)
     deck = np.repeat(np.arange(24, dtype=np.uint8), 2)
     st_ = chunk_state(77, 0)
