@@ -31,3 +31,8 @@ __all__ += ["AuctionState", "BidAdvice", "TournamentResult", "advise_bid", "pars
 from analyzer.batch.runs import RunResult, RunSpec, load_run, simulate  # noqa: E402
 from analyzer.analyses.exact import exact_table, named_probabilities  # noqa: E402
 __all__ += ["RunResult", "RunSpec", "exact_table", "load_run", "named_probabilities", "simulate"]
+# the team games (kreuz-48, kreuz-40, pinochle-80) register their RuleSets on import
+from analyzer.mechanics import team_rules as _team_rules  # noqa: E402,F401
+from analyzer.analyses.team_advice import TeamBidAdvice, advise_team  # noqa: E402
+from analyzer.analyses.team_tournament import TeamTournamentResult, run_team_tournament  # noqa: E402
+__all__ += ["TeamBidAdvice", "TeamTournamentResult", "advise_team", "run_team_tournament"]

@@ -31,11 +31,16 @@ def _parse_scores(text: str | None):
         "binokel advise --example strong_spades",
         "binokel advise 'AS 10S KS 9S AH QH JH 9H KC QC 10C JD 9D QD 10D' --seat rearhand \\",
         "    --auction '150 160 pass' --scores 900,1200,400 --json",
+        "binokel advise --rules kreuz-48 'AS AS 10S KS QS JS AC AH AD 10C KH' --seat 2 \\",
+        "    --auction '150 160 pass'",
+        "binokel advise --rules pinochle-80 --seat 2 --auction '500 pass' \\",
+        "    'AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH'",
     ),
 )
 @click.argument("hand", required=False)
 @click.option("--seat", "-s", default=None,
-              help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat.")
+              help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat. "
+                   "Team games (kreuz-48, kreuz-40, pinochle-80): 0-3, partners 0+2 and 1+3.")
 @click.option("--auction", "-a", default="", help="Calls so far, e.g. '150 160 pass' (validated per R3).")
 @click.option("--scores", default=None, help="Game scores before this deal, FH,MH,RH (R9): advice then maximizes P(win game).")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default=None,
@@ -68,6 +73,9 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         ex = example(example_name)
         hand = ex["hand"]
         seat = seat or ex.get("seat") or "forehand"
+    if getattr(rules, "teams", False):
+        return _advise_team(hand, seat, auction, scores, objective, samples, seed,
+                            no_inference, as_json, rules)
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if samples < 1:
@@ -76,6 +84,23 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
                          objective=objective, samples=samples, seed=seed, n_jobs=jobs,
                          inference=not no_inference, rules=rules)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        echo_json(adv.to_dict())
+        return
+    click.echo(adv.summary())
+
+
+def _advise_team(hand, seat, auction, scores, objective, samples, seed, no_inference, as_json,
+                 rules):
+    """``--rules kreuz-48 / kreuz-40 / pinochle-80``: the team advisor (seats 0-3)."""
+    if scores is not None or objective not in (None, "relative"):
+        raise BadInput("--scores/--objective: team advice has one objective, the team's score "
+                       "minus the other team's (V1)")
+    try:
+        adv = advise_bid(hand, seat=seat if seat is not None else "0", auction=auction,
+                         samples=samples, seed=seed, inference=not no_inference, rules=rules)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

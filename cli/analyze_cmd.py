@@ -177,6 +177,8 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         if tapp is None:
             tapp = ex.get("tapp")
         seat = seat or ex.get("seat")
+    if getattr(rules, "teams", False):
+        return _analyze_team(hand, tapp, samples, seed, as_json, rules)
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if tapp is not None and not tapp.strip():
@@ -234,3 +236,22 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         click.echo(f"tables written to {csv_path}/")
     if plot_path is not None:
         click.echo(f"plot written to {plot_path}")
+
+
+def _analyze_team(hand, tapp, samples, seed, as_json, rules):
+    """``--rules pinochle-80``: meld and counter distributions of a 20-card hand."""
+    if getattr(rules, "copies", 2) != 4:
+        raise BadInput(f"analyze is built for pinochle-80 among the team games; for {rules.name} "
+                       "use `binokel advise --rules " + rules.name + "` (bid table, P(make))")
+    if tapp:
+        raise BadInput("--tapp: pinochle-80 has no Dabb (V6.1)")
+    from analyzer.analyses.pinochle_analysis import analyze_pinochle_hand
+
+    try:
+        res = analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=rules)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        echo_json(res.to_dict())
+        return
+    click.echo(res.summary())

@@ -128,3 +128,11 @@ def cards_option(f):
             return f(*args, **kwargs)
 
     return wrapper
+
+
+def three_player_only(rules, command: str) -> None:
+    """One-line error for a command not built for the team games (kreuz-*, pinochle-80)."""
+    if getattr(rules, "teams", False):
+        raise BadInput(f"binokel {command} is not built for the team game {rules.name}; "
+                       "team games have advise, tournament, melds, analyze (pinochle-80) "
+                       "and bench")

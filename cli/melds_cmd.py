@@ -39,6 +39,8 @@ def melds_command(hand, trump, example_name, as_json, rules):
         raise BadInput("give either a HAND or --example, not both")
     if example_name is not None:
         hand = example(example_name)["hand"]
+    if getattr(rules, "copies", 2) == 4:
+        return _pinochle_melds(hand, trump, as_json, rules)
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     try:
         suits = [Suit.parse(trump)] if trump is not None else list(SUITS)
@@ -58,3 +60,31 @@ def melds_command(hand, trump, example_name, as_json, rules):
         )
     if len(results) > 1:
         click.echo(f"best trump by meld: {best.trump.symbol} {best.trump.value} ({best.total})")
+
+
+def _pinochle_melds(hand, trump, as_json, rules):
+    """``--rules pinochle-80``: V6.3 classes A, B, C of a 20-card hand per trump."""
+    from analyzer.mechanics.cards import Hand80
+    from analyzer.mechanics.pinochle_melds import pinochle_melds
+
+    try:
+        h = Hand80.parse(hand, size=rules.hand_size)
+        suits = [Suit.parse(trump)] if trump is not None else list(SUITS)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    rows = []
+    for s in suits:
+        ms = pinochle_melds(h, s.index, rules)
+        rows.append({"trump": s.value, "total": sum(m.points for m in ms),
+                     "melds": [{"class": m.cls, "name": m.name, "times": m.times,
+                                "points": m.points} for m in ms]})
+    if as_json:
+        echo_json({"rules": rules.name, "hand": h.codes(), "by_trump": rows})
+        return
+    click.echo(f"hand: {h}  ({rules.name})")
+    for s, r in zip(suits, rows):
+        named = ", ".join(f"{m['name']} {m['points']}" for m in r["melds"]) or "no melds"
+        click.echo(f"trump {s.symbol} {s.value}: {r['total']:5d}  {named}")
+    if len(rows) > 1:
+        best = max(zip(suits, rows), key=lambda x: (x[1]["total"], -x[0].index))
+        click.echo(f"best trump by meld: {best[0].symbol} {best[0].value} ({best[1]['total']})")

@@ -11,7 +11,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
 
-from .common import BadInput, cards_option, echo_json, example_epilog, rules_option
+from .common import BadInput, three_player_only, cards_option, echo_json, example_epilog, rules_option
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -59,6 +59,7 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
     soloist is taken to have put the Tapp cards back as the discard, so their points count
     for the soloist (R7) and the three card-point totals add up to 250.
     """
+    three_player_only(rules, "play")
     seat = _parse_seat(soloist)
     durch = trump.strip().lower() in ("durch", "none", "no")
     try:

@@ -9,7 +9,7 @@ import click
 
 from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, simulate
 
-from .common import BadInput, example_epilog, jobs_option, rules_option
+from .common import BadInput, three_player_only, example_epilog, jobs_option, rules_option
 from .main import cli
 
 
@@ -62,6 +62,7 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     running the same command again skips them. A folder holding a run with other
     parameters is refused. Summarise a run with `binokel report OUT`.
     """
+    three_player_only(rules, "simulate")
     n = _count(n_text)
     if n < 1:
         raise BadInput(f"-n must be at least 1, got {n}")

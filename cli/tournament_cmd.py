@@ -16,12 +16,14 @@ from .main import cli
     epilog=example_epilog(
         "binokel tournament --agents advisor,rule --groups 20 --seed 1",
         "binokel tournament --agents advisor,advisor --groups 10 --json",
+        "binokel tournament --rules pinochle-80 --groups 400 --samples 100 --jobs -1",
     ),
 )
 @click.option("--agents", default="advisor,rule", show_default=True,
               help="Two bidding agents, comma-separated: advisor, rule (same twice = self-play).")
 @click.option("--groups", "-g", default=40, show_default=True, type=int,
-              help="Duplicate groups; each is 6 full games (all seatings) on one deal stream.")
+              help="Duplicate groups; each is 6 full games (all seatings) on one deal stream. "
+                   "Team games: deals, each played twice with the teams swapped.")
 @click.option("--samples", default=200, show_default=True, type=int,
               help="The advisor agent's sampled deals per bidding decision.")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",

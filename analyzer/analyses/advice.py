@@ -590,8 +590,18 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     -------
     BidAdvice
         ``max_bid`` (None = pass / stop at the forced 150), ``table``, ``pass_value``,
-        ``explanation``.
+        ``explanation``.  For a team game (``rules.teams``: kreuz-48, kreuz-40,
+        pinochle-80) the team advisor answers instead (analyzer.analyses.team_advice,
+        a :class:`TeamBidAdvice`; seats 0-3, objective team minus the other team).
     """
+    if getattr(rules, "teams", False):
+        from analyzer.analyses.team_advice import advise_team
+
+        if scores is not None or objective not in (None, "relative"):
+            raise BinokelError("team advice has one objective: the team's score minus the other "
+                               "team's (no --scores / --objective in team games, V1)")
+        return advise_team(hand, seat, auction, rules, samples, 0 if seed is None else seed,
+                           inference, progress=progress)
     h = Hand.parse(hand, rules=rules)
     if len(h) != rules.hand_size:
         raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)} (R2)")

@@ -22,7 +22,7 @@ from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand80
 from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
 from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, team_spec
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_spec, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -87,20 +87,20 @@ class PinochleHandAnalysis:
 
 
 def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
-                          rules: PinochleRules = PINOCHLE_RULES) -> PinochleHandAnalysis:
+                          rules: TeamRuleSet = PINOCHLE_RULES) -> PinochleHandAnalysis:
     """Meld and counter distributions of a 20-card hand (module docstring)."""
     h = Hand80.parse(hand, size=rules.hand_size)
     if not 2 <= int(samples) <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     out = np.zeros((int(samples), 4, 4))
     analyze80_samples(h.counts_array(), unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
-                      rules.kernel, out)
+                      team_kernel(rules), out)
     trumps = []
     for t in range(4):
         own = pinochle_meld_total(h, t, rules)
         team_total = out[:, t, 2]
         reach = []
-        for b in range(rules.min_bid, rules.min_bid + 20 * rules.bid_step * 2, 2 * rules.bid_step):
+        for b in range(rules.bid_start, rules.bid_start + 20 * rules.bid_step * 2, 2 * rules.bid_step):
             pc = proportion_ci(int((team_total >= b).sum()), len(team_total))
             reach.append({"bid": b, "p": pc.p, "lo": pc.lo, "hi": pc.hi})
         trumps.append({

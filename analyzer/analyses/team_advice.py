@@ -37,13 +37,13 @@ from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likeliho
 from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, DuelAuction, TeamAuction,
-                                             check_duel_turn, check_turn, continue_auction80,
+                                             check_turn, continue_auction80,
                                              continue_duels, parse_calls, parse_team_auction,
                                              rule_of_thumb80, rule_value80, validate_duel_auction)
 from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
                                           kreuz_rule_value, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules, TeamSpec, team_spec
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, TeamSpec, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -55,7 +55,7 @@ MAX_ROUNDS = 8
 
 
 @njit
-def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, high,
+def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, poffset, high,
                         holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
                         other_score, pass_rel, weight):
     """Monte Carlo core: ``n = weight.shape[0]`` samples (see the module docstring).
@@ -63,7 +63,8 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     ``hand`` uint8[24] (the only cards the kernel knows); ``deck`` uint8[n_unseen] the
     unseen cards; ``ev_lo``/``ev_hi`` int64[4] per seat the bidding evidence, read with
     the logistic ``scale`` for the opponents and ``pscale`` for the partner (0: the
-    partner's calls are not used); ``high``,
+    partner's calls are not used) and ``poffset`` added to the partner's modeled value
+    (a partner that bids above the rule of thumb, e.g. another advisor); ``high``,
     ``holder``, ``passed`` (bit mask, V6.2) / ``next_ch`` (V1 duels) the auction state
     with ``seat`` to call; ``rv1``, ``rv2`` the rule-of-thumb parameters (V6.2: trick
     value, partner allowance; V1: the card-point estimate).  With a Dabb
@@ -97,6 +98,8 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
                         v = kreuz_rule_value(hands[p], kr, rv1, tmp)
                     else:
                         v, _t = rule_value80(hands[p], tk, rv1, rv2, tmp)
+                    if p == (seat + 2) % 4:
+                        v += poffset
                     w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], sc)
         weight[i] = w
         if dabb:
@@ -186,11 +189,12 @@ def _auction_args(state, spec: TeamSpec) -> tuple[int, int, int, int]:
 def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec,
                     use_evidence: bool = True, rv1: int | None = None, rv2: int | None = None,
                     scale: float = DEFAULT_EVIDENCE_SCALE, key: int = 0,
-                    partner_scale: float | None = None) -> dict:
+                    partner_scale: float | None = None, partner_offset: int = 0) -> dict:
     """Run :func:`team_advise_samples`; returns the raw per-sample arrays.
 
     ``partner_scale``: the logistic scale for the partner's calls (default ``scale``;
-    0 = ignore them).
+    0 = ignore them); ``partner_offset``: how far above the rule of thumb the partner
+    bids (0: a rule-of-thumb partner).
 
     With the calls as evidence, rounds of ``samples`` more deals are drawn (each from its
     own seed) until the effective sample size reaches ``ESS_FRACTION x samples`` or
@@ -214,7 +218,7 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
         team_advise_samples(np.asarray(counts, dtype=np.uint8), seat, unseen_deck(counts, spec),
                             np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
                             use, float(scale), float(scale if partner_scale is None else partner_scale),
-                            high, holder, passed, next_ch,
+                            int(partner_offset), high, holder, passed, next_ch,
                             int(rv1), int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
                             spec.kr, team_total, other, pass_rel, weight)
         parts.append((team_total, other, pass_rel, weight))
@@ -336,7 +340,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
 
 def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
-                rows: int = 20) -> TeamBidAdvice:
+                rows: int = 20, progress=None) -> TeamBidAdvice:
     """Bid advice for a hand of a team game in ``seat`` (0..3) after ``auction``.
 
     ``rules``: the game (pinochle-80 or a Binokel team RuleSet; see
@@ -347,16 +351,18 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
     h, counts = parse_team_hand(hand, spec)
     try:
-        seat = int(seat)
+        seat = int(str(seat).strip())
     except (TypeError, ValueError):
         raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
     if not 0 <= seat <= 3:
         raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
     state = parse_team_auction_for(auction, spec)
-    (check_turn if spec.open_auction else check_duel_turn)(state, seat)
+    check_turn(state, seat)
     if not 1 <= int(samples) <= MAX_SAMPLES80:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
     raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)
+    if progress is not None:
+        progress(1, 1)
     nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
     max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows)
     return TeamBidAdvice(spec.name, h, seat, state, int(samples), ess, nb, max_bid, pass_est, table)
@@ -364,6 +370,6 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
 
 def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,
                     seed: int = 0, use_evidence: bool = True,
-                    rules: PinochleRules = PINOCHLE_RULES, rows: int = 20) -> TeamBidAdvice:
+                    rules: TeamRuleSet = PINOCHLE_RULES, rows: int = 20) -> TeamBidAdvice:
     """:func:`advise_team` for ``pinochle-80``."""
     return advise_team(hand, seat, auction, rules, samples, seed, use_evidence, rows)

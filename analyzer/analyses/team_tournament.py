@@ -43,6 +43,11 @@ from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
 
 AGENTS80 = ("advisor", "rule")
+#: how far above the rule of thumb an advisor partner bids, by auction form (V6.2 open
+#: bidding / V1 duels): the advisor reads its partner's calls with this offset, since its
+#: partner is an advisor too.  Pinochle: median of (advisor maximum - rule-of-thumb value)
+#: over 80 opening hands that the advisor bids (seed 99, 150 samples): 60.
+ADVISOR_PARTNER_OFFSET = {True: 60, False: 0}
 MAX_DEALS80 = 100_000
 
 
@@ -70,7 +75,8 @@ def _decide(kind, counts, seat, state, params, key, spec, memo):
         return nb if nb <= mb else PASS
     raw = sample_branches(counts, seat, state, params["samples"], key[0], spec, True,
                           params["rv1"], params["rv2"], scale=params.get("scale", DEFAULT_EVIDENCE_SCALE),
-                          key=key[1], partner_scale=params.get("partner_scale"))
+                          key=key[1], partner_scale=params.get("partner_scale"),
+                          partner_offset=params["partner_offset"])
     max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1)
     if rows[0]["trump"] is not None:
         memo[seat] = int(rows[0]["trump"])
@@ -181,7 +187,8 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
                         rules=PINOCHLE_RULES, rv1: int | None = None,
                         rv2: int | None = None,
                         evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
-                        partner_scale: float | None = None) -> TeamTournamentResult:
+                        partner_scale: float | None = None,
+                        partner_offset: int | None = None) -> TeamTournamentResult:
     """Play a duplicate team match (module docstring); same seed, same result for any
     ``n_jobs``.  Raises BinokelError on bad parameters."""
     for k in (agent1, agent2):
@@ -197,7 +204,9 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     if rv2 is None:
         rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
     params = {"samples": int(samples), "rv1": int(rv1), "rv2": int(rv2),
-              "scale": float(evidence_scale), "partner_scale": partner_scale}
+              "scale": float(evidence_scale), "partner_scale": partner_scale,
+              "partner_offset": int(ADVISOR_PARTNER_OFFSET[spec.open_auction]
+                                    if partner_offset is None else partner_offset)}
     kinds = (agent1, agent2)
     size = 10
     batches = [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]

@@ -326,7 +326,19 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         joblib workers (groups are distributed; results do not depend on it).
     progress : callable, optional
         Called with the number of finished groups.
+
+    For a team game (``rules.teams``) the duplicate team match of
+    analyzer.analyses.team_tournament is played instead, ``groups`` deals (each in both
+    arrangements of the teams).
     """
+    if getattr(rules, "teams", False):
+        from analyzer.analyses.team_tournament import run_team_tournament
+
+        if objective != "relative":
+            raise BinokelError("team games have one objective: the team's score minus the "
+                               "other team's (V1)")
+        return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
+                                   n_jobs=n_jobs, progress=progress, rules=rules)
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use advisor or rule")

@@ -72,6 +72,7 @@ class Workload:
     unit: str = "deals"
     cores: int | None = 1   # cores the workload uses; None = all (no per-CPU figure)
     variant_aware: bool = False   # fn (and its baselines) take ``rules=`` (binokel bench --rules)
+    teams: bool = False           # a team-game workload: runs kreuz-48, kreuz-40, pinochle-80 only
 
 
 _REGISTRY: dict[str, Workload] = {}
@@ -81,7 +82,8 @@ _DISCOVERED = False
 def register(name: str, fn: Callable[[int, int], "dict | None"], *, description: str,
              deals: int = 1_000_000, baselines: Mapping[str, Callable] | Callable | None = None,
              baseline_deals: int = 10_000, unit: str = "deals",
-             cores: int | None = 1, variant_aware: bool = False) -> Workload:
+             cores: int | None = 1, variant_aware: bool = False,
+             teams: bool = False) -> Workload:
     """Register a workload ``fn(n, seed)`` under ``name`` (unique).
 
     Parameters
@@ -113,7 +115,8 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
     for bname, spec in (baselines or {}).items():
         bfn, bn = spec if isinstance(spec, tuple) else (spec, baseline_deals)
         base[bname] = (bfn, int(bn))
-    wl = Workload(name, fn, description, int(deals), base, unit, cores, variant_aware)
+    wl = Workload(name, fn, description, int(deals), base, unit, cores, variant_aware or teams,
+                  teams)
     _REGISTRY[name] = wl
     return wl
 
@@ -167,6 +170,12 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
     if repeats < 1:
         raise BinokelError("--repeats must be at least 1")
     wl = wls[name]
+    team_rules = bool(getattr(rules, "teams", False))
+    if wl.teams != team_rules:
+        fit = ", ".join(k for k, w in wls.items() if w.teams == team_rules)
+        what = "team games only" if wl.teams else "no team game"
+        raise BinokelError(f"workload {name} runs {what}; with --rules "
+                           f"{(rules or DEFAULT_RULES).name} use {fit}")
     if rules is not None and rules.name != DEFAULT_RULES.name:
         if not wl.variant_aware:
             aware = ", ".join(k for k, w in wls.items() if w.variant_aware)
@@ -176,7 +185,7 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         wl = Workload(wl.name, functools.partial(wl.fn, rules=rules), wl.description, wl.deals,
                       {k: (functools.partial(f, rules=rules), bn)
                        for k, (f, bn) in wl.baselines.items()},
-                      wl.unit, wl.cores, True)
+                      wl.unit, wl.cores, True, wl.teams)
     rules = rules or DEFAULT_RULES
     n = int(deals if deals is not None else wl.deals)
     if n < 1:

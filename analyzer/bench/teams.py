@@ -1,13 +1,16 @@
-"""Benchmark workloads of the team games: pinochle-80 (P1, P2, P2T, PD) and the Binokel team games.
+"""Benchmark workloads of the team games (``binokel bench --rules kreuz-48`` etc.).
 
-- P1, meld census: deal a uniformly random 20/20/20/20 split of the 80 cards (V6.1),
-  evaluate the melds (V6.3) of all four hands for all four trumps (16 values),
-  accumulate them.  Baseline: the same in plain Python.
-- P2, random playout: P1's deal, trump clubs, seat 0 leads, 20 tricks, each card uniform
-  among the distinct legal types (V6.4); accumulate the teams' counters (V6.5).
-- P2T: P2's deals played by the team policy at every seat (seat 0 the bidder).
-- PD, a whole deal: four rule-of-thumb bidders (V6.2), melds, team-policy play, V6.6
-  scoring.
+Each takes the team game's RuleSet (``rules=``, compiled by team_rules.team_spec):
+
+- T1, meld census: deal the 4 hands (+ the Dabb) uniformly at random, evaluate the melds
+  of all four hands for all four trumps (16 values: V6.3 for pinochle-80, the RuleSet's
+  meld kernel otherwise), accumulate them.  Baseline: the same in plain Python
+  (Pinochle) or a Python loop over the meld kernel (2-copy decks).
+- T2, random playout: T1's deal, trump clubs, seat 0 leads, every trick, each card
+  uniform among the distinct legal types under the variant's duties; team card points.
+- T2T: T2's deals played by the team policy at every seat (seat 0 the bidder).
+- TD, a whole deal: four rule-of-thumb bidders (V6.2 or V1's duels), exchange (Dabb
+  games), melds, team-policy play, scoring (V4.6, V5.7, V6.6).
 """
 from __future__ import annotations
 
@@ -22,13 +25,16 @@ from analyzer.mechanics.team_game import RES_COLS, R_SCORE, kreuz_rule_deal, rul
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
 from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
                                           new_deck80, play80_core, play_team_core)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec
+from analyzer.mechanics.melds import meld_total
+from analyzer.mechanics.sampling import counts_mask
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
 
 @njit
 def p1_batch(n, state, deck, kp, sums):
+    """T1 for the 80-card deck: V6.3 melds of 4 hands x 4 trumps."""
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     out = np.zeros(4, dtype=np.int64)
     for _ in range(n):
@@ -39,19 +45,53 @@ def p1_batch(n, state, deck, kp, sums):
                 sums[s] += out[s]
 
 
-def p1(n: int, seed: int) -> dict:
+@njit
+def k1_batch(n, state, deck, tk, kr, sums):
+    """T1 for a 2-copy team game: melds (RuleSet's R5/V2.5/V5.5 kernel) of 4 hands x 4 trumps."""
+    cnt = np.zeros((5, N_TYPES), dtype=np.uint8)
+    for _ in range(n):
+        deal_team(state, deck, cnt, tk.hand_size)
+        for p in range(4):
+            m = counts_mask(cnt[p])
+            for s in range(4):
+                sums[s] += meld_total(m, s, kr)
+
+
+def t1(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    spec = team_spec(rules)
     sums = np.zeros(4, dtype=np.int64)
-    p1_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, sums)
+    if spec.copies == 4:
+        p1_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, sums)
+    else:
+        k1_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, spec.kr, sums)
     return {"mean_meld": float(sums.sum() / (16 * n))}
 
 
-def p1_python(n: int, seed: int) -> dict:
-    """P1 in plain Python: random.shuffle the 80 cards, melds of V6.3 by counting."""
+def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    """T1 in plain Python: random.shuffle the deck, melds by counting: V6.3 for the 80-card
+    deck; for the 2-copy team games each hand's melds through the RuleSet's meld kernel,
+    called once per hand and trump from Python (a Python-loop baseline)."""
     import random
+
+    spec = team_spec(rules)
+    if spec.copies != 4:
+        rng = random.Random(seed)
+        deck = [int(t) for t in spec.deck]
+        total = 0
+        for _ in range(n):
+            rng.shuffle(deck)
+            for p in range(4):
+                c = np.zeros(N_TYPES, dtype=np.uint8)
+                for t in deck[spec.hand_size * p:spec.hand_size * (p + 1)]:
+                    c[t] += 1
+                m = counts_mask(c)
+                total += sum(int(meld_total(m, s, spec.kr)) for s in range(4))
+        return {"mean_meld": total / (16 * n)}
 
     rng = random.Random(seed)
     deck = [int(t) for t in new_deck80()]
-    r = PINOCHLE_RULES
+    r = team_kernel(PINOCHLE_RULES)
+    around, double = [int(x) for x in r.around], [int(x) for x in r.double_around]
     total = 0
     for _ in range(n):
         rng.shuffle(deck)
@@ -62,9 +102,9 @@ def p1_python(n: int, seed: int) -> dict:
             common = 0
             for rk in range(5):
                 m = min(c[s * 6 + rk] for s in range(4))
-                common += (m // 2) * r.double_around[rk] + (m % 2) * r.around[rk]
-            m = min(c[9], c[22])
-            common += (m // 2) * r.pinochle[1] + (m % 2) * r.pinochle[0]
+                common += (m // 2) * double[rk] + (m % 2) * around[rk]
+            m = min(c[r.pinochle_q], c[r.pinochle_j])
+            common += (m // 2) * r.pinochle_double + (m % 2) * r.pinochle_single
             for trump in range(4):
                 v = common
                 for s in range(4):
@@ -79,100 +119,10 @@ def p1_python(n: int, seed: int) -> dict:
 
 
 @njit
-def p2_batch(n, state, deck, kp, policy, sums):
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(kp, beat)
-    pol = np.full(4, policy, dtype=np.int64)
-    pts = np.zeros(2, dtype=np.int64)
-    counting = np.zeros(2, dtype=np.int64)
-    tricks = np.zeros(2, dtype=np.int64)
-    log = np.zeros((0, L_COLS), dtype=np.int64)
-    forced = np.zeros(0, dtype=np.int64)
-    for _ in range(n):
-        deal80(state, deck, cnt)
-        play80_core(cnt, 0, 0, 0, pol, state, kp, beat, pts, counting, tricks, log, forced, 0)
-        sums[0] += pts[0]
-        sums[1] += pts[1]
-
-
-def p2(n: int, seed: int) -> dict:
-    sums = np.zeros(2, dtype=np.int64)
-    p2_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, POLICY_RANDOM, sums)
-    return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
-
-
-def p2t(n: int, seed: int) -> dict:
-    sums = np.zeros(2, dtype=np.int64)
-    p2_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, POLICY_TEAM, sums)
-    return {"team0_counters": float(sums[0] / n), "total": float(sums.sum() / n)}
-
-
-@njit
-def pd_batch(n, state, deck, kp, tv, allowance, sums):
-    hands = np.zeros((4, N_TYPES), dtype=np.uint8)
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(kp, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
-    res = np.zeros(RES_COLS, dtype=np.int64)
-    for _ in range(n):
-        deal80(state, deck, hands)
-        rule_deal80(hands, tv, allowance, pol, state, kp, beat, cnt, res)
-        sums[0] += res[R_SCORE]
-        sums[1] += res[R_SCORE + 1]
-
-
-def pd(n: int, seed: int) -> dict:
-    sums = np.zeros(2, dtype=np.int64)
-    pd_batch(n, chunk_state(seed, 0), new_deck80(), PINOCHLE_RULES.kernel, DEFAULT_TRICK_VALUE,
-             DEFAULT_PARTNER_ALLOWANCE, sums)
-    return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
-
-
-register("P1", p1, deals=1_000_000, baselines={"python": (p1_python, 5_000)},
-         description="pinochle-80 meld census: deal a random 20/20/20/20 split of the 80 cards, "
-                     "melds (V6.3) of all four hands for all four trumps (16 values)")
-register("P2", p2, deals=200_000,
-         description="pinochle-80 random playout: P1's deal, trump clubs, seat 0 leads, 20 tricks, "
-                     "each card uniform among the distinct legal types (V6.4), team counters (V6.5)")
-register("P2T", p2t, deals=100_000,
-         description="pinochle-80: P2's deals played by the team policy at every seat")
-register("PD", pd, deals=50_000,
-         description="pinochle-80 whole deal: rule-of-thumb auction (V6.2), melds, team-policy "
-                     "play, scoring (V6.6)")
-
-
-# --------------------------------------------------------------------------- Binokel teams
-
-@njit
-def kd_batch(n, state, deck, tk, kr, estimate, sums):
-    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
-    res = np.zeros(RES_COLS, dtype=np.int64)
-    for _ in range(n):
-        deal_team(state, deck, hands, tk.hand_size)
-        kreuz_rule_deal(hands, estimate, pol, state, tk, kr, beat, cnt, res)
-        sums[0] += res[R_SCORE]
-        sums[1] += res[R_SCORE + 1]
-
-
-def _kd(name):
-    def fn(n: int, seed: int) -> dict:
-        from analyzer.mechanics.rules import get_rules
-        spec = team_spec(get_rules(name))
-        sums = np.zeros(2, dtype=np.int64)
-        kd_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, spec.kr,
-                 DEFAULT_TEAM_TRICK_ESTIMATE, sums)
-        return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
-    return fn
-
-
-@njit
 def kt_batch(n, state, deck, tk, policy, sums):
+    """Deal (with a Dabb when the deck is larger than four hands) and play ``n`` deals,
+    trump clubs, seat 0 leads (and is the bidder); adds the teams' card points to
+    ``sums``."""
     cnt5 = np.zeros((5, N_TYPES), dtype=np.uint8)
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(tk, beat)
@@ -190,11 +140,71 @@ def kt_batch(n, state, deck, tk, policy, sums):
         sums[1] += pts[1]
 
 
-def _kt(name, policy):
-    def fn(n: int, seed: int) -> dict:
-        from analyzer.mechanics.rules import get_rules
-        spec = team_spec(get_rules(name))
-        sums = np.zeros(2, dtype=np.int64)
-        kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, policy, sums)
-        return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
-    return fn
+def t2(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    spec = team_spec(rules)
+    sums = np.zeros(2, dtype=np.int64)
+    kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_RANDOM, sums)
+    return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
+
+
+def t2t(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    spec = team_spec(rules)
+    sums = np.zeros(2, dtype=np.int64)
+    kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_TEAM, sums)
+    return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
+
+
+@njit
+def pd_batch(n, state, deck, kp, tv, allowance, sums):
+    hands = np.zeros((4, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for _ in range(n):
+        deal80(state, deck, hands)
+        rule_deal80(hands, tv, allowance, pol, state, kp, beat, cnt, res)
+        sums[0] += res[R_SCORE]
+        sums[1] += res[R_SCORE + 1]
+
+
+@njit
+def kd_batch(n, state, deck, tk, kr, estimate, sums):
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for _ in range(n):
+        deal_team(state, deck, hands, tk.hand_size)
+        kreuz_rule_deal(hands, estimate, pol, state, tk, kr, beat, cnt, res)
+        sums[0] += res[R_SCORE]
+        sums[1] += res[R_SCORE + 1]
+
+
+def td(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    spec = team_spec(rules)
+    sums = np.zeros(2, dtype=np.int64)
+    if spec.open_auction:
+        pd_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, DEFAULT_TRICK_VALUE,
+                 DEFAULT_PARTNER_ALLOWANCE, sums)
+    else:
+        kd_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, spec.kr,
+                 DEFAULT_TEAM_TRICK_ESTIMATE, sums)
+    return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
+
+
+register("T1", t1, deals=500_000, baselines={"python": (t1_python, 2_000)}, teams=True,
+         description="team games meld census: deal the variant's 4 hands (+ Dabb), the melds of "
+                     "all four hands for all four trumps (16 values; V6.3 / the RuleSet's melds)")
+register("T2", t2, deals=100_000, teams=True,
+         description="team games random playout: T1's deal, trump clubs, seat 0 leads, every "
+                     "trick, each card uniform among the distinct legal types (the variant's "
+                     "duties: R6, V5.6 with partner relief, V6.4), team card points")
+register("T2T", t2t, deals=50_000, teams=True,
+         description="team games: T2's deals played by the team policy at every seat")
+register("TD", td, deals=20_000, teams=True,
+         description="team games whole deal: rule-of-thumb auction (V6.2 or V1's duels), exchange "
+                     "(Dabb games), melds, team-policy play, scoring (V4.6, V5.7, V6.6)")

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_SUITS, RANK_NAMES, SUIT_SYMBOLS, Hand80, type_id
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.cards import N_SUITS, SUIT_SYMBOLS, Card, Hand80, type_id
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_kernel
 
 _A, _T, _K, _Q, _J = range(5)
 _RANK_WORDS = ("aces", "tens", "kings", "queens", "jacks")
@@ -96,47 +96,47 @@ class PinochleMeld:
     points: int
 
 
-def pinochle_melds(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> list[PinochleMeld]:
+def pinochle_melds(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> list[PinochleMeld]:
     """The melds of a Pinochle hand with ``trump`` (suit index 0..3), named (V6.3).
 
     ``hand``: a :class:`Hand80` or card text.  The points add up to :func:`meld80`.
     """
     h = Hand80.parse(hand)
     c = h.counts
+    kp = team_kernel(rules)
     out: list[PinochleMeld] = []
     sym = SUIT_SYMBOLS
+    times = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
     for s in range(N_SUITS):
         k, q = c[type_id(s, _K)], c[type_id(s, _Q)]
         if s == trump:
             f = min(c[type_id(s, r)] for r in range(5))
             if f:
-                out.append(PinochleMeld("A", f"flush {sym[s]}", f, f * rules.flush))
+                out.append(PinochleMeld("A", f"flush {sym[s]}", f, f * kp.flush))
             m = min(k - f, q - f)
             if m:
-                out.append(PinochleMeld("A", f"royal marriage {sym[s]}", m, m * rules.royal_marriage))
+                out.append(PinochleMeld("A", f"royal marriage {sym[s]}", m, m * kp.royal_marriage))
         else:
             m = min(k, q)
             if m:
-                out.append(PinochleMeld("A", f"marriage {sym[s]}", m, m * rules.marriage))
+                out.append(PinochleMeld("A", f"marriage {sym[s]}", m, m * kp.marriage))
     for r in range(5):
-        sv, dv = rules.around[r], rules.double_around[r]
+        sv, dv = int(kp.around[r]), int(kp.double_around[r])
         if not (sv or dv):
             continue
         m = min(c[type_id(s, r)] for s in range(N_SUITS))
         if m:
-            label = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}[m]
-            out.append(PinochleMeld("B", f"{label}{_RANK_WORDS[r]} around", m,
+            out.append(PinochleMeld("B", f"{times[m]}{_RANK_WORDS[r]} around", m,
                                     (m // 2) * dv + (m % 2) * sv))
-    (qs, qr), (js, jr) = rules.pinochle_cards
-    m = min(c[type_id(qs, qr)], c[type_id(js, jr)])
+    qt, jt = kp.pinochle_q, kp.pinochle_j
+    m = min(c[qt], c[jt])
     if m:
-        label = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}[m]
-        out.append(PinochleMeld("C", f"{label}pinochle {RANK_NAMES[qr]}{sym[qs]} {RANK_NAMES[jr]}{sym[js]}",
-                                m, (m // 2) * rules.pinochle[1] + (m % 2) * rules.pinochle[0]))
+        out.append(PinochleMeld("C", f"{times[m]}pinochle {Card(qt)} {Card(jt)}", m,
+                                (m // 2) * kp.pinochle_double + (m % 2) * kp.pinochle_single))
     return out
 
 
-def pinochle_meld_total(hand, trump, rules: PinochleRules = PINOCHLE_RULES) -> int:
+def pinochle_meld_total(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> int:
     """Meld points of ``hand`` with ``trump`` through the kernel (V6.3)."""
     h = Hand80.parse(hand)
-    return int(meld80(h.counts_array(), int(trump), rules.kernel))
+    return int(meld80(h.counts_array(), int(trump), team_kernel(rules)))

@@ -278,7 +278,7 @@ VARIANTS: dict[str, RuleSet] = {r.name: r for r in (DEFAULT_RULES, GRUPP_3, GRUP
 #: the registered variant names (the ``--rules`` values)
 RULE_NAMES: tuple[str, ...] = tuple(VARIANTS)
 # stated in docs/VARIANTS.md but not built yet (teams and two-hand games)
-NOT_BUILT = ("kreuz-48", "kreuz-40", "pinochle-80", "binokel-2")
+NOT_BUILT = ("binokel-2",)
 
 
 def get_rules(name: "str | RuleSet | None" = None) -> RuleSet:

@@ -14,7 +14,6 @@ expected tricks = aces held + trumps beyond five.  Each raise is the minimum.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,15 +21,13 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
 
 PASS = 0
 #: points a rule-of-thumb bidder counts per expected trick ("meld + 20 per trick")
 DEFAULT_TRICK_VALUE = 20
 #: what a rule-of-thumb bidder counts on from its partner (meld and tricks), points
 DEFAULT_PARTNER_ALLOWANCE = 150
-
-_PASS_WORDS = {"p", "pass", "passe", "weg", "-", "0"}
 
 
 @dataclass(frozen=True)
@@ -57,7 +54,7 @@ class TeamAuction:
     def passed_mask(self) -> int:
         return sum(1 << p for p in range(4) if self.passed[p])
 
-    def evidence(self, rules: PinochleRules = PINOCHLE_RULES) -> tuple[list[int], list[int]]:
+    def evidence(self, rules: TeamRuleSet = PINOCHLE_RULES) -> tuple[list[int], list[int]]:
         """Per seat (lo, hi): its highest bid said (0: none) and the bid it declined by
         passing (0: has not passed): its private maximum is >= lo and < hi."""
         lo, hi = [0] * 4, [0] * 4
@@ -67,7 +64,7 @@ class TeamAuction:
                 lo[seat] = call
                 high = call
             else:
-                hi[seat] = rules.min_bid if high == 0 else high + rules.bid_step
+                hi[seat] = rules.bid_start if high == 0 else high + rules.bid_step
                 passed[seat] = True
             seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
         return lo, hi
@@ -86,9 +83,9 @@ class TeamAuction:
             seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
         return seats
 
-    def next_bid(self, rules: PinochleRules = PINOCHLE_RULES) -> int:
+    def next_bid(self, rules: TeamRuleSet = PINOCHLE_RULES) -> int:
         """The lowest legal bid now (V6.2)."""
-        return rules.min_bid if self.high == 0 else self.high + rules.bid_step
+        return rules.bid_start if self.high == 0 else self.high + rules.bid_step
 
 
 def _next_seat(seat: int, passed) -> int:
@@ -99,7 +96,7 @@ def _next_seat(seat: int, passed) -> int:
     return -1
 
 
-def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+def validate_team_auction(calls, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuction:
     """Check a sequence of calls by seats 0, 1, 2, 3, 0, ... (passed seats skipped), V6.2.
 
     Raises BinokelError (one line) on a bid below the minimum, not a multiple of the
@@ -114,8 +111,8 @@ def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamA
         if over:
             raise BinokelError(f"call {i + 1} ({call or 'pass'}): the auction is already over (V6.2)")
         if call != PASS:
-            if call < rules.min_bid:
-                raise BinokelError(f"bid {call} is below the minimum bid {rules.min_bid} (V6.2)")
+            if call < rules.bid_start:
+                raise BinokelError(f"bid {call} is below the minimum bid {rules.bid_start} (V6.2)")
             if call % rules.bid_step:
                 raise BinokelError(f"bid {call} is not a multiple of {rules.bid_step} (V6.2)")
             if call <= high:
@@ -133,40 +130,29 @@ def validate_team_auction(calls, rules: PinochleRules = PINOCHLE_RULES) -> TeamA
 
 
 def parse_calls(text) -> list[int]:
-    """Parse ``"500 p 520 pass"`` (spaces or commas; pass = p, pass, -, 0) into calls
-    (``PASS`` = 0); only the syntax is checked here."""
-    if text is None:
-        return []
-    if isinstance(text, str):
-        tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    else:
-        tokens = [str(t) for t in text]
-    calls = []
-    for tok in tokens:
-        low = tok.lower()
-        if low in _PASS_WORDS:
-            calls.append(PASS)
-        elif re.fullmatch(r"\d{1,6}", low):
-            calls.append(int(low))
-        else:
-            raise BinokelError(f"bad call {tok!r}: a bid (e.g. 500) or pass (V6.2)")
-    return calls
+    """Parse ``"500 p 520 pass"`` into calls (``PASS`` = 0); only the syntax is checked
+    here (the project's one call parser, analyzer.mechanics.bidding.parse_auction)."""
+    from analyzer.mechanics.bidding import parse_auction
+
+    return parse_auction(text)
 
 
-def parse_team_auction(text, rules: PinochleRules = PINOCHLE_RULES) -> TeamAuction:
+def parse_team_auction(text, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuction:
     """Parse (:func:`parse_calls`) and validate a V6.2 auction."""
     return validate_team_auction(parse_calls(text), rules)
 
 
-def check_turn(state: TeamAuction, seat: int) -> None:
-    """One-line error unless it is ``seat``'s call (a team auction out of turn)."""
+def check_turn(state, seat: int) -> None:
+    """One-line error unless it is ``seat``'s call (a team auction out of turn); for both
+    auction forms (:class:`TeamAuction`, V6.2, and :class:`DuelAuction`, V1)."""
+    rule = "V6.2" if isinstance(state, TeamAuction) else "V1"
     if not 0 <= seat <= 3:
         raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
     if state.over:
-        raise BinokelError("the auction is over: no call left to advise (V6.2)")
+        raise BinokelError(f"the auction is over: no call left to advise ({rule})")
     if state.to_move != seat:
         raise BinokelError(f"out of turn: after {len(state.calls)} calls it is seat "
-                           f"{state.to_move}'s call, not seat {seat}'s (V6.2)")
+                           f"{state.to_move}'s call, not seat {seat}'s ({rule})")
 
 
 # --------------------------------------------------------------------------- kernels
@@ -323,15 +309,6 @@ def validate_duel_auction(calls, start: int = 150, step: int = 10,
     return DuelAuction(tuple(int(c) for c in calls), high, holder, to_move, next_ch, tuple(seats))
 
 
-def check_duel_turn(state: DuelAuction, seat: int) -> None:
-    """One-line error unless it is ``seat``'s call (a team auction out of turn)."""
-    if not 0 <= seat <= 3:
-        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
-    if state.over:
-        raise BinokelError("the auction is over: no call left to advise (V1)")
-    if state.to_move != seat:
-        raise BinokelError(f"out of turn: after {len(state.calls)} calls it is seat "
-                           f"{state.to_move}'s call, not seat {seat}'s (V1)")
 
 
 @njit(_nrt=False)

@@ -36,6 +36,7 @@ from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, selec
 
 DUTY_R6, DUTY_V56, DUTY_V64 = 0, 1, 2
 from analyzer.mechanics.rng import bounded
+from analyzer.mechanics.sampling import shuffle_prefix
 
 POLICY_RANDOM = 0
 POLICY_TEAM = 1
@@ -58,15 +59,12 @@ def deal_team(state, deck, cnt, hand_size):
 
     Seats 0..3 get ``hand_size`` cards each (rows 0-3), the rest is the Dabb (row 4, when
     ``cnt`` has five rows; V4.1, V5.1: 11 + 4 and 9 + 4; V6.1: 20 + 0).  A partial
-    Fisher-Yates shuffle: seats 0-2 and the Dabb take the first positions, seat 3 the
-    unshuffled rest, a uniformly random split.
+    Fisher-Yates shuffle (analyzer.mechanics.sampling.shuffle_prefix, exact batched
+    draws): seats 0-2 and the Dabb take the first positions, seat 3 the unshuffled rest,
+    a uniformly random split.
     """
     n = deck.shape[0]
-    for i in range(n - hand_size):
-        j = i + bounded(state, n - i)
-        tmp = deck[i]
-        deck[i] = deck[j]
-        deck[j] = tmp
+    shuffle_prefix(state, deck, n - hand_size)
     for p in range(cnt.shape[0]):
         for t in range(N_TYPES):
             cnt[p, t] = 0
@@ -93,11 +91,7 @@ def deal_team_fixed(state, deck, cnt, seat, hand, hand_size):
     than ``seat``, which gets ``hand`` (uint8[24]); the rest to the Dabb (row 4, when
     ``cnt`` has five rows).  Uniform given ``hand``."""
     n = deck.shape[0]
-    for i in range(n - 1):
-        j = i + bounded(state, n - i)
-        tmp = deck[i]
-        deck[i] = deck[j]
-        deck[j] = tmp
+    shuffle_prefix(state, deck, n - 1)
     for p in range(cnt.shape[0]):
         for t in range(N_TYPES):
             cnt[p, t] = hand[t] if p == seat else 0

@@ -1,15 +1,15 @@
-"""The rule constants of double-deck partnership Pinochle (``pinochle-80``, V6), as data.
+"""The team games as RuleSets (V1, V4, V5, V6) and their compiled kernel data.
 
-One frozen :class:`PinochleRules` holds every number of V6 as a named field; kernels
-receive the plain arrays and ints of :meth:`PinochleRules.compile` (a
-:class:`TeamKernel`) and never hold a rule number of their own.  Card types and the
-80-card hand encoding are those of ``cards.py`` (types ``suit * 6 + rank``, the 9s absent,
-counts 0..4 per type).
+``kreuz-48``, ``kreuz-40`` and ``pinochle-80`` are :class:`TeamRuleSet` instances (a
+RuleSet with the fields team games add, each with a one-line comment) registered in the
+one registry of analyzer.mechanics.rules (``get_rules("pinochle-80")``).  Kernels receive
+the plain arrays and ints of a :class:`TeamKernel` (:func:`team_kernel`) and never hold a
+rule number of their own, nor see a variant's name.  Card types and the 80-card hand
+encoding are those of ``cards.py`` (types ``suit * 6 + rank``; counts 0..4 per type).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from functools import cached_property
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -29,7 +29,7 @@ COUNTER_OPTIONS = {
 
 
 class TeamKernel(NamedTuple):
-    """Plain ints and arrays for the Pinochle kernels (built by PinochleRules.compile)."""
+    """Plain ints and arrays for the Pinochle kernels (built by team_kernel)."""
 
     card_points: np.ndarray      # int64[24]: counter points per card type (V6.5)
     rank_strength: np.ndarray    # int64[24]: higher beats lower within a suit (V1, V6.4)
@@ -61,126 +61,112 @@ class TeamKernel(NamedTuple):
     bidder_leads: int            # 1: the high bidder leads the first trick (V6.2); 0: forehand (V4.5)
 
 
-@dataclass(frozen=True)
-class PinochleRules:
-    """Double-deck partnership Pinochle (V6).  Defaults are VARIANTS.md V6 as read there.
+# --------------------------------------------------------------------------- team games
 
-    Repeated melds follow V6.3: ``k`` flushes score ``k * flush``; an around or pinochle
-    held ``m`` times scores ``(m // 2) * double + (m % 2) * single``.
+from analyzer.mechanics.cards import COPIES80, DECK80_TYPES  # noqa: E402
+
+from analyzer.mechanics.rules import (BINOKEL_40, DEFAULT_RULES as _BINOKEL_48, GRUPP_3,  # noqa: E402
+                                      RuleSet, register)
+
+
+@dataclass(frozen=True)
+class TeamRuleSet(RuleSet):
+    """A RuleSet of a four-handed team game (V1: partners opposite, 0 + 2 against 1 + 3).
+
+    Every field of :class:`~analyzer.mechanics.rules.RuleSet` keeps its meaning (the
+    Pinochle melds map onto them: ``family`` = trump flush, ``pair`` = (marriage, royal
+    marriage), ``fours`` / ``eights`` = single / double arounds, ``binokel`` = the
+    pinochle Q♠ J♦); the fields below are what team games add.
     """
 
-    name: str = "pinochle-80"
-    n_seats: int = 4                                  # V6.1: partners opposite, 0+2 vs 1+3
-    copies: int = 4                                   # V6.1: four copies of each type
-    hand_size: int = 20                               # V6.1: 20 each, no widow
-    counters: str = "a"                               # V6.5: option 'a' (default) or 'b'
-    last_trick_bonus: int = 20                        # V6.5: last trick
-    flush: int = 150                                  # V6.3 A: trump A-10-K-Q-J, each
-    royal_marriage: int = 40                          # V6.3 A: trump K-Q not in a flush
-    marriage: int = 20                                # V6.3 A: plain K-Q
-    around: tuple[int, ...] = (100, 0, 80, 60, 40, 0)             # V6.3 B per rank A 10 K Q J 9
-    double_around: tuple[int, ...] = (1000, 0, 800, 600, 400, 0)  # V6.3 B, two of each suit
-    pinochle_cards: tuple[tuple[int, int], ...] = ((_S, _Q), (_D, _J))  # V6.3 C: Q♠ + J♦
-    pinochle: tuple[int, int] = (40, 300)             # V6.3 C (single, double)
-    meld_needs_counter_trick: bool = True             # V6.3: melds need a trick with a counter
-    min_bid: int = 500                                # V6.2: lowest bid
-    bid_step: int = 10                                # V6.2: bids are multiples of this
-    target_score: int = 3550                          # V6.6: game end
-
-    def __post_init__(self) -> None:
-        if self.counters not in COUNTER_OPTIONS:
-            raise BinokelError(f"unknown counter option {self.counters!r}: use 'a' or 'b' (V6.5)")
+    teams: bool = True                     # V1: two teams, partners opposite (0+2, 1+3)
+    copies: int = 2                        # V6.1: copies of each card type (4: the 80-card deck)
+    partner_relief: bool = False           # V5.6: beat/trump duties lifted while the partner wins (kreuz-40)
+    trump_lead_duty: bool = False          # V6.4: head only a trump lead; no overtrump duty on a plain lead
+    open_bidding: bool = False             # V6.2: bids in turn, any multiple of bid_step from bid_start, jumps
+    meld_needs_counter_trick: bool = False  # V6.3: melds count only with a trick holding a counter
+    bidder_leads: bool = False             # V6.2: the high bidder leads the first trick (else forehand, V4.5)
 
     @property
-    def card_points(self) -> tuple[int, ...]:
-        """Counter points per rank A 10 K Q J 9 (V6.5)."""
-        return COUNTER_OPTIONS[self.counters]
+    def n_cards(self) -> int:
+        """Cards in the deck: copies x 4 suits x (6 or 5) ranks."""
+        return self.copies * 4 * (N_RANKS if self.has_low_card else N_RANKS - 1)
+
+    @property
+    def counters(self) -> str:
+        """The V6.5 counter option of a Pinochle RuleSet ('a' or 'b'), else ''."""
+        for k, v in COUNTER_OPTIONS.items():
+            if tuple(self.card_points) == v:
+                return k
+        return ""
 
     @property
     def deal_points(self) -> int:
-        """Counters in a deal: 4 copies x 4 suits x the rank values + last trick (500)."""
+        """Card points of a deal: copies x 4 suits x the rank values + the last trick."""
         return self.copies * 4 * sum(self.card_points) + self.last_trick_bonus
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @cached_property
-    def kernel(self) -> TeamKernel:
-        return self.compile()
-
-    def compile(self) -> TeamKernel:
-        cp = np.array([self.card_points[t % N_RANKS] for t in range(N_TYPES)], dtype=np.int64)
-        strength = np.array([N_RANKS - 1 - (t % N_RANKS) for t in range(N_TYPES)], dtype=np.int64)
-        (qs, qr), (js, jr) = self.pinochle_cards
-        return TeamKernel(
-            card_points=cp,
-            rank_strength=strength,
-            copies=np.array([0 if t % N_RANKS == _N else self.copies for t in range(N_TYPES)],
-                            dtype=np.int64),
-            duty=2,
-            partner_relief=0,
-            flush=int(self.flush),
-            royal_marriage=int(self.royal_marriage),
-            marriage=int(self.marriage),
-            around=np.array(self.around, dtype=np.int64),
-            double_around=np.array(self.double_around, dtype=np.int64),
-            pinochle_q=int(type_id(qs, qr)),
-            pinochle_j=int(type_id(js, jr)),
-            pinochle_single=int(self.pinochle[0]),
-            pinochle_double=int(self.pinochle[1]),
-            meld_needs_counter=int(self.meld_needs_counter_trick),
-            last_trick_bonus=int(self.last_trick_bonus),
-            hand_size=int(self.hand_size),
-            min_bid=int(self.min_bid),
-            bid_step=int(self.bid_step),
-            target_score=int(self.target_score),
-            dabb_size=0,
-            forced_opening=0,
-            going_out_bonus=0,
-            round_to=0,
-            loss_factor=1,
-            dissle_value=0,
-            low_rank=_N,
-            bidder_leads=1,
-        )
 
     def __hash__(self) -> int:
         return hash(tuple(sorted((k, str(v)) for k, v in self.to_dict().items())))
 
 
-PINOCHLE_RULES = PinochleRules()
-PINOCHLE_RULES_B = PinochleRules(name="pinochle-80b", counters="b")
+# V4: Kreuzbinokel with sevens, two teams, 11 + 4 (seed 001)
+KREUZ_48 = TeamRuleSet(**{**GRUPP_3.to_dict(), "name": "kreuz-48", "section": "V1, V2, V4",
+                          "players": 4, "table_seats": 4,
+                          "hand_size": 11, "tapp_size": 4})      # V4.1; the rest as V2 (V4.2-V4.6)
+# V5: the modern 40-card team game, 9 + 4, partner relief (seeds 000, 001)
+KREUZ_40 = TeamRuleSet(**{**BINOKEL_40.to_dict(), "name": "kreuz-40", "section": "V1, V5",
+                          "players": 4, "table_seats": 4,
+                          "hand_size": 9, "tapp_size": 4,        # V5.1
+                          "partner_relief": True})               # V5.6
+# V6: double-deck partnership Pinochle (seed 003)
+PINOCHLE_80 = TeamRuleSet(**{
+    **_BINOKEL_48.to_dict(), "name": "pinochle-80", "seed": "003", "section": "V1, V6",
+    "low_card": "", "copies": 4, "players": 4, "table_seats": 4,    # V6.1
+    "hand_size": 20, "tapp_size": 0,                                # V6.1: no widow
+    "card_points": COUNTER_OPTIONS["a"], "last_trick_bonus": 20,    # V6.5 a), last trick 20
+    "family": (0, 150), "double_family": (0, 300),                  # V6.3 A: trump flush 150 each
+    "pair": (20, 40),                                               # V6.3 A: marriage 20, royal 40
+    "fours": (100, 0, 80, 60, 40, 0),                               # V6.3 B: arounds
+    "eights": (1000, 0, 800, 600, 400, 0),                          # V6.3 B: double arounds
+    "binokel": (40, 300),                                           # V6.3 C: pinochle, double
+    "trump_nine": 0, "grand_binokel": 0,                            # no low card, no such meld
+    "bid_start": 500, "bid_step": 10, "open_bidding": True,         # V6.2
+    "forced_opening": False, "thrown_in": True,                     # V6.2: all pass = thrown in
+    "surrender_bonus": 0, "durch_value": 0, "round_to": 0,          # not in V6
+    "loss_factor": 1, "target_score": 3550,                         # V6.6
+    "trump_lead_duty": True,                                        # V6.4
+    "meld_needs_counter_trick": True, "bidder_leads": True,         # V6.3, V6.2
+})
+#: V6.5 option b as a RuleSet option (not a separate game name)
+PINOCHLE_80_B = TeamRuleSet(**{**PINOCHLE_80.to_dict(), "card_points": COUNTER_OPTIONS["b"]})
+
+for _r in (KREUZ_48, KREUZ_40, PINOCHLE_80):
+    register(_r)
 
 
-def kreuz_kernel(rules, hand_size: int, dabb_size: int, duty: int, partner_relief: bool,
-                 round_to: int, forced_opening: bool, dissle_in_discard: bool) -> TeamKernel:
-    """The TeamKernel of a four-handed Binokel team game (V4 ``kreuz-48``, V5 ``kreuz-40``)
-    from the RuleSet ``rules`` whose deck, card points, meld values and scoring constants
-    it shares, and the team game's own facts (hand + Dabb, duty table, rounding, ...).
-
-    The melds of these games are the RuleSet's (analyzer.mechanics.melds, per player).
-    """
+def _team_kernel_of(rules) -> TeamKernel:
+    """Compile a :class:`TeamRuleSet` (team_rulesets) into the TeamKernel (V4, V5, V6)."""
     kr = rules.kernel
-    copies = np.array([2 if (t % N_RANKS != _N or getattr(rules, "low_card", "9") != "")
-                       else 0 for t in range(N_TYPES)], dtype=np.int64)
-    zeros6 = np.zeros(6, dtype=np.int64)
+    (qs, qr), (js, jr) = rules.binokel_cards
+    duty = 2 if rules.trump_lead_duty else (1 if rules.beat_led_when_trumped else 0)
+    copies = np.array([rules.copies if rules.in_deck(t) else 0 for t in range(N_TYPES)],
+                      dtype=np.int64)
     return TeamKernel(
         card_points=kr.card_points, rank_strength=kr.rank_strength, copies=copies,
-        duty=int(duty), partner_relief=int(bool(partner_relief)),
-        flush=0, royal_marriage=0, marriage=0, around=zeros6, double_around=zeros6,
-        pinochle_q=0, pinochle_j=0, pinochle_single=0, pinochle_double=0,
-        meld_needs_counter=0, last_trick_bonus=int(rules.last_trick_bonus),
-        hand_size=int(hand_size), min_bid=int(rules.bid_start), bid_step=int(rules.bid_step),
-        target_score=int(rules.target_score), dabb_size=int(dabb_size),
-        forced_opening=int(bool(forced_opening)), going_out_bonus=int(rules.surrender_bonus),
-        round_to=int(round_to), loss_factor=int(rules.loss_factor),
-        dissle_value=int(rules.trump_nine) if dissle_in_discard else 0, low_rank=_N,
-        bidder_leads=0)
-
-
-# --------------------------------------------------------------------------- team games
-
-from analyzer.mechanics.cards import COPIES80, DECK80_TYPES  # noqa: E402
+        duty=duty, partner_relief=int(rules.partner_relief),
+        flush=int(rules.family[1]), royal_marriage=int(rules.pair[1]),
+        marriage=int(rules.pair[0]), around=np.array(rules.fours, dtype=np.int64),
+        double_around=np.array(rules.eights, dtype=np.int64),
+        pinochle_q=int(type_id(qs, qr)), pinochle_j=int(type_id(js, jr)),
+        pinochle_single=int(rules.binokel[0]), pinochle_double=int(rules.binokel[1]),
+        meld_needs_counter=int(rules.meld_needs_counter_trick),
+        last_trick_bonus=int(rules.last_trick_bonus), hand_size=int(rules.hand_size),
+        min_bid=int(rules.bid_start), bid_step=int(rules.bid_step),
+        target_score=int(rules.target_score), dabb_size=int(rules.tapp_size),
+        forced_opening=int(rules.forced_opening), going_out_bonus=int(rules.surrender_bonus),
+        round_to=int(rules.round_to), loss_factor=int(rules.loss_factor),
+        dissle_value=int(rules.trump_nine) if rules.dissle_in_discard else 0, low_rank=_N,
+        bidder_leads=int(rules.bidder_leads))
 
 
 @dataclass(frozen=True)
@@ -209,30 +195,36 @@ class TeamSpec:
         return int(self.deck.shape[0])
 
 
-def team_spec(rules, *, hand_size: int | None = None, dabb_size: int | None = None,
-              duty: int | None = None, partner_relief: bool | None = None) -> TeamSpec:
-    """The :class:`TeamSpec` of ``rules``: a :class:`PinochleRules`, or a Binokel RuleSet of
-    a team game (its fields ``hand_size``, ``tapp_size`` (the Dabb), ``round_to``,
-    ``forced_opening``, ``dissle_in_discard``, ``beat_led_when_trumped`` and
-    ``partner_relief`` where the RuleSet has them; keyword overrides win)."""
-    if isinstance(rules, PinochleRules):
-        tk = rules.kernel
-        deck = np.repeat(np.array(DECK80_TYPES, dtype=np.uint8), COPIES80)
-        from analyzer.mechanics.rules import DEFAULT_RULES
-        return TeamSpec(rules.name, tk, DEFAULT_RULES.kernel, deck, COPIES80, rules.hand_size, 0,
-                        True, rules.min_bid, rules.bid_step, False, rules)
-    hs = int(hand_size if hand_size is not None else rules.hand_size)
-    ds = int(dabb_size if dabb_size is not None else rules.tapp_size)
-    beat_led = bool(getattr(rules, "beat_led_when_trumped", False))
-    d = duty if duty is not None else (1 if beat_led else 0)
-    relief = partner_relief if partner_relief is not None else bool(getattr(rules, "partner_relief", False))
-    forced = bool(getattr(rules, "forced_opening", True))
-    tk = kreuz_kernel(rules, hs, ds, d, relief, int(getattr(rules, "round_to", 0)), forced,
-                      bool(getattr(rules, "dissle_in_discard", False)))
-    types = [t for t in range(N_TYPES) if tk.copies[t] > 0]
-    deck = np.repeat(np.array(types, dtype=np.uint8), 2)
-    if 4 * hs + ds != deck.shape[0]:
-        raise BinokelError(f"{rules.name}: 4 hands of {hs} + a Dabb of {ds} do not make the "
-                           f"{deck.shape[0]}-card deck")
-    return TeamSpec(rules.name, tk, rules.kernel, deck, 2, hs, ds, False, int(rules.bid_start),
-                    int(rules.bid_step), forced, rules)
+def team_spec(rules) -> TeamSpec:
+    """The :class:`TeamSpec` of a team game's :class:`TeamRuleSet` (cached).
+
+    Raises BinokelError for the rules of a game without teams (V1).
+    """
+    if not getattr(rules, "teams", False):
+        raise BinokelError(f"{rules.name} is not a team game: use kreuz-48, kreuz-40 or pinochle-80")
+    spec = _SPEC_CACHE.get(rules)
+    if spec is None:
+        tk = _team_kernel_of(rules)
+        types = [t for t in range(N_TYPES) if tk.copies[t] > 0]
+        deck = np.repeat(np.array(types, dtype=np.uint8), rules.copies)
+        if 4 * rules.hand_size + rules.tapp_size != deck.shape[0]:
+            raise BinokelError(f"{rules.name}: 4 hands of {rules.hand_size} + a Dabb of "
+                               f"{rules.tapp_size} do not make the {deck.shape[0]}-card deck")
+        spec = TeamSpec(rules.name, tk, rules.kernel, deck, int(rules.copies),
+                        int(rules.hand_size), int(rules.tapp_size), bool(rules.open_bidding),
+                        int(rules.bid_start), int(rules.bid_step), bool(rules.forced_opening),
+                        rules)
+        _SPEC_CACHE[rules] = spec
+    return spec
+
+
+_SPEC_CACHE: dict = {}
+
+
+def team_kernel(rules) -> TeamKernel:
+    """The compiled :class:`TeamKernel` of a team game's rules."""
+    return team_spec(rules).tk
+
+
+PINOCHLE_RULES = PINOCHLE_80      # the names the Pinochle modules use
+PINOCHLE_RULES_B = PINOCHLE_80_B

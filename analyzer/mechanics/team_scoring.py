@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer._jit import njit
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PinochleRules
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
 
 
 @njit(_nrt=False)
@@ -49,7 +49,7 @@ class TeamDealScore:
 
 
 def score_team_deal(bid_team: int, bid: int, melds, counters, counting,
-                    rules: PinochleRules = PINOCHLE_RULES) -> TeamDealScore:
+                    rules: TeamRuleSet = PINOCHLE_RULES) -> TeamDealScore:
     """Python API of :func:`score80` with the breakdown."""
     import numpy as np
 

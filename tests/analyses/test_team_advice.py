@@ -107,14 +107,12 @@ def test_tournament_is_reproducible_and_reports_se_and_z():
 
 # ---------------------------------------------------------------- Binokel team games
 
-from dataclasses import replace  # noqa: E402
-
 from analyzer.analyses.team_advice import advise_team  # noqa: E402
-from analyzer.mechanics.rules import DEFAULT_RULES  # noqa: E402
+from analyzer.mechanics.rules import get_rules  # noqa: E402
 
-K48 = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
+K48 = get_rules("kreuz-48")
 K_STRONG = "AS AS 10S KS QS JS AC AH AD 10C KH"
-K_WEAK = "9C 9H JH 9D JD 9S QC JC 10H QD KC"
+K_WEAK = "7C 7H JH 7D JD 7S QC JC 10H QD KC"
 
 
 def test_v4_team_advice_table_starts_at_the_next_bid_and_dabb_names_trump():
@@ -141,6 +139,6 @@ def test_v1_bad_team_auction_inputs():
 
 def test_v4_duplicate_tournament_runs_for_a_dabb_game():
     r = run_team_tournament("advisor", "rule", deals=3, seed=2, samples=20, rules=K48)
-    assert r.deals == 3 and r.game == "k48-test"
+    assert r.deals == 3 and r.game == "kreuz-48"
     rr = run_team_tournament("rule", "rule", deals=3, seed=2, rules=K48)
     assert rr.diff_mean == 0

@@ -1,31 +1,48 @@
-"""Pinochle workloads P1, P2, P2T, PD (analyzer/bench/teams.py): registered, and the
-kernels measure what their definitions say (V6.3, V6.5)."""
+"""Team-game workloads T1, T2, T2T, TD (analyzer/bench/teams.py): registered as team
+workloads, and the kernels measure what their definitions say (V6.3, V6.5, V4, V5)."""
 from __future__ import annotations
 
-from analyzer.analyses.pinochle_exact import times_distribution  # noqa: F401  (import check)
-from analyzer.bench import teams as bp
-from analyzer.bench.registry import workloads
+import pytest
+
+from analyzer.bench import teams as bt
+from analyzer.bench.registry import run_workload, workloads
+from analyzer.errors import BinokelError
+from analyzer.mechanics.rules import get_rules
+
+GAMES = ("kreuz-48", "kreuz-40", "pinochle-80")
 
 
-def test_pinochle_workloads_are_registered():
+def test_team_workloads_are_registered_as_team_workloads():
     wls = workloads()
-    for name in ("P1", "P2", "P2T", "PD"):
-        assert name in wls and "pinochle-80" in wls[name].description
+    for name in ("T1", "T2", "T2T", "TD"):
+        assert wls[name].teams and wls[name].variant_aware
 
 
-def test_v6_3_P1_kernel_and_python_baseline_measure_the_same_mean():
-    # different RNGs: the means agree within a few standard errors (sd of a meld ~ 120)
-    a = bp.p1(20_000, 1)["mean_meld"]
-    b = bp.p1_python(4_000, 2)["mean_meld"]
+def test_v6_3_T1_kernel_and_python_baseline_measure_the_same_mean():
+    # different RNGs: the means agree within a few standard errors (sd of a meld ~ 130)
+    a = bt.t1(20_000, 1)["mean_meld"]
+    b = bt.t1_python(4_000, 2)["mean_meld"]
     se = 130 * (1 / (16 * 20_000) + 1 / (16 * 4_000)) ** 0.5 * 2   # hands of a deal correlate
     assert abs(a - b) < 5 * se
 
 
-def test_v6_5_P2_and_P2T_hand_out_all_500_counters():
-    assert bp.p2(500, 0)["total"] == 500
-    assert bp.p2t(200, 0)["total"] == 500
+@pytest.mark.parametrize("game", GAMES)
+def test_T2_and_T2T_hand_out_every_card_point(game):
+    rules = get_rules(game)
+    pts = 500 if game == "pinochle-80" else 250     # V6.5; V1 240 + 10 last trick
+    # without a discard (T2 deals the Dabb aside): all but the Dabb's points
+    assert bt.t2(300, 0, rules)["total"] <= pts
+    assert bt.t2t(100, 0, rules)["total"] <= pts
+    if game == "pinochle-80":
+        assert bt.t2(300, 0, rules)["total"] == 500
 
 
-def test_PD_runs_whole_deals():
-    out = bp.pd(200, 0)
-    assert out["mean_score_team0"] > 0 and out["mean_score_team1"] > 0
+@pytest.mark.parametrize("game", GAMES)
+def test_TD_runs_whole_deals(game):
+    out = bt.td(100, 0, get_rules(game))
+    assert out["mean_score_team0"] != 0 or out["mean_score_team1"] != 0
+
+
+def test_team_workload_refuses_a_three_player_game():
+    with pytest.raises(BinokelError, match="team games only"):
+        run_workload("T2", deals=10, repeats=1, rules=get_rules("binokel-48"))

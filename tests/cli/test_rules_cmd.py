@@ -12,7 +12,11 @@ def test_rules_lists_every_registered_variant():
     res = run("rules", "--json")
     assert res.exit_code == 0, res.output
     rows = json.loads(res.output)
-    assert [r["name"] for r in rows] == ["binokel-48", "grupp-3", "grupp-4", "binokel-40"]
+    assert [r["name"] for r in rows] == ["binokel-48", "grupp-3", "grupp-4", "binokel-40",
+                                         "kreuz-48", "kreuz-40", "pinochle-80"]
+    teams = {r["name"]: (r["deck"], r["hand_dabb"], r["players"]) for r in rows[4:]}
+    assert teams == {"kreuz-48": ("48, with sevens", "11 + 4", "4"),
+                     "kreuz-40": ("40", "9 + 4", "4"), "pinochle-80": ("80", "20 + 0", "4")}
     b40 = rows[3]
     assert (b40["deck"], b40["hand_dabb"], b40["players"]) == ("40", "12 + 4", "3")
     assert rows[2]["players"].startswith("4 at the table")

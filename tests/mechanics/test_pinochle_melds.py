@@ -9,11 +9,11 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import DECK80_TYPES, FULL_DECK80, Hand80
 from analyzer.mechanics.pinochle_melds import meld80, meld80_all_trumps, pinochle_meld_total, pinochle_melds
 from analyzer.mechanics.team_play import deal80, new_deck80
-from analyzer.mechanics.team_rules import PINOCHLE_RULES
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
 from analyzer.mechanics.rng import chunk_state
 from tests import reference_pinochle as ref
 
-KP = PINOCHLE_RULES.kernel
+KP = team_kernel(PINOCHLE_RULES)
 
 
 def total(text, trump):

@@ -9,7 +9,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.team_bidding import (PASS, check_turn, parse_team_auction,
                                                  rule_of_thumb80, threshold_auction80,
                                                  validate_team_auction)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
 from analyzer.mechanics.team_scoring import score80, score_team_deal, team_game_winner
 from tests import reference_pinochle as ref
 
@@ -63,7 +63,7 @@ def test_v6_2_parse_and_turn_errors():
         check_turn(s, 2)
     with pytest.raises(BinokelError, match="outside 0-3"):
         check_turn(s, 4)
-    with pytest.raises(BinokelError, match="bad call"):
+    with pytest.raises(BinokelError, match="cannot read call"):
         parse_team_auction("500 double")
 
 
@@ -82,7 +82,7 @@ def test_rule_of_thumb_is_meld_plus_20_per_expected_trick_plus_partner():
     from analyzer.mechanics.cards import Hand80
     h = Hand80.parse("AH 10H KH QH JH AH 10H KH QH JH AC AS 10C 10S 10D QC JC JS QD JH")
     tmp = np.zeros(4, dtype=np.int64)
-    mb, trump = rule_of_thumb80(h.counts_array(), PINOCHLE_RULES.kernel, 20, 150, tmp)
+    mb, trump = rule_of_thumb80(h.counts_array(), team_kernel(PINOCHLE_RULES), 20, 150, tmp)
     assert trump == 2
     hearts = 11
     expect = ref.melds(list(h.counts), 2) + 20 * (4 + hearts - 5) + 150

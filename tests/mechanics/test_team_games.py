@@ -3,8 +3,6 @@ four (V1), play duties (V4.5 = R6, V5.6 with the partner relief), exchange, meld
 rounding and scoring (V1, V4.3, V4.6, V5.7) - kernels against tests/reference_teams.py."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -12,20 +10,21 @@ from hypothesis import given, strategies as st
 from analyzer.errors import BinokelError
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES
-from analyzer.mechanics.team_bidding import continue_duels, check_duel_turn, validate_duel_auction
+from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
+from analyzer.mechanics.team_bidding import continue_duels, check_turn, validate_duel_auction
 from analyzer.mechanics.team_game import R_BIDDER, R_MELD, R_POINTS, R_SCORE, RES_COLS, kreuz_contract
 from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
                                           L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
                                           play_team_logged)
-from analyzer.mechanics.team_rules import kreuz_kernel
+from analyzer.mechanics.team_rules import team_kernel
 from analyzer.mechanics.team_scoring import round_points, score_going_out, score_kreuz
 from tests import reference_teams as ref
 
-# kernels are built from RuleSets: 48 cards (the low card is rank 5) and 40 cards
-K48 = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
-TK48 = kreuz_kernel(K48, 11, 4, DUTY_R6, False, 10, False, True)
-TK40 = kreuz_kernel(K48, 9, 4, DUTY_V56, True, 10, True, False)
+# the registered team RuleSets: 48 cards with sevens (the low card is rank 5), 40 cards
+K48 = get_rules("kreuz-48")
+K40 = get_rules("kreuz-40")
+TK48 = team_kernel(K48)
+TK40 = team_kernel(K40)
 DECK48 = np.repeat(np.arange(24, dtype=np.uint8), 2)
 DECK40 = np.repeat(np.array([t for t in range(24) if t % 6 != 5], dtype=np.uint8), 2)
 
@@ -73,11 +72,11 @@ def test_v4_2_forehand_may_pass_and_all_pass_throws_in():
 
 def test_v1_team_auction_out_of_turn_is_an_error():
     s = validate_duel_auction([150, 160])
-    check_duel_turn(s, 0)
+    check_turn(s, 0)
     with pytest.raises(BinokelError, match="out of turn"):
-        check_duel_turn(s, 2)
+        check_turn(s, 2)
     with pytest.raises(BinokelError, match="outside 0-3"):
-        check_duel_turn(s, -1)
+        check_turn(s, -1)
 
 
 @given(st.lists(st.sampled_from([0, 140, 150, 160, 170, 200, 230]), min_size=4, max_size=4),
@@ -186,3 +185,16 @@ def test_v4_2_exchange_discards_4_and_discard_points_count_for_the_team():
         assert res[R_POINTS] + res[R_POINTS + 1] == 250     # tricks 240 + last 10, discard incl.
         assert res[R_BIDDER] == i % 4
         assert res[R_MELD] >= 0 and res[R_MELD + 1] >= 0
+
+
+def test_v4_v5_v6_team_rulesets_are_registered_with_their_facts():
+    k48, k40, pin = get_rules("kreuz-48"), get_rules("kreuz-40"), get_rules("pinochle-80")
+    assert (k48.players, k48.hand_size, k48.tapp_size, k48.n_cards) == (4, 11, 4, 48)
+    assert (k40.players, k40.hand_size, k40.tapp_size, k40.n_cards) == (4, 9, 4, 40)
+    assert (pin.players, pin.hand_size, pin.tapp_size, pin.n_cards) == (4, 20, 0, 80)
+    assert TK48.duty == DUTY_R6 and TK48.partner_relief == 0 and TK48.forced_opening == 0
+    assert TK40.duty == DUTY_V56 and TK40.partner_relief == 1 and TK40.forced_opening == 1
+    assert team_kernel(pin).duty == 2 and pin.target_score == 3550
+    assert k48.round_to == 10 and k40.round_to == 10          # V1 rounding per team
+    assert k48.surrender_bonus == 30 and k40.surrender_bonus == 40   # V4.3, V5.4
+    assert k48.target_score == 1500 and k40.target_score == 1000     # V4.6, V5.7

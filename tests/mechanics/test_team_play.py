@@ -8,7 +8,7 @@ import pytest
 from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
                                               POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
                                               play_out80, play_out80_logged)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PINOCHLE_RULES_B
+from analyzer.mechanics.team_rules import PINOCHLE_RULES, PINOCHLE_RULES_B, team_kernel
 from analyzer.mechanics.rng import chunk_state
 from tests import reference_pinochle as ref
 
@@ -30,7 +30,7 @@ def _play_logged(hands, trump, leader, bidder, policy, seed, rules=PINOCHLE_RULE
     tr = np.zeros(2, dtype=np.int64)
     f = np.zeros(0, dtype=np.int64) if forced is None else np.asarray(forced, dtype=np.int64)
     play_out80_logged(hands, trump, leader, bidder, np.full(4, policy, dtype=np.int64),
-                      chunk_state(seed, 1), rules.kernel, pts, cnt, tr, log, f, len(f))
+                      chunk_state(seed, 1), team_kernel(rules), pts, cnt, tr, log, f, len(f))
     return log, pts, cnt, tr
 
 
@@ -84,8 +84,8 @@ def test_v6_5_counters_sum_to_500_with_option_a_and_b():
 
 
 def test_v6_5_option_b_scores_queens_and_halves_kings():
-    kb = PINOCHLE_RULES_B.kernel.card_points
-    ka = PINOCHLE_RULES.kernel.card_points
+    kb = team_kernel(PINOCHLE_RULES_B).card_points
+    ka = team_kernel(PINOCHLE_RULES).card_points
     assert list(ka[:5]) == [10, 10, 10, 0, 0]
     assert list(kb[:5]) == [10, 10, 5, 5, 0]
 
@@ -122,7 +122,7 @@ def test_v6_4_first_of_identical_copies_wins():
     assert ref.winner_index([12, 12, 13, 14], 1) == 0
     from analyzer.mechanics.play import beat_table, card_beats
     beat = np.empty(24, dtype=np.int64)
-    beat_table(PINOCHLE_RULES.kernel, beat)
+    beat_table(team_kernel(PINOCHLE_RULES), beat)
     assert not card_beats(12, 12, 1, beat)
 
 
@@ -130,7 +130,7 @@ def _check_kernel_legal(hand, trick, trump, expected):
     from analyzer.mechanics.team_play import legal80
     from analyzer.mechanics.play import beat_table, card_beats
     beat = np.empty(24, dtype=np.int64)
-    beat_table(PINOCHLE_RULES.kernel, beat)
+    beat_table(team_kernel(PINOCHLE_RULES), beat)
     win = trick[0]
     for c in trick[1:]:
         if card_beats(c, win, trump, beat):
@@ -208,14 +208,10 @@ def test_v4_team_policy_in_a_dabb_game_uses_public_information_only():
     """kreuz-48 (R6 duties, 11 cards, the bidder knows its discard): replacing what the
     deciding seat cannot see (the other hands, and the discard unless it is the bidder)
     by other cards consistent with the plays changes no decision."""
-    from dataclasses import replace
+    from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.team_play import deal_team, play_team_logged
 
-    from analyzer.mechanics.rules import DEFAULT_RULES
-    from analyzer.mechanics.team_play import DUTY_R6, deal_team, play_team_logged
-    from analyzer.mechanics.team_rules import kreuz_kernel
-
-    rules = replace(DEFAULT_RULES, name="k48-test", hand_size=11, tapp_size=4)
-    tk = kreuz_kernel(rules, 11, 4, DUTY_R6, False, 10, False, True)
+    tk = team_kernel(get_rules("kreuz-48"))
     rng = np.random.default_rng(9)
     deck = np.repeat(np.arange(24, dtype=np.uint8), 2)
     st_ = chunk_state(77, 0)

@@ -1,0 +1,88 @@
+"""``--rules kreuz-48 / kreuz-40 / pinochle-80`` on the command line: team advice, melds,
+analysis, tournament, bench; bad input is one line with exit 2 (V1, V6.1, V6.2)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.test_cli import assert_one_line_error, run
+
+PIN = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
+K48 = "AS AS 10S KS QS JS AC AH AD 10C KH"
+K40 = "AS AS 10S KS QS AC AH AD 10C"
+
+
+def test_advise_pinochle_bid_table_from_500_json():
+    r = run("advise", "--rules", "pinochle-80", PIN, "--seat", "0", "-n", "40", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["rules"] == "pinochle-80" and out["table"][0]["bid"] == 500
+    assert {"p_make", "p_make_lo", "p_make_hi", "ev", "ev_lo", "ev_hi"} <= set(out["table"][0])
+    assert "pass_value" in out and out["team"] == 0
+
+
+def test_advise_kreuz_48_seat_2_after_calls():
+    r = run("advise", "--rules", "kreuz-48", K48, "--seat", "2", "--auction", "150 160 pass",
+            "-n", "30")
+    assert r.exit_code == 0, r.output
+    assert "kreuz-48" in r.output and "advice:" in r.output
+
+
+def test_advise_kreuz_40_forced_opening_respected():
+    r = run("advise", "--rules", "kreuz-40", K40, "--seat", "1", "--auction", "150", "-n", "20")
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (("advise", "--rules", "pinochle-80", "AS AS AS AS AS " + " ".join(["KC"] * 4 + ["QC"] * 4
+                                                                        + ["JC"] * 4 + ["10C"] * 3)),
+     "only four"),
+    (("advise", "--rules", "pinochle-80", "AH KH"), "must have 20 cards"),
+    (("advise", "--rules", "pinochle-80", PIN, "--seat", "4"), "outside 0-3"),
+    (("advise", "--rules", "pinochle-80", PIN, "--seat", "1", "--auction", "450"), "below the minimum"),
+    (("advise", "--rules", "pinochle-80", PIN, "--seat", "1", "--auction", "505"), "multiple of 10"),
+    (("advise", "--rules", "pinochle-80", PIN, "--seat", "2", "--auction", "500"), "out of turn"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "3", "--auction", "150"), "out of turn"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150 170"), "exactly"),
+    (("advise", "--rules", "kreuz-48", "AS KS", "--seat", "1"), "11 cards"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--scores", "1,2,3"), "one objective"),
+    (("play", "--rules", "kreuz-48"), "not built for the team game"),
+])
+def test_team_bad_input_is_one_line_exit_2(args, fragment):
+    assert_one_line_error(run(*args), fragment)
+
+
+def test_melds_pinochle_classes_per_trump():
+    r = run("melds", "--rules", "pinochle-80", PIN, "--trump", "H", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["by_trump"][0]["total"] == 290
+
+
+def test_melds_kreuz_48_uses_the_11_card_hand():
+    r = run("melds", "--rules", "kreuz-48", K48)
+    assert r.exit_code == 0, r.output
+
+
+def test_analyze_pinochle_distributions():
+    r = run("analyze", "--rules", "pinochle-80", PIN, "-n", "20", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert len(out["trumps"]) == 4 and "team_counters" in out["trumps"][0]
+
+
+def test_tournament_pinochle_two_deals():
+    r = run("tournament", "--rules", "pinochle-80", "--groups", "2", "--samples", "10", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["rules"] == "pinochle-80" and out["deals"] == 2 and "z" in out
+
+
+def test_bench_lists_team_workloads_for_team_rules():
+    r = run("bench", "--rules", "kreuz-48", "-w", "T2", "--deals", "200", "--repeats", "1",
+            "--no-baseline", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["results"][0]["workload"] == "T2"
+    assert_one_line_error(run("bench", "--rules", "kreuz-48", "-w", "W1", "--repeats", "1"),
+                          "no team game")
