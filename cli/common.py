@@ -75,7 +75,7 @@ def rules_option(f):
     return click.option(
         "--rules", "rules", default=DEFAULT_RULES.name, show_default=True,
         callback=_rules_callback, metavar="NAME",
-        help="Rules variant: binokel-48, grupp-3, grupp-4, binokel-40 (see `binokel rules`).",
+        help="Rules variant, e.g. binokel-48, grupp-3, grupp-4, binokel-40 (all: `binokel rules`).",
     )(f)
 
 
