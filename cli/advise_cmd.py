@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from analyzer.analyses.advice import DEFAULT_SAMPLES, advise_bid
+from analyzer.analyses.opponents import OPPONENT_MODELS
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
@@ -35,6 +36,7 @@ def _parse_scores(text: str | None):
         "    --auction '150 160 pass'",
         "binokel advise --rules pinochle-80 --seat 2 --auction '500 pass' \\",
         "    'AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH'",
+        "binokel advise --example average --seat middlehand --auction 150 --lookahead",
     ),
 )
 @click.argument("hand", required=False)
@@ -53,10 +55,16 @@ def _parse_scores(text: str | None):
 @jobs_option()
 @cards_option
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
+@click.option("--lookahead/--no-lookahead", default=False, show_default=True,
+              help="Play the rest of the auction out for every maximum bid: the price you buy "
+                   "it at, P(you become soloist), and what passing leaves to the opponents.")
+@click.option("--opponents", type=click.Choice(list(OPPONENT_MODELS)), default=None,
+              help="How the opponents bid: rule (rule of thumb) or advisor (fitted model of this "
+                   "advisor). Default: rule without look-ahead, advisor with it.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option
 def advise_command(hand, seat, auction, scores, objective, example_name, samples, seed, jobs,
-                   no_inference, as_json, rules):
+                   no_inference, lookahead, opponents, as_json, rules):
     """Recommend the maximum bid for a HAND (15 cards; 12 in binokel-40) with P(make) and
     EV per bid (R3; in the grupp games forehand may pass, V2.2).
 
@@ -83,7 +91,8 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
     try:
         adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
                          objective=objective, samples=samples, seed=seed, n_jobs=jobs,
-                         inference=not no_inference, rules=rules)
+                         inference=not no_inference, rules=rules, lookahead=lookahead,
+                         opponents=opponents)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

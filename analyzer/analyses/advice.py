@@ -561,8 +561,8 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
 
 def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | None = None,
                samples: int = DEFAULT_SAMPLES, seed: int | None = 0, n_jobs: int = 1,
-               inference: bool = True, rules: RuleSet = DEFAULT_RULES, *,
-               progress=None) -> BidAdvice:
+               inference: bool = True, rules: RuleSet = DEFAULT_RULES, lookahead: bool = False,
+               opponents=None, *, progress=None) -> BidAdvice:
     """Recommend the maximum bid for a 15-card hand (R3), with P(make) and EV per bid.
 
     Parameters
@@ -583,6 +583,12 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         Monte Carlo size, seed (same seed -> same numbers for any ``n_jobs``), workers.
     inference : bool
         Weight samples by how likely the opponents' sampled hands made their calls.
+    lookahead : bool
+        Play the rest of the auction out for every maximum (analyzer.analyses.lookahead):
+        returns a :class:`~analyzer.analyses.lookahead.LookaheadAdvice`.
+    opponents : {"rule", "advisor"} or OpponentModel, optional
+        How the opponents bid (analyzer.analyses.opponents).  Default: ``"rule"`` for the
+        static advice, :func:`~analyzer.analyses.opponents.default_opponents` with look-ahead.
     progress : callable(done_chunks, planned_chunks) or None
         Called as chunks finish (the web page's progress bar; raising from it stops the run).
 
@@ -638,8 +644,24 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     if not 1 <= samples <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
     resolve_jobs(n_jobs)  # one-line error for a bad value before any work
-    res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
-                          inference, rules, progress=progress)
+    model = None
+    if lookahead or opponents not in (None, "rule"):
+        from analyzer.analyses.opponents import resolve_opponents
+
+        model = resolve_opponents(opponents, lookahead, rules)
+    if lookahead:
+        from analyzer.analyses.lookahead import advise_lookahead
+
+        return advise_lookahead(h, s, state, scores, objective, samples, seed, n_jobs, inference,
+                                rules, model, progress=progress)
+    if model is not None:  # static advice with another opponent model: same kernel as look-ahead
+        from analyzer.analyses.lookahead import simulate_lookahead
+
+        res = simulate_lookahead(h.counts_array().astype(np.uint8), s, state, samples, seed,
+                                 n_jobs, inference, rules, model, progress=progress)
+    else:
+        res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
+                              inference, rules, progress=progress)
     table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)
     forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     surrender = None
