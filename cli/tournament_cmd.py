@@ -20,7 +20,8 @@ from .main import cli
     ),
 )
 @click.option("--agents", default="advisor,rule", show_default=True,
-              help="Two bidding agents, comma-separated: advisor, rule (same twice = self-play).")
+              help="Two bidding agents, comma-separated: advisor, rule, advisor-la (look-ahead "
+                   "advisor), advisor-fit (fitted model of the advisor); same twice = self-play.")
 @click.option("--groups", "-g", default=40, show_default=True, type=int,
               help="Duplicate groups; each is 6 full games (all seatings) on one deal stream. "
                    "Team games: deals, each played twice with the teams swapped.")
@@ -33,12 +34,15 @@ from .main import cli
 @click.option("--trick-estimate", default=DEFAULT_TRICK_ESTIMATE, show_default=True,
               type=click.IntRange(0, 250),
               help="The rule-of-thumb agent's fixed card-point estimate.")
+@click.option("--opponents", type=click.Choice(["rule", "advisor"]), default=None,
+              help="The advisor-la agent's opponent model (default: advisor, the fitted model "
+                   "of the advisor).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option
-def tournament_command(agents, groups, samples, objective, trick_estimate, seed, jobs, as_json,
-                       rules):
+def tournament_command(agents, groups, samples, objective, trick_estimate, opponents, seed, jobs,
+                       as_json, rules):
     """Play duplicate games between two bidding agents and compare them (any variant:
     with four at the table, V3, each agent holds two chairs and the dealer sits out).
 
@@ -70,7 +74,7 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, seed,
     try:
         res = run_tournament(kinds[0], kinds[1], groups=groups, seed=seed, samples=samples,
                              objective=objective, trick_estimate=trick_estimate, n_jobs=jobs,
-                             progress=progress, rules=rules)
+                             progress=progress, rules=rules, opponents=opponents)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:

@@ -603,6 +603,9 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_advice import advise_team
 
+        if lookahead or opponents is not None:
+            raise BinokelError(f"--lookahead and --opponents are not available for the team game "
+                               f"{rules.name}: its team advisor answers without them")
         if scores is not None or objective not in (None, "relative"):
             raise BinokelError("team advice has one objective: the team's score minus the other "
                                "team's (no --scores / --objective in team games, V1)")

@@ -46,7 +46,7 @@ SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
 # three times and next to / opposite the other in every arrangement
 SEATINGS4 = ((0, 1, 0, 1), (1, 0, 1, 0), (0, 0, 1, 1), (1, 1, 0, 0), (0, 1, 1, 0), (1, 0, 0, 1))
 MAX_DEALS = 60          # safety cap per game (R9 ends real games long before)
-AGENT_KINDS = ("advisor", "rule")
+AGENT_KINDS = ("advisor", "rule", "advisor-la", "advisor-fit")
 
 
 class Agent:
@@ -110,13 +110,23 @@ class AdvisorAgent(Agent):
 
 
 def make_agent(kind: str, samples: int = 200, objective: str = "relative", seed: int = 0,
-               trick_estimate: int = DEFAULT_TRICK_ESTIMATE, rules: RuleSet = DEFAULT_RULES) -> Agent:
-    """``'advisor'`` or ``'rule'`` (one-line error otherwise)."""
+               trick_estimate: int = DEFAULT_TRICK_ESTIMATE, rules: RuleSet = DEFAULT_RULES,
+               opponents: str | None = None) -> Agent:
+    """One of :data:`AGENT_KINDS` (one-line error otherwise).  ``advisor-la`` and
+    ``advisor-fit`` live in analyzer.analyses.lookahead_agents; ``opponents`` is the
+    look-ahead agent's opponent model (None = its default)."""
+    if kind in ("advisor-la", "advisor-fit"):
+        from analyzer.analyses.lookahead_agents import LookaheadAgent, ModelAgent
+
+        if kind == "advisor-fit":
+            return ModelAgent(rules=rules)
+        return LookaheadAgent(samples=samples, objective=objective, seed=seed,
+                              opponents=opponents, rules=rules)
     if kind == "rule":
         return RuleAgent(trick_estimate=trick_estimate, rules=rules)
     if kind == "advisor":
         return AdvisorAgent(samples=samples, objective=objective, seed=seed, rules=rules)
-    raise BinokelError(f"unknown agent {kind!r}: use advisor or rule")
+    raise BinokelError(f"unknown agent {kind!r}: use {', '.join(AGENT_KINDS)}")
 
 
 def _deal(seed: int, group: int, k: int, rules: RuleSet = DEFAULT_RULES):
@@ -297,7 +307,8 @@ def summarize(agents_names, groups_out, seed, params) -> TournamentResult:
 
 def _groups_chunk(kinds, params, seed, groups, rules):
     agents = tuple(make_agent(k, samples=params["samples"], objective=params["objective"],
-                              seed=seed, trick_estimate=params["trick_estimate"], rules=rules)
+                              seed=seed, trick_estimate=params["trick_estimate"], rules=rules,
+                              opponents=params.get("opponents"))
                    for k in kinds)
     return [play_group(agents, seed, g, rules) for g in groups]
 
@@ -305,13 +316,16 @@ def _groups_chunk(kinds, params, seed, groups, rules):
 def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 50, seed: int = 0,
                    samples: int = 200, objective: str = "relative",
                    trick_estimate: int = DEFAULT_TRICK_ESTIMATE, n_jobs: int = 1,
-                   progress=None, rules: RuleSet = DEFAULT_RULES) -> TournamentResult:
+                   progress=None, rules: RuleSet = DEFAULT_RULES,
+                   opponents: str | None = None) -> TournamentResult:
     """Play a duplicate match (see module docstring) and summarize it.
 
     Parameters
     ----------
-    agent1, agent2 : {"advisor", "rule"}
-        The two bidding agents (the same kind twice = self-play).
+    agent1, agent2 : {"advisor", "rule", "advisor-la", "advisor-fit"}
+        The two bidding agents (the same kind twice = self-play): ``advisor-la`` is the
+        look-ahead advisor, ``advisor-fit`` the fitted model of the advisor
+        (analyzer.analyses.lookahead_agents).
     groups : int
         Duplicate groups; each is 6 full games (R9) on one deal stream.
     seed : int
@@ -326,6 +340,8 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         joblib workers (groups are distributed; results do not depend on it).
     progress : callable, optional
         Called with the number of finished groups.
+    opponents : {"rule", "advisor"}, optional
+        The look-ahead agent's opponent model (None = its default).
 
     For a team game (``rules.teams``) the duplicate team match of
     analyzer.analyses.team_tournament is played instead, ``groups`` deals (each in both
@@ -334,6 +350,10 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_tournament import run_team_tournament
 
+        if opponents is not None or {agent1, agent2} & {"advisor-la", "advisor-fit"}:
+            raise BinokelError(f"advisor-la, advisor-fit and --opponents are not available for "
+                               f"the team game {rules.name}")
+
         if objective != "relative":
             raise BinokelError("team games have one objective: the team's score minus the "
                                "other team's (V1)")
@@ -341,7 +361,11 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
                                    n_jobs=n_jobs, progress=progress, rules=rules)
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
-            raise BinokelError(f"unknown agent {k!r}: use advisor or rule")
+            raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
+    if opponents is not None:
+        from analyzer.analyses.opponents import get_opponent_model
+
+        get_opponent_model(opponents, rules)  # a one-line error before any game is played
     if groups < 2:
         raise BinokelError(f"groups must be at least 2 (standard errors need two), got {groups}")
     if groups > MAX_GROUPS:
@@ -354,7 +378,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     if objective not in ("relative", "own", "win"):
         raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
     params = dict(samples=int(samples), objective=objective,
-                  trick_estimate=int(trick_estimate), rules=rules.name)
+                  trick_estimate=int(trick_estimate), rules=rules.name, opponents=opponents)
     kinds = (agent1, agent2)
     workers = resolve_jobs(n_jobs)
     step = 2 if workers != 1 else 1

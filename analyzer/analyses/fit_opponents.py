@@ -1,0 +1,225 @@
+"""Fit the ``advisor`` opponent model to the bid advisor's own output (R3).
+
+The model (analyzer.analyses.opponents): a seat's private maximum is ``m = x . beta + e``,
+``x`` = :func:`~analyzer.analyses.opponents.hand_features` of its 15 cards and seat, ``e``
+logistic with scale ``s``.  The advisor is asked for its recommended maximum (the
+tournament's advisor agent: :func:`~analyzer.analyses.advice.simulate_advice` +
+:func:`~analyzer.analyses.advice.recommended_max_bid`, objective "relative", inference on)
+on random hands at each seat's first call: forehand before the auction, middlehand after
+``150``, rearhand after ``150 pass``.  A recommendation ``B`` says ``B <= m < B + step``;
+"pass" says ``m < next bid``; the top of the bid grid says ``m >= B``.  ``beta`` and ``s``
+maximize the likelihood of these intervals (interval-censored logistic regression, the
+same likelihood the inference uses for real calls), and standard errors come from the
+inverse of the observed information (numerical Hessian).
+
+``binokel fit-opponents`` runs it and rewrites analyzer/analyses/advisor_fit.py.
+"""
+from __future__ import annotations
+
+import math
+import pprint
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.analyses.opponents import FEATURES, N_FEATURES, hand_features
+from analyzer.errors import BinokelError
+from analyzer.mechanics.cards import mask_to_counts
+from analyzer.mechanics.bidding import validate_auction
+from analyzer.mechanics.rng import make_state
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.sampling import deal_random, new_deck
+
+#: Each seat's first call in the fit (module docstring).
+FIT_AUCTIONS = ("", "150", "150 pass")
+FIT_MODULE = Path(__file__).resolve().parent / "advisor_fit.py"
+DEFAULT_FIT_HANDS = 3000
+DEFAULT_FIT_SAMPLES = 200
+MAX_FIT_HANDS = 100_000
+
+
+def _hand(seed: int, i: int) -> np.ndarray:
+    """Hand i of the fit: a uniformly random 15 of the 48 cards (R2), as a packed mask."""
+    st = make_state(np.random.SeedSequence([seed, i, 7]))
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(st, new_deck(), out)
+    return int(out[0])
+
+
+def advisor_decision(mask: int, seat: int, samples: int, seed, rules: RuleSet):
+    """The advisor agent's recommended maximum for one hand at its first call: ``(lo, hi)``
+    bounds of its private maximum (``-inf``/``inf`` = none) and the bid (0 = pass)."""
+    from analyzer.analyses.advice import recommended_max_bid, simulate_advice
+
+    counts = mask_to_counts(mask).astype(np.uint8)
+    state = validate_auction(FIT_AUCTIONS[seat], rules)
+    res = simulate_advice(counts, seat, state, samples, seed, 1, True, rules)
+    mb = recommended_max_bid(res, seat, "relative", None, rules)
+    top = int(res["bids"][-1])
+    if mb is None:
+        return -math.inf, float(res["next_bid"]), 0
+    hi = math.inf if mb >= top else float(mb + rules.bid_step)
+    return float(mb), hi, int(mb)
+
+
+def _decisions_chunk(seed, idx, samples, rules):
+    rows = []
+    for i in idx:
+        mask = _hand(seed, i)
+        seat = i % 3
+        lo, hi, bid = advisor_decision(mask, seat, samples, [seed, i], rules)
+        f = np.empty(N_FEATURES, dtype=np.float64)
+        hand_features(np.int64(mask), seat, rules.kernel, f)
+        rows.append((f, lo, hi, bid))
+    return rows
+
+
+def advisor_decisions(n_hands: int, samples: int = DEFAULT_FIT_SAMPLES, seed: int = 0,
+                      rules: RuleSet = DEFAULT_RULES, n_jobs: int = 1, progress=None):
+    """The advisor's decisions on ``n_hands`` random hands (seat = hand index mod 3).
+
+    Returns ``(X float[n, N_FEATURES], lo float[n], hi float[n], bid int[n])``; hand i and
+    its advice depend only on ``(seed, i)``, so any ``n_jobs`` gives the same rows.
+    """
+    step = 25
+    batches = [list(range(i, min(i + step, n_hands))) for i in range(0, n_hands, step)]
+    rows = []
+    if n_jobs == 1:
+        for b in batches:
+            rows += _decisions_chunk(seed, b, samples, rules)
+            if progress:
+                progress(len(b))
+    else:
+        import joblib
+        par = joblib.Parallel(n_jobs=min(n_jobs, len(batches)), return_as="generator")
+        for b, r in zip(batches, par(joblib.delayed(_decisions_chunk)(seed, b, samples, rules)
+                                     for b in batches)):
+            rows += r
+            if progress:
+                progress(len(b))
+    X = np.array([r[0] for r in rows])
+    lo = np.array([r[1] for r in rows])
+    hi = np.array([r[2] for r in rows])
+    bid = np.array([r[3] for r in rows], dtype=np.int64)
+    return X, lo, hi, bid
+
+
+def _softplus(x):
+    return np.logaddexp(0.0, x)
+
+
+def interval_nll(theta: np.ndarray, X: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
+    """Negative log-likelihood of ``lo <= x.beta + e < hi`` (``e`` logistic, scale
+    ``exp(theta[-1])``), ``theta = (beta, log s)``."""
+    beta, s = theta[:-1], math.exp(theta[-1])
+    v = X @ beta
+    a = np.where(np.isfinite(hi), (hi - v) / s, np.inf)      # upper end, standardized
+    b = np.where(np.isfinite(lo), (lo - v) / s, -np.inf)     # lower end
+    ll = np.empty_like(v)
+    both = np.isfinite(a) & np.isfinite(b)
+    only_hi = np.isfinite(a) & ~np.isfinite(b)
+    only_lo = ~np.isfinite(a) & np.isfinite(b)
+    # log(sigma(a) - sigma(b)) = a + log1p(-exp(b - a)) - softplus(a) - softplus(b)
+    ab, bb = a[both], b[both]
+    ll[both] = ab + np.log(-np.expm1(bb - ab)) - _softplus(ab) - _softplus(bb)
+    ll[only_hi] = -_softplus(-a[only_hi])       # log sigma(a)
+    ll[only_lo] = -_softplus(b[only_lo])        # log(1 - sigma(b))
+    ll[~np.isfinite(a) & ~np.isfinite(b)] = 0.0
+    return float(-ll.sum())
+
+
+def _hessian(f, x, h=1e-3):
+    n = len(x)
+    H = np.empty((n, n))
+    for i in range(n):
+        for j in range(i, n):
+            e_i = np.zeros(n)
+            e_j = np.zeros(n)
+            e_i[i] = h
+            e_j[j] = h
+            H[i, j] = H[j, i] = (f(x + e_i + e_j) - f(x + e_i - e_j) - f(x - e_i + e_j)
+                                 + f(x - e_i - e_j)) / (4 * h * h)
+    return H
+
+
+def fit_interval_logistic(X: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> dict:
+    """Maximum-likelihood ``beta`` and ``s`` (module docstring) with standard errors.
+
+    Columns are standardized for the optimizer and the result mapped back, so ``coef``
+    applies to the raw features.  Returns dict ``coef``, ``coef_se``, ``scale``,
+    ``scale_se``, ``nll``, ``n``.
+    """
+    from scipy.optimize import minimize
+
+    n, k = X.shape
+    if n < k + 2:
+        raise BinokelError(f"need at least {k + 2} decisions to fit {k} coefficients, got {n}")
+    mu = X.mean(axis=0)
+    sd = X.std(axis=0)
+    const = sd < 1e-12
+    mu[const] = 0.0
+    sd[const] = 1.0
+    Z = (X - mu) / sd
+    # a start from least squares on the interval midpoints (censored ends pushed out)
+    mid = np.where(np.isfinite(lo) & np.isfinite(hi), (lo + hi) / 2,
+                   np.where(np.isfinite(lo), lo + 20.0, hi - 20.0))
+    b0 = np.linalg.lstsq(Z, mid, rcond=None)[0]
+    th0 = np.concatenate([b0, [math.log(20.0)]])
+    f = lambda th: interval_nll(th, Z, lo, hi)  # noqa: E731
+    opt = minimize(f, th0, method="BFGS", options=dict(maxiter=2000, gtol=1e-6))
+    th = opt.x
+    H = _hessian(f, th)
+    try:
+        cov_z = np.linalg.inv(H)
+    except np.linalg.LinAlgError:
+        cov_z = np.full_like(H, np.nan)
+    # map back: v = Z b = (X - mu)/sd . b  ->  coef = b/sd, intercept -= sum(mu b / sd)
+    T = np.diag(np.concatenate([1.0 / sd, [1.0]]))
+    icpt = int(np.flatnonzero(const)[0]) if const.any() else None
+    if icpt is not None:
+        T[icpt, :k] -= mu / sd
+        T[icpt, icpt] = 1.0
+    coef = (T[:k, :k] @ th[:k])
+    cov = T @ cov_z @ T.T
+    s = math.exp(th[-1])
+    return dict(coef=[float(c) for c in coef],
+                coef_se=[float(math.sqrt(max(cov[i, i], 0.0))) for i in range(k)],
+                scale=s, scale_se=float(s * math.sqrt(max(cov[k, k], 0.0))),
+                nll=float(opt.fun), n=int(n), converged=bool(opt.success))
+
+
+def fit_advisor_model(n_hands: int = DEFAULT_FIT_HANDS, samples: int = DEFAULT_FIT_SAMPLES,
+                      seed: int = 0, rules: RuleSet = DEFAULT_RULES, n_jobs: int = 1,
+                      progress=None) -> dict:
+    """Ask the advisor on ``n_hands`` random hands and fit the model: the entry that
+    analyzer/analyses/advisor_fit.py stores for ``rules.name``."""
+    if not 20 <= int(n_hands) <= MAX_FIT_HANDS:
+        raise BinokelError(f"hands must be between 20 and {MAX_FIT_HANDS}, got {n_hands}")
+    if int(samples) < 1:
+        raise BinokelError(f"samples must be at least 1, got {samples}")
+    X, lo, hi, bid = advisor_decisions(int(n_hands), int(samples), int(seed), rules, n_jobs,
+                                       progress)
+    fit = fit_interval_logistic(X, lo, hi)
+    fit.update(features=list(FEATURES), hands=int(n_hands), samples=int(samples), seed=int(seed),
+               rules=rules.name, auctions=list(FIT_AUCTIONS),
+               pass_share=float((bid == 0).mean()), mean_bid=float(bid[bid > 0].mean()) if (bid > 0).any() else None,
+               command=f"binokel fit-opponents --hands {n_hands} "
+                       f"--samples {samples} --seed {seed}")
+    return fit
+
+
+def write_fit_module(fits: dict, path: Path = FIT_MODULE) -> Path:
+    """Write ``FITS`` (rules name -> fit) as the Python module the package reads, atomically."""
+    import os
+    import tempfile
+
+    head = ('"""Fitted model of the bid advisor\'s recommended maximum (analyzer.analyses.opponents).\n\n'
+            'GENERATED by ``binokel fit-opponents`` (analyzer.analyses.fit_opponents.write_fit_module);\n'
+            'do not edit by hand.  One entry per RuleSet name; ``command`` reproduces it.\n"""\n\n')
+    text = head + "FITS = " + pprint.pformat(fits, width=96, sort_dicts=True) + "\n"
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".advisor_fit.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+    return path
