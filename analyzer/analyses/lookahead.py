@@ -73,6 +73,20 @@ def _copy_or_play(hands, tapp, sol, bid, grid, grid_scores, policy, state, kr, d
 
 
 @njit
+def plan_auctions(maxb, seat, bids, auction_state, kr, sol_out, bid_out):
+    """Finish the R3 auction from ``auction_state`` once per plan of this seat: pass now
+    (index 0) or bid up to ``bids[j - 1]`` (index j); the other seats bid up to
+    ``maxb[seat']``.  ``sol_out``/``bid_out`` (int64[K + 1]) get the soloist and final bid
+    (analyzer.mechanics.bidding.auction_continue).  ``maxb[seat]`` is overwritten."""
+    for j in range(bids.shape[0] + 1):
+        maxb[seat] = 0 if j == 0 else bids[j - 1]
+        sol, bid = auction_continue(maxb, kr, auction_state[0], auction_state[1],
+                                    auction_state[2], auction_state[3])
+        sol_out[j] = sol
+        bid_out[j] = bid
+
+
+@njit
 def lookahead_samples(hand_counts, seat, deck, bids, opp_bids, auction_state, lo, hi,
                       use_evidence, kind, coef, scale, trick_estimate, policy, state, kr,
                       sol_scores, sol_made, sol_contract, la_scores, la_sol, la_bid, weight):
@@ -140,12 +154,10 @@ def lookahead_samples(hand_counts, seat, deck, bids, opp_bids, auction_state, lo
                          sol_made[i], sol_contract[i])
         need0 = False
         need1 = False
+        plan_auctions(maxb, seat, bids, auction_state, kr, la_sol[i], la_bid[i])
         for j in range(K + 1):
-            maxb[seat] = 0 if j == 0 else bids[j - 1]
-            sol, bid = auction_continue(maxb, kr, auction_state[0], auction_state[1],
-                                        auction_state[2], auction_state[3])
-            la_sol[i, j] = sol
-            la_bid[i, j] = bid
+            sol = la_sol[i, j]
+            bid = la_bid[i, j]
             if sol == seat:
                 _copy_or_play(hands, tapp, sol, bid, bids, sol_scores[i], policy, state, kr,
                               la_scores[i, j])
@@ -421,6 +433,9 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, p_sol, 
             msg += f", at {int(half.bid)} or less in {100 * half.p_buy_by:.0f}%"
         if r.p_soloist > 0:
             msg += f"; as soloist you make it in {100 * r.p_make_if_soloist:.0f}%"
+    if p_sol.mean < 0.05:
+        msg += (" (this pushes the price: the opponent who buys it must make a higher bid, "
+                "R8)")
     return msg + f"; {what} {f(r.value)} against {f(pass_est.mean)} for passing now."
 
 

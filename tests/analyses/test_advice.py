@@ -128,7 +128,7 @@ def test_advisor_kernel_sees_no_hidden_cards():
     sig = inspect.signature(advise_bid).parameters
     # progress receives chunk counts only (the web page's progress bar)
     assert set(sig) == {"hand", "seat", "auction", "scores", "objective", "samples", "seed",
-                        "n_jobs", "inference", "rules", "progress"}
+                        "n_jobs", "inference", "rules", "progress", "lookahead", "opponents"}
 
 
 def test_cli_advise_example_and_json():
