@@ -11,7 +11,7 @@ from analyzer.analyses.opponents import FEATURES
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rules import DEFAULT_RULES
 
-from .common import BadInput, echo_json, example_epilog
+from .common import BadInput, echo_json, example_epilog, jobs_option
 from .main import cli
 
 
@@ -28,8 +28,7 @@ from .main import cli
               type=click.IntRange(1, 100_000),
               help="The advisor's sampled deals per hand (200 = the tournament's advisor agent).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Parallel workers (joblib); the fit does not depend on it.")
+@jobs_option()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Module to write (default: the package's analyzer/analyses/advisor_fit.py).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -559,6 +559,21 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
             f"passing ({f(pass_est.mean)}).")
 
 
+def advice_notes(state: AuctionState, seat: int, n_drawn: int, ess: float, rules: RuleSet) -> tuple:
+    """What the advice assumed and what to distrust (BidAdvice.notes)."""
+    notes = []
+    if not state.calls and seat != FOREHAND:
+        notes.append(f"no calls given: assumed forehand opened {rules.bid_start} (R3) and nothing "
+                     f"else is known about the others' calls; give --auction for better advice")
+    if n_drawn < FEW_SAMPLES:
+        notes.append(f"only {n_drawn} sampled deals: the intervals are rough (a Wilson interval "
+                     f"for P(make), normal ones for the means); use --samples {DEFAULT_SAMPLES} or more")
+    elif ess < FEW_SAMPLES:
+        notes.append(f"only {ess:.0f} effective samples fit the auction (inference weights); "
+                     f"raise --samples for tighter intervals")
+    return tuple(notes)
+
+
 def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | None = None,
                samples: int = DEFAULT_SAMPLES, seed: int | None = 0, n_jobs: int = 1,
                inference: bool = True, rules: RuleSet = DEFAULT_RULES, lookahead: bool = False,
@@ -677,19 +692,9 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                          bonus=int(rules.surrender_bonus),   # R4 50; V5.4 40
                          opponent_mean=float(opp[sur].mean()) if sur.any() else float(
                              rules.surrender_bonus))
-    notes = []
-    if not state.calls and s != FOREHAND:
-        notes.append(f"no calls given: assumed forehand opened {rules.bid_start} (R3) and nothing "
-                     f"else is known about the others' calls; give --auction for better advice")
-    n_drawn = int(res["weight"].shape[0])
-    if n_drawn < FEW_SAMPLES:
-        notes.append(f"only {n_drawn} sampled deals: the intervals are rough (a Wilson interval "
-                     f"for P(make), normal ones for the means); use --samples {DEFAULT_SAMPLES} or more")
-    elif ess < FEW_SAMPLES:
-        notes.append(f"only {ess:.0f} effective samples fit the auction (inference weights); "
-                     f"raise --samples for tighter intervals")
+    notes = advice_notes(state, s, int(res["weight"].shape[0]), ess, rules)
     expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, surrender,
                     grid_end=int(res["bids"][-1]))
     return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
-                     table, expl, forced_open, surrender, inference, scores, seed, tuple(notes),
+                     table, expl, forced_open, surrender, inference, scores, seed, notes,
                      rules.name, rules.low_card)

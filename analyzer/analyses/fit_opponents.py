@@ -24,6 +24,7 @@ import numpy as np
 
 from analyzer.analyses.opponents import FEATURES, N_FEATURES, hand_features
 from analyzer.errors import BinokelError
+from analyzer.parallel import parallel_map
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.rng import make_state
@@ -84,19 +85,11 @@ def advisor_decisions(n_hands: int, samples: int = DEFAULT_FIT_SAMPLES, seed: in
     step = 25
     batches = [list(range(i, min(i + step, n_hands))) for i in range(0, n_hands, step)]
     rows = []
-    if n_jobs == 1:
-        for b in batches:
-            rows += _decisions_chunk(seed, b, samples, rules)
-            if progress:
-                progress(len(b))
-    else:
-        import joblib
-        par = joblib.Parallel(n_jobs=min(n_jobs, len(batches)), return_as="generator")
-        for b, r in zip(batches, par(joblib.delayed(_decisions_chunk)(seed, b, samples, rules)
-                                     for b in batches)):
-            rows += r
-            if progress:
-                progress(len(b))
+    args = [(seed, b, samples, rules) for b in batches]
+    for b, r in zip(batches, parallel_map(_decisions_chunk, args, n_jobs, len(args))):
+        rows += r
+        if progress:
+            progress(len(b))
     X = np.array([r[0] for r in rows])
     lo = np.array([r[1] for r in rows])
     hi = np.array([r[2] for r in rows])

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice import (CHUNK, ESS_FRACTION, MAX_ROUNDS, BidAdvice, Estimate, bid_grid,
+from analyzer.analyses.advice import (CHUNK, ESS_FRACTION, MAX_ROUNDS, BidAdvice, Estimate, advice_notes, bid_grid,
                                       _next_bid, _objective, _wmean, _wprop)
 from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.errors import BinokelError
@@ -349,9 +349,7 @@ class LookaheadAdvice(BidAdvice):
         lines.append("(up to: bid up to this and stop; price: mean bid you buy it at; P(make): when you are "
                      "soloist; buy at / by: under the recommended plan, P(you become soloist at exactly / "
                      "at most this bid))")
-        if self.ess < 200:
-            lines.append(f"note: only {self.ess:.0f} effective samples fit the auction (inference "
-                         f"weights); raise --samples for tighter intervals")
+        lines += [f"note: {n}" for n in self.notes]
         lines.append(self.explanation)
         return "\n".join(lines)
 
@@ -460,5 +458,6 @@ def advise_lookahead(h, s: int, state: AuctionState, scores, objective: str, sam
     static_bid = int(res["bids"][static - 1]) if static else None
     return LookaheadAdvice(h, s, state, objective, int(w.shape[0]), ess, int(res["next_bid"]),
                            max_bid, pass_est, table, expl, forced_open, None, inference, scores,
-                           seed, opponents=model.name, opponents_description=model.description,
+                           seed, advice_notes(state, s, int(w.shape[0]), ess, rules),
+                           rules.name, rules.low_card, opponents=model.name, opponents_description=model.description,
                            plan_index=j_best, p_soloist=p_sol, static_max_bid=static_bid)
