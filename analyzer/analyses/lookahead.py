@@ -184,7 +184,7 @@ def _run_chunk(hand_counts, seat, bids, opp_bids, kstate, lo, hi, use_evidence, 
                seed, chunk, n, rules):
     kr = rules.kernel
     K = bids.shape[0]
-    deck = remaining_deck(hand_counts)
+    deck = remaining_deck(hand_counts, rules)
     kind, coef, scale, est = model_args
     out = dict(
         sol_scores=np.empty((n, K, 3), dtype=np.int64),
@@ -291,7 +291,8 @@ def lookahead_max_bid(res: dict, seat: int, objective: str, scores, rules: RuleS
         cap = static_break_even(res, seat, objective, scores, rules)
         ok = tied[tied <= cap]
         j = int(ok.max()) if ok.size else int(tied.min())
-    forced_open = seat == FOREHAND and int(res["next_bid"]) == rules.bid_start
+    forced_open = (rules.forced_opening and seat == FOREHAND
+                   and int(res["next_bid"]) == rules.bid_start)
     if j == 0 or (forced_open and j == 1):
         return None, j, V
     return int(res["bids"][j - 1]), j, V
@@ -316,7 +317,8 @@ class LookaheadAdvice(BidAdvice):
     static_max_bid: int | None = None
 
     def summary(self) -> str:
-        lines = [f"hand: {self.hand}   seat: {SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
+        lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
+                 f"{SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
         obj = {"relative": "own score - mean of opponents' scores", "own": "own score",
                "win": "P(win game)"}[self.objective]
         lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})")
@@ -451,7 +453,7 @@ def advise_lookahead(h, s: int, state: AuctionState, scores, objective: str, sam
     table, ess = _lookahead_table(res, s, objective, scores, rules, vals, j_best)
     pass_est = _wmean(vals[:, 0], w, ess)
     p_sol = _wprop((res["la_sol"][:, j_best] == s).astype(np.float64), w, ess)
-    forced_open = s == FOREHAND and not state.calls
+    forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, p_sol,
                     j_best, V)
     static = static_break_even(res, s, objective, scores, rules)

@@ -185,3 +185,24 @@ def test_cli_advise_lookahead_text_json_and_errors():
     assert d["lookahead"] is True and d["opponents"] == "rule" and "p_buy_by" in d["table"][0]
     r = runner.invoke(cli, ["advise", AVERAGE, "--lookahead", "--opponents", "oracle"])
     assert r.exit_code == 2 and r.output.count("\n") <= 1 and "Traceback" not in r.output
+
+
+def test_lookahead_follows_the_variant_auction_and_deal_sizes():
+    """V2.2: in grupp-3 forehand may pass at once ("weg"), and when all three pass the deal
+    is thrown in and scores 0 for everybody; V5.1: binokel-40 deals 12 + 4."""
+    from analyzer.mechanics.rules import get_rules
+
+    g3 = get_rules("grupp-3")
+    weak = "10C JC JC 7C 7C JS 7S 7S KH JH 7H 7H QD 7D 7D"
+    h = Hand.parse(weak, rules=g3).counts_array().astype(np.uint8)
+    res = simulate_lookahead(h, 0, validate_auction("", g3), 300, 3, 1, True, g3,
+                             get_opponent_model("rule"))
+    thrown = res["la_sol"][:, 0] == -1
+    assert thrown.any() and (res["la_scores"][thrown, 0] == 0).all()
+    assert (res["la_sol"][:, 1:] != -1).all()       # once forehand opens, someone plays
+    adv = advise_bid(weak, "forehand", samples=300, seed=3, lookahead=True, rules=g3)
+    assert not adv.forced_open and adv.next_bid == 150
+    b40 = get_rules("binokel-40")
+    adv = advise_bid("AS 10S KS QS JS AH QH JH KC QC 10C JD", "middlehand", "150", samples=200,
+                     seed=1, lookahead=True, rules=b40, opponents="rule")
+    assert adv.max_bid is not None and adv.rules == "binokel-40"
