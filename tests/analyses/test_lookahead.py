@@ -206,3 +206,12 @@ def test_lookahead_follows_the_variant_auction_and_deal_sizes():
     adv = advise_bid("AS 10S KS QS JS AH QH JH KC QC 10C JD", "middlehand", "150", samples=200,
                      seed=1, lookahead=True, rules=b40, opponents="rule")
     assert adv.max_bid is not None and adv.rules == "binokel-40"
+
+
+def test_team_games_refuse_lookahead_in_one_line():
+    """Team games (V4-V6) have their own advisor: look-ahead is refused, not ignored."""
+    from analyzer.mechanics.rules import get_rules
+
+    with pytest.raises(BinokelError, match="not available for the team game"):
+        advise_bid("AS AS 10S KS QS JS AC AH AD 10C KH", 2, "150 160 pass",
+                   rules=get_rules("kreuz-48"), lookahead=True)
