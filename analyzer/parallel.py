@@ -18,9 +18,16 @@ from __future__ import annotations
 import os
 import threading
 import time
+import warnings
 from typing import Callable, Iterable, Iterator
 
 from analyzer.errors import BinokelError
+
+# An interrupted run closes the result generator early; joblib then warns that finished
+# tasks went unused.  That is expected (their chunks are simply redone on resume) and
+# would follow the one-line "interrupted" message, so it is silenced - only this one.
+warnings.filterwarnings("ignore", message=r".*tasks have been successfully executed",
+                        category=UserWarning)
 
 IDLE_TIMEOUT = 30       # seconds an idle loky worker waits for more work
 WATCH_PERIOD = 0.5      # seconds between a worker's checks that its parent still lives

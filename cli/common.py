@@ -16,6 +16,11 @@ class BadInput(click.ClickException):
     exit_code = 2
 
 
+class Interrupted(Exception):
+    """Ctrl-C with something to say (what was saved): printed as the one line
+    ``binokel: interrupted: MESSAGE``, exit status 130."""
+
+
 def fail(message: str) -> "None":
     raise BadInput(message)
 

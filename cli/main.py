@@ -12,6 +12,8 @@ import click
 
 from analyzer import BinokelError, __version__
 
+from .common import Interrupted
+
 
 RULES_DOC = "docs/RULES.md"
 VARIANTS_DOC = "docs/VARIANTS.md"
@@ -43,6 +45,9 @@ class BinokelGroup(click.Group):
                               standalone_mode=False, **extra)
         except click.exceptions.Abort:
             click.echo("binokel: interrupted", err=True)
+            sys.exit(130)
+        except Interrupted as exc:
+            click.echo(f"binokel: interrupted: {one_line(str(exc))}", err=True)
             sys.exit(130)
         except click.ClickException as exc:
             click.echo(f"binokel: error: {one_line(exc.format_message())}", err=True)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, simulate
+from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, saved_chunks, simulate
 
-from .common import BadInput, three_player_only, example_epilog, jobs_option, rules_option
+from .common import BadInput, Interrupted, example_epilog, jobs_option, rules_option, three_player_only
 from .main import cli
 
 
@@ -78,11 +78,12 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
                        progress=not quiet, connect_timeout=connect_timeout,
                        note={"command": _canonical(spec, out)})
     except KeyboardInterrupt:
-        done = len(list(Path(out, "parts").glob("part-*.parquet")))
-        click.echo(f"{out}: {done} of {spec.n_chunks} chunks saved; "
-                   "run the same command again to resume", err=True)
-        raise click.Abort() from None
+        done = saved_chunks(Path(out))
+        raise Interrupted(f"{out}: {done} of {spec.n_chunks} chunks saved; "
+                          "run the same command again to resume") from None
     dt = time.perf_counter() - t0
+    for line in res.notes:
+        click.echo(f"{out}: {line}", err=True)
     click.echo(f"{out}: {res.n_deals:,} deals in {res.chunks_done} chunks "
                f"({spec.what}, {rules.name}, seed {seed}); {dt:.1f} s this call")
     click.echo(f"next: binokel report {out}")

@@ -75,7 +75,7 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 
-FORMAT = 1
+FORMAT = 2                # 2: parts carry seed, rules, run digest and a checksum
 MAX_DEALS = 10 ** 12      # ~28 CPU-hours of meld census: beyond it a request is a typo
 MAX_CHUNKS = 1_000_000    # part files in one folder (and manifest checks per resume)
 WHATS = ("melds", "deals")
@@ -563,31 +563,192 @@ def _jsonable(obj):
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that it is either complete or absent: a temp file in
+    the same folder, fsync, ``os.replace``, then fsync of the folder (the rename itself
+    survives a crash)."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # pragma: no cover - folders that cannot be opened (not POSIX)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - e.g. file systems without directory fsync
+        pass
+    finally:
+        os.close(fd)
+
+
+# --- integrity: what a run folder must hold ------------------------------------------------
+#
+# Every part carries in its Parquet metadata the chunk index, the deal count, the seed,
+# what was simulated, a digest of the run's identity (RunSpec.key(): n, chunk size,
+# rules, version ...) and a SHA-256 of its own rows.  load_run checks each part against
+# the manifest and refuses a folder with a damaged or foreign part, naming it; resuming
+# (prepare_run) sets such parts aside as ``*.damaged`` and redoes their chunks.
+
+KEY_FIELDS = ("format", "what", "n", "seed", "chunk_size", "rules", "version", "policy")
+MANIFEST_FIELDS = {"what": str, "n": int, "seed": int, "chunk_size": int, "n_chunks": int,
+                   "rules": dict, "format": int}
+LOCK_NAME = ".lock"
+
+
+def _digest(obj) -> str:
+    import hashlib
+    return hashlib.sha256(json.dumps(obj, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def run_identity(key: dict) -> str:
+    """Digest of the parameters that fix a run's numbers (a manifest or RunSpec.key())."""
+    return _digest({k: key[k] for k in KEY_FIELDS if k in key})
+
+
+def _rows_digest(metric, bins, counts, sq) -> str:
+    import hashlib
+    h = hashlib.sha256()
+    h.update("\n".join(metric).encode())
+    for col in (bins, counts, sq):
+        h.update(np.ascontiguousarray(col, dtype=np.int64).tobytes())
+    return h.hexdigest()
+
+
+def _read_manifest(path: Path) -> tuple[dict | None, str | None]:
+    """(manifest, None) or (None, what is wrong with it), never an exception."""
+    man_path = path / "manifest.json"
+    try:
+        text = man_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, "manifest.json is missing"
+    except IsADirectoryError:
+        return None, "manifest.json is a folder"
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"manifest.json is unreadable ({getattr(exc, 'strerror', None) or type(exc).__name__})"
+    try:
+        man = json.loads(text)
+    except ValueError as exc:
+        return None, f"manifest.json is not JSON ({str(exc)[:60]})"
+    if not isinstance(man, dict):
+        return None, f"manifest.json holds a {type(man).__name__}, not a run manifest"
+    for k, typ in MANIFEST_FIELDS.items():
+        if k not in man:
+            return None, f"manifest.json lacks {k!r}"
+        if not isinstance(man[k], typ) or isinstance(man[k], bool):
+            return None, f"manifest.json: {k!r} is not a{'n' if typ is int else ''} {typ.__name__}"
+    if man["format"] != FORMAT:
+        return None, (f"manifest.json is format {man['format']}, this version reads format "
+                      f"{FORMAT} (re-run the simulation)")
+    if man["what"] not in WHATS:
+        return None, f"manifest.json: unknown what {str(man['what'])[:20]!r}"
+    if man["n"] < 1 or man["chunk_size"] < 1:
+        return None, "manifest.json: n and chunk_size must be positive"
+    expect = -(-man["n"] // man["chunk_size"])
+    if man["n_chunks"] != expect:
+        return None, (f"manifest.json says n_chunks {man['n_chunks']:,} but {man['n']:,} deals "
+                      f"in chunks of {man['chunk_size']:,} make {expect:,} (edited?)")
+    return man, None
+
+
+def _chunk_len(man: dict, i: int) -> int:
+    return min(man["chunk_size"], man["n"] - i * man["chunk_size"])
+
+
+def read_part(path: Path, chunk: int, man: dict):
+    """Read and check one part against the run's manifest.
+
+    Returns ``(table, None)`` for a good part or ``(None, reason)``: unreadable bytes, a
+    wrong chunk index (a part copied over another), a wrong deal count, another run's
+    seed, rules or parameters, or rows that do not match their checksum.
+    """
+    import pyarrow.parquet as pq
+    try:
+        t = pq.read_table(path)
+    except Exception as exc:  # pyarrow raises several types for damaged bytes
+        return None, f"is unreadable: not a valid Parquet file ({type(exc).__name__}; damaged bytes?)"
+    meta = {k.decode(errors="replace"): v.decode(errors="replace")
+            for k, v in (t.schema.metadata or {}).items()}
+    if meta.get("format") != str(FORMAT):
+        return None, "has no integrity metadata (written by an older version)"
+    if meta.get("chunk") != str(chunk):
+        return None, f"holds chunk {meta.get('chunk', '?')[:12]}, not {chunk} (a copied part?)"
+    if meta.get("seed") != str(man["seed"]):
+        return None, f"was made with seed {meta.get('seed', '?')[:20]}, this run's is {man['seed']} (another run's part)"
+    if meta.get("what") != man["what"]:
+        return None, f"is a {meta.get('what', '?')[:10]!r} part in a {man['what']!r} run (another run's part)"
+    if meta.get("rules") != _digest(man["rules"]):
+        return None, "was made under other rules (another run's part)"
+    if meta.get("run") != run_identity(man):
+        return None, "belongs to a run with other parameters (n, chunk size or version)"
+    if meta.get("n_deals") != str(_chunk_len(man, chunk)):
+        return None, f"has {meta.get('n_deals', '?')[:20]} deals, chunk {chunk} has {_chunk_len(man, chunk):,}"
+    try:
+        cols = [t.column(c) for c in ("metric", "bin", "count", "sq")]
+        digest = _rows_digest(cols[0].to_pylist(), *(c.to_numpy() for c in cols[1:]))
+    except Exception as exc:
+        return None, f"has unexpected columns ({type(exc).__name__})"
+    if digest != meta.get("sha256"):
+        return None, "does not match its checksum (damaged bytes)"
+    return t, None
+
+
+def _part_index(name: str) -> int | None:
+    import re
+    m = re.fullmatch(r"part-(\d{6,})\.parquet", name)
+    return int(m.group(1)) if m else None
+
+
+def check_parts(path: Path, man: dict) -> tuple[list[int], list[tuple[str, str]]]:
+    """(good chunk indices, [(file name, what is wrong)]) of a run folder's parts/."""
+    parts = path / "parts"
+    good, bad = [], []
+    if not parts.is_dir():
+        return good, bad
+    for f in sorted(parts.iterdir()):
+        if f.name.endswith((".tmp", ".damaged")):
+            continue
+        i = _part_index(f.name)
+        if i is None:
+            bad.append((f.name, "is not a part of this run (unexpected file name)"))
+        elif i >= man["n_chunks"]:
+            bad.append((f.name, f"is beyond the run's {man['n_chunks']:,} chunks"))
+        else:
+            _, why = read_part(f, i, man)
+            if why is None:
+                good.append(i)
+            else:
+                bad.append((f.name, why))
+    return good, bad
 
 
 def part_path(out: Path, chunk: int) -> Path:
     return out / "parts" / f"part-{chunk:06d}.parquet"
 
 
-def write_part(out: Path, result: dict) -> Path:
-    """Write one chunk's rows as a Parquet part, atomically (temp file + os.replace)."""
+def write_part(out: Path, result: dict, spec: "RunSpec | None" = None) -> Path:
+    """Write one chunk's rows as a Parquet part, atomically (temp file + os.replace),
+    with its integrity metadata (see ``read_part``) when ``spec`` is given."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     rows = result["rows"]
+    metric = [r[0] for r in rows]
+    cols = [np.array([r[j] for r in rows], dtype=np.int64) for j in (1, 2, 3)]
+    meta = {"chunk": str(result["chunk"]), "n_deals": str(result["n_deals"])}
+    if spec is not None:
+        key = _jsonable(spec.key())
+        meta.update({"format": str(FORMAT), "seed": str(spec.seed), "what": spec.what,
+                     "rules": _digest(key["rules"]), "run": run_identity(key),
+                     "sha256": _rows_digest(metric, *cols)})
     table = pa.table({
-        "metric": pa.array([r[0] for r in rows], pa.string()),
-        "bin": pa.array([r[1] for r in rows], pa.int64()),
-        "count": pa.array([r[2] for r in rows], pa.int64()),
-        "sq": pa.array([r[3] for r in rows], pa.int64()),
-    }).replace_schema_metadata({"chunk": str(result["chunk"]),
-                                "n_deals": str(result["n_deals"])})
+        "metric": pa.array(metric, pa.string()),
+        "bin": pa.array(cols[0], pa.int64()),
+        "count": pa.array(cols[1], pa.int64()),
+        "sq": pa.array(cols[2], pa.int64()),
+    }).replace_schema_metadata(meta)
     buf = pa.BufferOutputStream()
     pq.write_table(table, buf, compression="zstd")
     path = part_path(out, result["chunk"])
@@ -595,32 +756,44 @@ def write_part(out: Path, result: dict) -> Path:
     return path
 
 
-def _part_ok(path: Path, chunk: int, n_deals: int) -> bool:
-    import pyarrow.parquet as pq
-    try:
-        meta = pq.read_schema(path).metadata or {}
-    except Exception:
-        return False
-    return (meta.get(b"chunk") == str(chunk).encode()
-            and meta.get(b"n_deals") == str(n_deals).encode())
+def _set_aside(path: Path) -> Path:
+    """Rename a damaged or foreign part to ``NAME.damaged`` (never deleted: nothing lost)."""
+    dest = path.with_name(path.name + ".damaged")
+    k = 1
+    while dest.exists():
+        dest = path.with_name(f"{path.name}.{k}.damaged")
+        k += 1
+    os.replace(path, dest)
+    return dest
 
 
-def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None) -> list[int]:
+def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None,
+                notes: list | None = None) -> list[int]:
     """Create or check the run folder; return the chunk indices still to run.
 
-    Raises BinokelError when ``out`` holds a run with other parameters (never mixed),
-    or is a file.
+    A part that is damaged or foreign (see :func:`read_part`) is renamed ``*.damaged``
+    and its chunk is run again; a damaged or missing manifest is rewritten when every
+    part in the folder shows (by its metadata) that it belongs to this very run.  Each
+    such repair is appended to ``notes`` as one line.
+
+    Raises BinokelError when ``out`` holds a run with other parameters (never mixed), is
+    a file, or holds other files.
     """
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BinokelError(f"--out {out} exists and is not a folder")
+    parts = out / "parts"
+    if parts.exists() and not parts.is_dir():
+        raise BinokelError(f"{parts} is a file, not the folder of parts: move it away and "
+                           f"run again")
+    notes = notes if notes is not None else []
     man_path = out / "manifest.json"
     key = _jsonable(spec.key())
-    if man_path.exists():
-        try:
-            old = json.loads(man_path.read_text())
-        except (OSError, ValueError) as exc:
-            raise BinokelError(f"{man_path} is unreadable ({exc}); use another --out") from None
+    man = spec.manifest()
+    man.update(note or {})  # provenance only (e.g. the command), never compared
+    man = _jsonable(man)
+    old, problem = _read_manifest(out) if out.exists() else (None, "manifest.json is missing")
+    if old is not None:
         diff = [k for k in key if old.get(k) != key[k]]
         if diff:
             detail = ", ".join(
@@ -631,17 +804,32 @@ def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None)
                 detail = (detail + ", " if detail else "") + "rules differ in " + ", ".join(fields)
             raise BinokelError(f"{out} holds a run with other parameters ({detail}); "
                                "use another --out folder")
-    elif out.exists() and any(out.iterdir()):
-        raise BinokelError(f"{out} is not empty and holds no run manifest; use another --out")
-    (out / "parts").mkdir(parents=True, exist_ok=True)
-    if not man_path.exists():
-        man = spec.manifest()
-        man.update(note or {})  # provenance only (e.g. the command), never compared
+    elif out.exists():
+        others = [f.name for f in out.iterdir()
+                  if f.name not in ("manifest.json", "parts", LOCK_NAME)
+                  and not f.name.startswith("manifest.json.")]
+        if others:
+            raise BinokelError(f"{out} is not empty and holds no run manifest "
+                               f"({problem}); use another --out")
+        good, bad = check_parts(out, man)
+        if man_path.exists() or good or bad:
+            if bad:
+                raise BinokelError(f"{out}: {problem}, and parts/{bad[0][0]} {bad[0][1]}: "
+                                   f"cannot tell whose run this is; use another --out")
+            notes.append(f"{problem}: rewritten, since all {len(good)} parts belong to this run")
+    parts.mkdir(parents=True, exist_ok=True)
+    if old is None:
+        if man_path.is_dir():
+            raise BinokelError(f"{man_path} is a folder: move it away and run again")
         _write_atomic(man_path, json.dumps(man, indent=2).encode())
-    for stale in (out / "parts").glob("*.tmp"):
+    for stale in parts.glob("*.tmp"):
         stale.unlink(missing_ok=True)  # a part interrupted while being written
-    return [i for i in range(spec.n_chunks)
-            if not _part_ok(part_path(out, i), i, spec.chunk_len(i))]
+    good, bad = check_parts(out, old or man)
+    for name, why in bad:
+        _set_aside(parts / name)
+        notes.append(f"parts/{name} {why}: set aside as {name}.damaged; its chunk is run again")
+    done = set(good)
+    return [i for i in range(spec.n_chunks) if i not in done]
 
 
 def _connect(scheduler: str, timeout: float):
@@ -650,6 +838,17 @@ def _connect(scheduler: str, timeout: float):
     except ImportError:  # pragma: no cover - dask is an optional extra
         raise BinokelError("--backend dask needs dask[distributed]: "
                            "pip install 'binokel-analyzer[dask]'") from None
+    # a malformed address is refused before a Client exists: a Client that fails to
+    # start prints a 10-line "Exception ignored in Client.__del__" traceback at exit
+    from distributed.comm.addressing import parse_address, parse_host_port
+    try:
+        scheme, loc = parse_address(str(scheduler), strict=False)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(loc)
+    except (ValueError, TypeError) as exc:
+        msg = " ".join(str(exc).split())[:120]
+        raise BinokelError(f"--scheduler {str(scheduler)[:60]!r} is not a scheduler address "
+                           f"({msg}); give e.g. tcp://host:8786") from None
     try:
         return Client(scheduler, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
@@ -695,14 +894,76 @@ def simulate(out: str | os.PathLike, spec: RunSpec, jobs: int = -1, backend: str
         if not scheduler:
             raise BinokelError("--backend dask needs --scheduler ADDRESS")
         client = own_client = _connect(scheduler, connect_timeout)
+    notes: list = []
     try:
-        todo = prepare_run(out, spec, note)
-        if todo:
-            _run_chunks(out, spec, todo, jobs, backend, client, progress)
+        with _write_errors(out, spec), _folder_lock(out):
+            todo = prepare_run(out, spec, note, notes)
+            if todo:
+                _run_chunks(out, spec, todo, jobs, backend, client, progress)
     finally:
         if own_client is not None:
             own_client.close()
-    return load_run(out)
+    res = load_run(out)
+    res.notes = notes
+    return res
+
+
+def saved_chunks(out: Path) -> int:
+    """How many part files a run folder holds (for messages; not a check)."""
+    try:
+        return sum(1 for f in (Path(out) / "parts").iterdir() if _part_index(f.name) is not None)
+    except OSError:
+        return 0
+
+
+class _write_errors:
+    """Turn an OSError while writing a run (read-only folder, missing path, full disk)
+    into one BinokelError line saying what is saved and how to resume."""
+
+    def __init__(self, out: Path, spec: RunSpec):
+        self.out, self.spec = out, spec
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, typ, exc, tb) -> bool:
+        if exc is None or not isinstance(exc, OSError):
+            return False
+        why = exc.strerror or type(exc).__name__
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        k = saved_chunks(self.out)
+        raise BinokelError(f"cannot write the run in {self.out}: {why}{where}; {k} of "
+                           f"{self.spec.n_chunks} chunks are saved there; fix this (space, "
+                           f"permissions, path) and run the same command again to resume") from None
+
+
+class _folder_lock:
+    """One writer per run folder: an exclusive ``filelock`` on ``OUT/.lock``, taken
+    without waiting; a second ``simulate`` on the folder gets a one-line error."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self._lock = None
+
+    def __enter__(self):
+        from filelock import FileLock, Timeout
+
+        if self.out.exists() and not self.out.is_dir():
+            raise BinokelError(f"--out {self.out} exists and is not a folder")
+        self.out.mkdir(parents=True, exist_ok=True)
+        self._lock = FileLock(str(self.out / LOCK_NAME), timeout=0)
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise BinokelError(f"{self.out} is being written by another binokel simulate "
+                               f"(lock {self.out / LOCK_NAME}); wait for it to finish or use "
+                               f"another --out") from None
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        if self._lock is not None:
+            self._lock.release()
+        return False
 
 
 def _run_chunks(out, spec, todo, jobs, backend, client, progress) -> None:
@@ -719,16 +980,16 @@ def _run_chunks(out, spec, todo, jobs, backend, client, progress) -> None:
             with joblib.parallel_config(backend="dask", client=client,
                                         wait_for_workers_timeout=30):
                 _consume(joblib.Parallel(n_jobs=-1, return_as="generator_unordered")(tasks),
-                         out, bar)
+                         out, bar, spec)
         else:
             _consume(parallel_map(run_chunk, [(spec.what, spec.seed, i, spec.chunk_len(i),
                                                spec.rules) for i in todo],
-                                  jobs, len(todo), ordered=False), out, bar)
+                                  jobs, len(todo), ordered=False), out, bar, spec)
 
 
-def _consume(gen, out, bar) -> None:
+def _consume(gen, out, bar, spec) -> None:
     for res in gen:
-        write_part(out, res)
+        write_part(out, res, spec)
         bar.advance(res["n_deals"])
 
 
@@ -787,6 +1048,7 @@ class RunResult:
     table: "object"
     n_deals: int
     chunks_done: int
+    notes: list = field(default_factory=list)  # repairs made while resuming (simulate)
 
     @property
     def n_chunks(self) -> int:
@@ -937,35 +1199,50 @@ def _proportion(c: int, sq: int, n: int, m: int, complement: bool) -> Estimate:
 def load_run(path: str | os.PathLike) -> RunResult:
     """Read a run folder written by :func:`simulate` (complete or not).
 
-    Parts are summed in chunk order.  Raises BinokelError for a folder without a
-    readable manifest or with an unreadable part.
+    Every part is checked against the manifest (:func:`read_part`: chunk index, deal
+    count, seed, rules, run parameters, checksum) and the manifest against itself; parts
+    are summed in chunk order.  Raises BinokelError, naming the file and what is wrong,
+    for a folder without a valid manifest or with any damaged or foreign part (never
+    counted); the same ``binokel simulate`` command redoes those chunks.
     """
     import pandas as pd
-    import pyarrow.parquet as pq
 
     path = Path(path)
-    man_path = path / "manifest.json"
-    try:
-        manifest = json.loads(man_path.read_text())
-        int(manifest["n_chunks"]), manifest["what"], manifest["rules"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        raise BinokelError(f"{path} is not a readable run folder (manifest.json: {why})") from None
-    frames = []
+    if not path.is_dir():
+        raise BinokelError(f"{path}: no such run folder")
+    manifest, problem = _read_manifest(path)
+    if manifest is None:
+        raise BinokelError(f"{path} is not a readable run folder ({problem})")
+    parts = path / "parts"
+    if parts.exists() and not parts.is_dir():
+        raise BinokelError(f"{parts} is a file, not the folder of parts")
+    frames, bad = [], []
     n_deals = 0
-    done = 0
-    for i in range(int(manifest["n_chunks"])):
-        p = part_path(path, i)
-        if not p.exists():
-            continue
-        try:
-            t = pq.read_table(p)
-            meta = t.schema.metadata or {}
-            n_deals += int(meta[b"n_deals"])
-        except Exception as exc:
-            raise BinokelError(f"{p} is unreadable ({type(exc).__name__})") from None
-        frames.append(t.to_pandas())
-        done += 1
+    if parts.is_dir():
+        for f in sorted(parts.iterdir()):
+            if f.name.endswith((".tmp", ".damaged")):
+                continue
+            i = _part_index(f.name)
+            if i is None:
+                bad.append((f.name, "is not a part of this run (unexpected file name)"))
+                continue
+            if i >= manifest["n_chunks"]:
+                bad.append((f.name, f"is beyond the run's {manifest['n_chunks']:,} chunks"))
+                continue
+            t, why = read_part(f, i, manifest)
+            if why is not None:
+                bad.append((f.name, why))
+                continue
+            frames.append((i, t.to_pandas()))
+            n_deals += _chunk_len(manifest, i)
+    if bad:
+        more = f" (and {len(bad) - 2} more)" if len(bad) > 2 else ""
+        what = "; ".join(f"parts/{n} {w}" for n, w in bad[:2])
+        cmd = manifest.get("command")
+        redo = f"`{cmd}`" if isinstance(cmd, str) and len(cmd) < 300 else "the same binokel simulate command"
+        raise BinokelError(f"{path}: {len(bad)} damaged or foreign part(s), not counted: "
+                           f"{what}{more}; run {redo} again to set them aside and redo them")
+    frames = [df for _, df in sorted(frames, key=lambda x: x[0])]
     if frames:
         df = pd.concat(frames, ignore_index=True)
         table = df.groupby(["metric", "bin"], sort=True)[["count", "sq"]].sum()
@@ -973,4 +1250,4 @@ def load_run(path: str | os.PathLike) -> RunResult:
         idx = pd.MultiIndex.from_arrays([[], []], names=["metric", "bin"])
         table = pd.DataFrame({"count": [], "sq": []}, index=idx, dtype="int64")
     return RunResult(path=path, manifest=manifest, table=table, n_deals=n_deals,
-                     chunks_done=done)
+                     chunks_done=len(frames))
