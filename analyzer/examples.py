@@ -7,10 +7,10 @@ from pathlib import Path
 
 from analyzer.errors import BinokelError
 
-_CANDIDATES = (
-    Path(__file__).resolve().parent.parent / "data" / "examples.json",
-    Path(__file__).resolve().parent / "data" / "examples.json",
-)
+# analyzer/data is the package's copy of the top-level data/ folder (a link in the
+# repository, real files in an installed wheel): one path for both
+DATA_DIR = Path(__file__).parent / "data"
+_CANDIDATES = (DATA_DIR / "examples.json",)
 
 
 @lru_cache(maxsize=1)
@@ -20,7 +20,7 @@ def examples() -> dict:
         if path.exists():
             data = json.loads(path.read_text(encoding="utf-8"))
             return {k: v for k, v in data.items() if not k.startswith("_")}
-    raise BinokelError("data/examples.json not found: reinstall the package from its source tree")
+    raise BinokelError(f"{_CANDIDATES[0]} not found: reinstall the package (pip install .)")
 
 
 def example(name: str) -> dict:

@@ -21,11 +21,12 @@ from analyzer.batch.runs import RunResult, load_run, mean_from_sums, wilson
 from analyzer.mechanics.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from analyzer.errors import BinokelError
 from analyzer.analyses.exact import exact_table
+from analyzer.examples import DATA_DIR
 
 from . import charts
 
 MIN_DEALS_PLOTTED = 20
-SAMPLE_RUN = Path(__file__).resolve().parents[1] / "data" / "sample_run"
+SAMPLE_RUN = DATA_DIR / "sample_run"  # shipped as package data (works after pip install .)
 
 # (label, metric suffix, bin, complement) of the headline meld events (R5)
 EVENTS = [

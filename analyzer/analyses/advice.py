@@ -39,7 +39,7 @@ from analyzer._jit import njit
 from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
                       AuctionState, auction_continue, evidence_likelihood, parse_seat,
                       rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
-from analyzer.mechanics.cards import N_TYPES, Hand
+from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, SUITS, Hand
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.game import finish_deal, soloist_outcomes
@@ -70,7 +70,7 @@ def _clip(text: str, width: int = 60) -> str:
 def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evidence,
                    evidence_scale, opp_trick_estimate, policy, state, kr,
                    sol_scores, sol_made, sol_contract, pass_scores, pass_soloist, pass_bid,
-                   weight):
+                   weight, sol_trump):
     """Monte Carlo core of the advisor: ``n = weight.shape[0]`` sampled deals.
 
     Parameters
@@ -101,6 +101,8 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
         OUT: pass branch.
     weight : float64[n]
         OUT: inference weight of each sample.
+    sol_trump : int8[n]
+        OUT: the trump the soloist branch's exchange names (suit index, R4).
     """
     n = weight.shape[0]
     sizes = np.empty(3, dtype=np.int64)    # the two other hands and the Dabb (R2, V5.1)
@@ -131,8 +133,8 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
             w *= evidence_likelihood(np.float64(v2), lo[o2], hi[o2], evidence_scale)
         weight[i] = w
         # soloist branch
-        soloist_outcomes(hands, tapp, seat, bids, policy, state, kr, sol_scores[i],
-                         sol_made[i], sol_contract[i])
+        sol_trump[i] = soloist_outcomes(hands, tapp, seat, bids, policy, state, kr,
+                                        sol_scores[i], sol_made[i], sol_contract[i])
         # pass branch: opponents' maxima from their model, never below what they said
         m1 = rule_of_thumb_max_bid(masks[0], kr, opp_trick_estimate)
         m2 = rule_of_thumb_max_bid(masks[1], kr, opp_trick_estimate)
@@ -172,11 +174,12 @@ def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp
         pass_soloist=np.empty(n, dtype=np.int64),
         pass_bid=np.empty(n, dtype=np.int64),
         weight=np.empty(n, dtype=np.float64),
+        sol_trump=np.empty(n, dtype=np.int8),
     )
     advise_samples(hand_counts, seat, deck, bids, kstate, lo, hi, use_evidence, float(scale),
                    int(opp_est), POLICY_HEURISTIC, chunk_state(seed, chunk), kr,
                    out["sol_scores"], out["sol_made"], out["sol_contract"], out["pass_scores"],
-                   out["pass_soloist"], out["pass_bid"], out["weight"])
+                   out["pass_soloist"], out["pass_bid"], out["weight"], out["sol_trump"])
     return out
 
 
@@ -302,6 +305,7 @@ class BidAdvice:
     notes: tuple = ()   # what was assumed and what to distrust (printed, and in the JSON)
     rules: str = "binokel-48"   # the variant advised for (docs/VARIANTS.md)
     low_card: str = "9"
+    trumps: tuple = ()  # ((suit letter, weighted share), ...) the soloist's exchange names, most first
 
     def summary(self) -> str:
         lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
@@ -311,13 +315,16 @@ class BidAdvice:
         lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})")
         fmt_obj = (lambda e: f"{100 * e.mean:5.1f}% [{100 * e.lo:.1f}-{100 * e.hi:.1f}]") if self.objective == "win" \
             else (lambda e: f"{e.mean:+7.1f} [{e.lo:+.0f}, {e.hi:+.0f}]")
-        lines.append(f"{'bid':>7}  {'P(make)':>17}  {'E[score]':>20}  {'E[objective]':>22}  vs pass")
+        lines.append(f"{'bid':>7}  {'P(make)':>17}  {'E[score]':>20}  {'E[objective]':>22}  vs pass"
+                     f"  surr./Durch")
         rows = list(self.table.itertuples())
         # runs of identical rows (a sure contract: same deals made at every bid) print once
         shown = []
         for r in rows:
-            if shown and (round(r.p_make, 4), round(r.ev_score, 1)) == (
-                    round(shown[-1][1].p_make, 4), round(shown[-1][1].ev_score, 1)):
+            if shown and (round(r.p_make, 4), round(r.ev_score, 1), round(r.p_surrender, 3),
+                          round(r.p_durch, 3)) == (
+                    round(shown[-1][1].p_make, 4), round(shown[-1][1].ev_score, 1),
+                    round(shown[-1][1].p_surrender, 3), round(shown[-1][1].p_durch, 3)):
                 shown[-1] = (shown[-1][0], r, shown[-1][2])
                 continue
             shown.append((r.bid, r, r))
@@ -327,8 +334,15 @@ class BidAdvice:
                 f"{label:>7}  {100 * r.p_make:5.1f}% [{100 * r.p_make_lo:4.1f}-{100 * r.p_make_hi:4.1f}]"
                 f"  {r.ev_score:+7.1f} [{r.ev_score_lo:+5.0f},{r.ev_score_hi:+5.0f}]"
                 f"  {fmt_obj(Estimate(r.ev_objective, r.ev_objective_lo, r.ev_objective_hi, 0, 0)):>22}"
-                f"  {'+' if r.minus_pass >= 0 else '-'}")
+                f"  {'+' if r.minus_pass >= 0 else '-':>7}"
+                f"  {100 * r.p_surrender:4.0f}% /{100 * r.p_durch:3.0f}%")
         lines.append(f"pass: E[objective] {fmt_obj(self.pass_value)}")
+        if self.trumps:
+            shares = ", ".join(f"{SUITS[SUIT_LETTERS.index(t)].symbol} {100 * p:.0f}%"
+                               for t, p in self.trumps if p >= 0.005)
+            lines.append(f"exchange as soloist (from hand + Tapp, R4): trump {shares} of the "
+                         f"samples; surr./Durch = how often it surrenders or plays Durch at "
+                         f"that bid")
         if self.surrender and self.surrender["p_chosen"] == 0:
             lines.append(f"surrender at {self.surrender['bid']} (R4) would score -{self.surrender['bid']} "
                          f"for you and {self.surrender.get('bonus', 50)} + melds for each opponent; the exchange "
@@ -363,6 +377,7 @@ class BidAdvice:
             "surrender": self.surrender,
             "explanation": self.explanation,
             "notes": list(self.notes),
+            "trumps": [{"trump": t, "share": p} for t, p in self.trumps],
         }
 
 
@@ -512,7 +527,8 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
                          ev_score=ev.mean, ev_score_lo=ev.lo, ev_score_hi=ev.hi,
                          ev_objective=eo.mean, ev_objective_lo=eo.lo, ev_objective_hi=eo.hi,
                          minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
-                         p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum())))
+                         p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum()),
+                         p_durch=float((w * (res["sol_contract"][:, k] == 2)).sum() / w.sum())))
     table = pd.DataFrame(rows)
     max_bid = recommended_max_bid(res, seat, objective, scores, rules)
     # show the grid up to a few rows past the recommendation / until P(make) is negligible
@@ -525,6 +541,15 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
     keep = max(keep, last + 2)
     table = table.iloc[:min(keep, K)].reset_index(drop=True)
     return table, pass_est, max_bid, ess
+
+
+def _trump_shares(res: dict) -> tuple:
+    """((suit letter, share), ...) of the soloist branch's named trump, inference-weighted,
+    most chosen first (the exchange the table's numbers were made with)."""
+    w = res["weight"]
+    tr = res["sol_trump"]
+    shares = [(SUIT_LETTERS[s], float((w * (tr == s)).sum() / w.sum())) for s in range(4)]
+    return tuple(sorted(shares, key=lambda x: -x[1]))
 
 
 def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrender,
@@ -697,4 +722,4 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                     grid_end=int(res["bids"][-1]))
     return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
                      table, expl, forced_open, surrender, inference, scores, seed, notes,
-                     rules.name, rules.low_card)
+                     rules.name, rules.low_card, _trump_shares(res))

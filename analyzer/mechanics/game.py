@@ -164,6 +164,12 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
         OUT: 1 where the soloist made the contract.
     contracts : int8[K]
         OUT: contract at each bid.
+
+    Returns
+    -------
+    int
+        The trump the exchange names (suit index; used wherever the contract is not a
+        Durch).
     """
     K = bids.shape[0]
     D = kr.tapp_size
@@ -213,6 +219,7 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
         for p in range(3):
             scores[k, p] = out[p]
         made[k] = 1 if out[soloist] > 0 else 0
+    return trump
 
 
 @njit

@@ -181,3 +181,16 @@ def test_advise_bid_random_input_gives_a_result_or_binokel_error(kw):
     assert adv.max_bid is None or adv.max_bid in set(adv.table.bid)
     assert adv.explanation and len(adv.table) >= 1
     json.dumps(adv.to_dict(), allow_nan=False)
+
+
+def test_advice_says_which_exchange_its_numbers_were_made_with_r4():
+    """The trump the soloist branch names (shares) and, per bid, how often it surrenders
+    or plays Durch: a column of the table and a line of the summary."""
+    adv = advise_bid(STRONG, samples=200, seed=0)
+    shares = dict(adv.trumps)
+    assert set(shares) == {"C", "S", "H", "D"} and abs(sum(shares.values()) - 1) < 1e-9
+    assert adv.trumps[0][0] == "S" and shares["S"] > 0.8  # trump family in spades
+    assert {"p_surrender", "p_durch"} <= set(adv.table.columns)
+    text = adv.summary()
+    assert "surr./Durch" in text and "trump ♠" in text
+    assert adv.to_dict()["trumps"][0]["trump"] == "S"
