@@ -406,11 +406,14 @@ class Hand:
         if low in ("", "9"):
             return str(self)
         parts = []
-        names = RANK_NAMES[:5] + (low_code(low),)
+        de = _NOTATION[0] == "de"
+        names = (RANK_NAMES_DE[:5] + ({"7": "Sieben"}.get(low_code(low), low_code(low)),) if de
+                 else RANK_NAMES[:5] + (low_code(low),))
         for s in range(N_SUITS):
             cards = [names[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
             if cards:
-                parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
+                parts.append((SUIT_NAMES_DE[s] + ":" if de else SUIT_SYMBOLS[s]) + " "
+                             + " ".join(cards))
         return "  ".join(parts) if parts else "(empty)"
 
     def __repr__(self) -> str:
