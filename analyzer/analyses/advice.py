@@ -546,6 +546,8 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
 def _trump_shares(res: dict) -> tuple:
     """((suit letter, share), ...) of the soloist branch's named trump, inference-weighted,
     most chosen first (the exchange the table's numbers were made with)."""
+    if "sol_trump" not in res:  # the look-ahead kernel does not record the trump
+        return ()
     w = res["weight"]
     tr = res["sol_trump"]
     shares = [(SUIT_LETTERS[s], float((w * (tr == s)).sum() / w.sum())) for s in range(4)]
