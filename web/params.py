@@ -17,7 +17,7 @@ from analyzer.analyses.analysis import bid_grid, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import PASS, SEAT_NAMES, validate_auction
 from analyzer.mechanics.cards import Hand, Suit
-from analyzer.mechanics.rules import DEFAULT_RULES, RULE_NAMES, VARIANTS, get_rules
+from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, get_rules
 
 # One request must not hold the machine: at the default sizes an answer takes about two
 # seconds on one core; the caps allow ~10x that (advice may draw up to 8 rounds when the
@@ -110,12 +110,26 @@ def _int(raw, name, default, lo, hi, hint=""):
     return v
 
 
+def page_rule_names() -> list[str]:
+    """The variants the page and the API serve: the three-player games of the registry.
+
+    The team games (kreuz-*, pinochle-80: four seats, 80-card hands) have no picker,
+    seat list or auction buttons here yet, so they are refused rather than answered
+    with three-player numbers."""
+    return [n for n, r in VARIANTS.items() if not getattr(r, "teams", False)]
+
+
 def _rules(raw):
     """The variant (``rules=grupp-3``; default binokel-48) from the library's registry."""
     try:
-        return get_rules(raw.get("rules", "").strip() or None)
+        rules = get_rules(raw.get("rules", "").strip() or None)
     except BinokelError as exc:
         raise BadRequest(f"rules: {exc}") from None
+    if getattr(rules, "teams", False):
+        raise BadRequest(f"rules: {rules.name} is a team game, which this page does not serve "
+                         f"yet (served: {', '.join(page_rule_names())}); use the command line, "
+                         f"e.g. binokel advise --rules {rules.name}")
+    return rules
 
 
 def _codes(h: Hand, rules) -> str:
@@ -126,7 +140,7 @@ def _codes(h: Hand, rules) -> str:
 def rules_info() -> list[dict]:
     """Each registered variant as the page needs it: deck, sizes, and ``binokel rules``' row."""
     return [dict(r.describe(), low_card=r.low_card, hand_size=r.hand_size, tapp_size=r.tapp_size)
-            for r in (VARIANTS[n] for n in RULE_NAMES)]
+            for r in (VARIANTS[n] for n in page_rule_names())]
 
 
 def _cards(raw, name, size, what, rules=DEFAULT_RULES):

@@ -98,7 +98,8 @@ def test_rules_parameter_selects_the_variant_as_rules_does_on_the_cli(server):
     code, body, _ = server.get(f"/api/melds?hand={q(grupp)}&rules=grupp-3")
     assert code == 200 and body == as_json(meld_report(grupp, rules=get_rules("grupp-3")))
     info = server.get("/api/info")[1]["rules"]
-    assert [r["name"] for r in info] == list(RULE_NAMES)
+    assert [r["name"] for r in info] == [n for n in RULE_NAMES if not getattr(get_rules(n), "teams", False)]
+    assert {"binokel-48", "grupp-3", "grupp-4", "binokel-40"} <= {r["name"] for r in info}
     assert {r["name"]: (r["low_card"], r["hand_size"], r["tapp_size"]) for r in info}["binokel-40"] == ("", 12, 4)
     assert server.get("/api/auction?rules=grupp-3")[1]["legal"] == ["pass", "150"]   # no forced opening
     assert server.get("/api/cards?text=9S,7S&rules=grupp-3")[0] == 400
@@ -205,6 +206,11 @@ BAD = [
     ("hand size of the variant", f"/api/advise?hand={q(STRONG.replace('9S', 'KH'))}&rules=binokel-40",
      "must have 12 cards, got 15"),
     ("illegal auction helper", "/api/auction?auction=160", "R3"),
+    # the page has no four-seat picker or auction yet: team games are refused, not answered
+    # with three-player numbers
+    ("team game advise", f"/api/advise?hand={q(STRONG)}&rules=kreuz-48", "kreuz-48 is a team game"),
+    ("team game analyze", f"/api/analyze?hand={q(STRONG)}&rules=pinochle-80", "pinochle-80 is a team game"),
+    ("team game auction", "/api/auction?auction=150&rules=kreuz-40", "kreuz-40 is a team game"),
 ]
 
 
