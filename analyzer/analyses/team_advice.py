@@ -40,8 +40,12 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
                                              check_turn, continue_auction80,
                                              continue_duels, parse_calls, parse_team_auction,
                                              rule_of_thumb80, rule_value80, validate_duel_auction)
-from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
-                                          kreuz_rule_value, play_contract80)
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
+                                         CONTRACT_SURRENDER)
+from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
+                                          O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
+                                          kreuz_contract, kreuz_contracts_for_bids,
+                                          kreuz_outcomes, kreuz_rule_value, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, TeamSpec, team_spec
 from analyzer.mechanics.play import beat_table
@@ -71,7 +75,10 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     (``tk.dabb_size`` > 0) the bidder branch takes it, exchanges and names trump itself
     (one column); without, every trump is played (four columns).  OUT:
     ``team_total``/``other_score`` float64[n, 4] (the team's total, -1 when it won no
-    trick; the other team's score); ``pass_rel`` float64[n]; ``weight`` float64[n].
+    trick; the other team's score); ``pass_rel`` float64[n]; ``weight`` float64[n].  With
+    a Dabb the spare columns hold what the soloist's contract choice needs
+    (analyzer.mechanics.team_game.kreuz_outcomes): ``other_score[:, 1]`` the other team's
+    score if it goes out, ``team_total[:, 1:4]`` its estimate, Durch losers, Durch made.
     """
     n = weight.shape[0]
     hs = tk.hand_size
@@ -86,6 +93,7 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     trumps = np.zeros(4, dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    oc = np.zeros(O_COLS, dtype=np.float64)
     team = seat % 2
     for i in range(n):
         deal_team_fixed(state, deck, hands, seat, hand, hs)
@@ -103,9 +111,15 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
                     w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], sc)
         weight[i] = w
         if dabb:
-            kreuz_contract(hands, seat, 0, pol, state, tk, kr, beat, cnt, res)
-            team_total[i, 0] = res[R_SCORE + team] if res[R_COUNTING + team] > 0 else -1
-            other_score[i, 0] = res[R_SCORE + 1 - team]
+            # every contract of the soloist after its exchange (V4.3, V4.6, V5.4); the
+            # advisor's table chooses among them per bid as the soloist would
+            kreuz_outcomes(hands, seat, pol, state, tk, kr, beat, cnt, res, oc)
+            team_total[i, 0] = oc[O_TOTAL]
+            other_score[i, 0] = oc[O_OTHER]
+            other_score[i, 1] = oc[O_OUT_OTHER]
+            team_total[i, 1] = oc[O_EST]
+            team_total[i, 2] = oc[O_LOSERS]
+            team_total[i, 3] = oc[O_DURCH_MADE]
             for p in range(4):
                 maxb[p] = kreuz_rule_value(hands[p], kr, rv1, tmp) // tk.bid_step * tk.bid_step
             maxb[seat] = 0
@@ -232,27 +246,72 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
     if not np.isfinite(weight).all() or weight.sum() <= 0:
         weight = np.ones(len(weight))
     k = 1 if spec.dabb_size > 0 else 4
-    return {"team_total": team_total[:, :k], "other": other[:, :k], "pass_rel": pass_rel,
-            "weight": weight, "loss_factor": int(spec.tk.loss_factor)}
+    raw = {"team_total": team_total[:, :k], "other": other[:, :k], "pass_rel": pass_rel,
+           "weight": weight, "loss_factor": int(spec.tk.loss_factor)}
+    if spec.dabb_size > 0:
+        # the soloist's contract choice after the exchange (V4.3, V4.6 Durch, V5.4)
+        raw.update({"out_other": other[:, 1].copy(), "est": team_total[:, 1].copy(),
+                    "losers": team_total[:, 2].copy(), "durch_made": team_total[:, 3] > 0.5,
+                    "kr": spec.kr})
+    return raw
 
 
 def _ess(w: np.ndarray) -> float:
     return float(w.sum() ** 2 / (w * w).sum())
 
 
+def soloist_contracts(raw: dict, bids) -> np.ndarray | None:
+    """int8[len(bids), n]: the contract the soloist of each sample chooses after its
+    exchange at each bid (analyzer.mechanics.team_game.kreuz_contracts_for_bids, from its
+    own estimate, as in play); None without a Dabb (Pinochle always plays)."""
+    if "est" not in raw:
+        return None
+    bids = np.asarray(bids, dtype=np.int64)
+    con = np.empty((len(raw["est"]), len(bids)), dtype=np.int8)
+    kreuz_contracts_for_bids(raw["est"].astype(np.float64), raw["losers"].astype(np.int64),
+                             bids, raw["kr"], con)
+    return con.T
+
+
+def bid_outcome(raw: dict, bid: int, con=None) -> tuple[np.ndarray, np.ndarray]:
+    """Per (sample, trump column) at ``bid``: the objective (team - other team) and
+    whether the team made its contract.
+
+    Playing: the team scores its total when it reaches the bid (V4.6, V5.7, V6.6), else
+    -loss_factor x bid.  ``con`` (a row of :func:`soloist_contracts`): the soloist's
+    choice per sample; going out (V4.3, V5.4) scores -bid against the other team's melds +
+    bonus and is never made; a sure Durch (V4.6 "Durch as V2.7") scores +value or
+    -durch_loss_factor x value against 0, the bid playing no part.
+    """
+    tt, oth = raw["team_total"], raw["other"]
+    lf = float(raw.get("loss_factor", 1))
+    made = tt >= bid
+    rel = np.where(made, tt, -lf * float(bid)) - oth
+    if con is None:
+        return rel, made
+    kr = raw["kr"]
+    value = np.where(con == CONTRACT_OPEN_DURCH, kr.open_durch_value, kr.durch_value)
+    dm = raw["durch_made"]
+    is_durch = (con == CONTRACT_DURCH) | (con == CONTRACT_OPEN_DURCH)
+    is_out = con == CONTRACT_SURRENDER
+    rel0 = np.where(is_out, -float(bid) - raw["out_other"],
+                    np.where(is_durch, np.where(dm, value, -kr.durch_loss_factor * value),
+                             rel[:, 0]))
+    made0 = np.where(is_out, False, np.where(is_durch, dm, made[:, 0]))
+    return rel0[:, None].astype(float), made0[:, None]
+
+
 def bid_values(raw: dict, bids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Weighted mean objective per (bid, trump column), and per bid the best column and
-    its per-sample objective values (bidder branch).  A contract is made when the team's
-    total reaches the bid (V4.6, V5.7, V6.6), else it scores -loss_factor x bid."""
-    tt, oth, w = raw["team_total"], raw["other"], raw["weight"]
-    lf = float(raw.get("loss_factor", 1))
+    its per-sample objective values (bidder branch; :func:`bid_outcome`)."""
+    w = raw["weight"]
     sw = w.sum()
-    ev = np.empty((len(bids), tt.shape[1]))
+    con = soloist_contracts(raw, bids)
+    ev = np.empty((len(bids), raw["team_total"].shape[1]))
     best_t = np.empty(len(bids), dtype=np.int64)
-    per = np.empty((len(bids), tt.shape[0]))
+    per = np.empty((len(bids), raw["team_total"].shape[0]))
     for j, b in enumerate(bids):
-        score = np.where(tt >= b, tt, -lf * float(b))
-        rel = score - oth
+        rel, _made = bid_outcome(raw, int(b), None if con is None else con[j])
         ev[j] = (w[:, None] * rel).sum(axis=0) / sw
         best_t[j] = int(np.argmax(ev[j]))
         per[j] = rel[:, best_t[j]]
@@ -286,14 +345,19 @@ class TeamBidAdvice:
                  f"objective: team score - other team's score   samples: {self.samples} "
                  f"(effective {self.ess:.0f})",
                  f"pass: E = {self.pass_value.mean:+.1f} [{self.pass_value.lo:+.0f}, {self.pass_value.hi:+.0f}]",
-                 f"{'bid':>6} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"]
+                 f"{'bid':>6} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"
+                 + ("  out  Durch" if self.rows and "p_out" in self.rows[0] else "")]
         for r in self.rows:
             tr = "Dabb" if r["trump"] is None else SUIT_SYMBOLS[r["trump"]]
             lines.append(
                 f"{r['bid']:>6} {tr:>5}  "
                 f"{100 * r['p_make']:5.1f}% [{100 * r['p_make_lo']:4.1f}-{100 * r['p_make_hi']:5.1f}]  "
                 f"{r['ev']:+8.1f} [{r['ev_lo']:+6.0f}, {r['ev_hi']:+6.0f}]  "
-                f"{r['minus_pass']:+7.1f} [{r['minus_pass_lo']:+5.0f}, {r['minus_pass_hi']:+5.0f}]")
+                f"{r['minus_pass']:+7.1f} [{r['minus_pass_lo']:+5.0f}, {r['minus_pass_hi']:+5.0f}]"
+                + (f"  {100 * r['p_out']:3.0f}%  {100 * r['p_durch']:4.1f}%" if "p_out" in r else ""))
+        if self.rows and "p_out" in self.rows[0]:
+            lines.append("out / Durch: share of samples in which the soloist, after seeing the "
+                         "Dabb, goes out (V4.3, V5.4) / plays a sure Durch (V4.6) at that bid")
         if self.max_bid is None:
             lines.append(f"advice: pass (bidding {self.next_bid} is worth less than passing)")
         else:
@@ -315,6 +379,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
     ess = _ess(w)
     bids = next_bid + step * np.arange(GRID80)
     ev, best_t, per = bid_values(raw, bids)
+    con = soloist_contracts(raw, bids)
     pass_est = _wmean(raw["pass_rel"], w, ess)
     named = raw["team_total"].shape[1] > 1
     out_rows = []
@@ -322,7 +387,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
     run = True
     for j, b in enumerate(bids):
         t = int(best_t[j])
-        made = raw["team_total"][:, t] >= b
+        made = bid_outcome(raw, int(b), None if con is None else con[j])[1][:, t]
         pm = _wprop(made.astype(float), w, ess)
         e = _wmean(per[j], w, ess)
         d = _wmean(per[j] - raw["pass_rel"], w, ess)
@@ -335,6 +400,12 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
                              "p_make_lo": pm.lo, "p_make_hi": pm.hi, "ev": e.mean,
                              "ev_lo": e.lo, "ev_hi": e.hi, "ev_se": e.se, "minus_pass": d.mean,
                              "minus_pass_lo": d.lo, "minus_pass_hi": d.hi})
+            if con is not None:
+                # weighted shares of the soloist's choices after the exchange at this bid
+                sw = w.sum()
+                out_rows[-1]["p_out"] = float(w[con[j] == CONTRACT_SURRENDER].sum() / sw)
+                out_rows[-1]["p_durch"] = float(
+                    w[(con[j] == CONTRACT_DURCH) | (con[j] == CONTRACT_OPEN_DURCH)].sum() / sw)
     return max_bid, out_rows, pass_est, ess
 
 

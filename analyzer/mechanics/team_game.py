@@ -6,7 +6,8 @@ the first trick, V6.2; play V6.4; score V6.6) and :func:`rule_deal80` (all four 
 rule-of-thumb bidders, analyzer.mechanics.team_bidding).
 
 Result rows (int64[RES_COLS]): scores of team 0 and 1, team melds, counters, counting
-tricks, then the bidder seat, bid and trump.
+tricks, then the bidder seat, bid, trump and contract (play, going out, Durch, open Durch:
+the CONTRACT_* codes of analyzer.mechanics.exchange; Pinochle always plays).
 """
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from analyzer.mechanics.team_play import play80_core, L_COLS
 from analyzer.mechanics.team_scoring import score80
 
 R_SCORE, R_MELD, R_POINTS, R_COUNTING, R_BIDDER, R_BID, R_TRUMP = 0, 2, 4, 6, 8, 9, 10
-RES_COLS = 11
+R_CONTRACT = 11     # the soloist's contract after the exchange (exchange.CONTRACT_*; 0 = play)
+RES_COLS = 12
 
 
 @njit(_nrt=False)
@@ -83,11 +85,15 @@ def rule_deal80(hands, trick_value, allowance, policies, state, kp, beat, cnt, r
 # --------------------------------------------------------------------------- Binokel teams
 # (kreuz-48, kreuz-40: V4, V5) - 2 copies per type, a Dabb of 4, the chain of duels
 
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH,  # noqa: E402
+                                         CONTRACT_SURRENDER, N_FEATURES, durch_contract_value,
+                                         durch_losers, estimate_features, sure_durch_contract)
+from analyzer.mechanics.game import contract_for_bid  # noqa: E402
 from analyzer.mechanics.melds import meld_total  # noqa: E402
 from analyzer.mechanics.sampling import counts_mask  # noqa: E402
 from analyzer.mechanics.team_bidding import continue_duels  # noqa: E402
-from analyzer.mechanics.team_play import play_team_core  # noqa: E402
-from analyzer.mechanics.team_scoring import score_kreuz  # noqa: E402
+from analyzer.mechanics.team_play import play_team_core, play_team_durch  # noqa: E402
+from analyzer.mechanics.team_scoring import score_going_out, score_kreuz, score_team_durch  # noqa: E402
 
 
 @njit(_nrt=False)
@@ -174,28 +180,83 @@ def kreuz_melds(hands, trump, discard, sol, tk, kr, out):
 
 
 @njit
-def kreuz_contract(hands5, sol, bid, policies, state, tk, kr, beat, cnt, res):
-    """Exchange, melds, play and score of a Binokel team deal won by ``sol`` at ``bid``
-    (V4.2-V4.6, V5.3-V5.7).  ``hands5`` uint8[5, 24]: four hands and the Dabb (row 4),
-    not modified; ``cnt`` uint8[4, 24] workspace.  ``sol`` -1 = thrown in.  Fills ``res``
-    (RES_COLS; the melds and points columns per team, the trump named)."""
-    for i in range(RES_COLS):
-        res[i] = 0
-    res[R_BIDDER] = sol
-    res[R_BID] = bid
-    if sol < 0:
-        return
-    for p in range(4):
-        for t in range(N_TYPES):
-            cnt[p, t] = hands5[p, t]
+def kreuz_estimate(kept, trump, discard, tk, kr):
+    """The soloist's estimate of its team's total after the exchange (V4.6, V5.7), from
+    its own cards only: its melds with ``trump`` (incl. a discarded trump low card, V2.3)
+    + the discard's points (they count for the team, V4.2) + ``kr.est_weights`` . the
+    features of :func:`analyzer.mechanics.exchange.estimate_features` of its kept cards,
+    a model of what the team adds in tricks and in the partner's melds (fitted per game
+    by :func:`fit_team_weights`; residual s.d. ``kr.est_sigma``)."""
+    f = np.empty(N_FEATURES, dtype=np.float64)
+    estimate_features(kept, trump, kr, f)
+    v = np.float64(meld_total(counts_mask(kept), trump, kr))
+    v += discard[6 * trump + tk.low_rank] * tk.dissle_value
+    for t in range(N_TYPES):
+        v += discard[t] * tk.card_points[t]
+    for q in range(N_FEATURES):
+        v += kr.est_weights[q] * f[q]
+    return v
+
+
+NO_DURCH = 99       # Durch losers where the game has no Durch (V5.7): never sure
+
+
+@njit
+def kreuz_durch_discard(full, tk, kr, ddisc):
+    """The soloist's Durch discard (V4.6 "Durch as V2.7", R4): from ``full`` (hand + Dabb,
+    uint8[24], not modified) discard ``tk.dabb_size`` cards into ``ddisc`` (uint8[24]),
+    losers first (:func:`analyzer.mechanics.exchange.durch_losers`: a kept card is safe
+    when every stronger card of its suit is among the soloist's own cards, discard
+    included), then the lowest cards.  Returns the losers left among the kept cards
+    (0 = a sure Durch: the soloist, leading every trick, wins them all); ``NO_DURCH``
+    where the game has no Durch (V5.7)."""
+    for t in range(N_TYPES):
+        ddisc[t] = 0
+    if sure_durch_contract(kr) < 0:
+        return NO_DURCH
+    kept = full.copy()
+    for _d in range(tk.dabb_size):
+        bc = -1
+        bl = NO_DURCH
+        for c in range(N_TYPES):
+            if kept[c] == 0:
+                continue
+            kept[c] -= 1
+            lo = durch_losers(kept, full)
+            kept[c] += 1
+            if bc < 0 or lo < bl or (lo == bl and tk.rank_strength[c] < tk.rank_strength[bc]):
+                bl = lo
+                bc = c
+        kept[bc] -= 1
+        ddisc[bc] += 1
+    return durch_losers(kept, full)
+
+
+@njit
+def kreuz_soloist_choice(hands5, sol, tk, kr, kept, discard, ddisc):
+    """The soloist's exchange and what it knows after it (V4.2, V5.3): ``kept`` (uint8[24])
+    = its kept cards, ``discard`` its trump-game discard, ``ddisc`` its Durch discard.
+    Only row ``sol`` and the Dabb (row 4) of ``hands5`` are read.  Returns (trump, the
+    estimated team total :func:`kreuz_estimate`, Durch losers :func:`kreuz_durch_discard`).
+    """
     full = np.zeros(N_TYPES, dtype=np.uint8)
     for t in range(N_TYPES):
         full[t] = hands5[sol, t] + hands5[4, t]
-    discard = np.zeros(N_TYPES, dtype=np.uint8)
-    trump = kreuz_exchange(full, tk, kr, discard)
+    losers = kreuz_durch_discard(full, tk, kr, ddisc)
     for t in range(N_TYPES):
-        cnt[sol, t] = full[t]
-    res[R_TRUMP] = trump
+        kept[t] = full[t]
+    trump = kreuz_exchange(kept, tk, kr, discard)
+    return trump, kreuz_estimate(kept, trump, discard, tk, kr), losers
+
+
+@njit
+def _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr, beat, cnt, res):
+    """Melds, play and score of a trump contract (V4.4-V4.6, V5.6, V5.7) into ``res``."""
+    for p in range(4):
+        for t in range(N_TYPES):
+            cnt[p, t] = hands5[p, t]
+    for t in range(N_TYPES):
+        cnt[sol, t] = kept[t]
     m = res[R_MELD:R_MELD + 2]
     kreuz_melds(cnt, trump, discard, sol, tk, kr, m)
     tricks = np.zeros(2, dtype=np.int64)
@@ -213,6 +274,114 @@ def kreuz_contract(hands5, sol, bid, policies, state, tk, kr, beat, cnt, res):
     # R_COUNTING holds the tricks per team here (melds need a team trick, V4.6)
     res[R_COUNTING] = tricks[0]
     res[R_COUNTING + 1] = tricks[1]
+
+
+@njit
+def _kreuz_durch(hands5, sol, full_minus, ddisc, tk, kr, beat, cnt):
+    """Play the Durch (:func:`analyzer.mechanics.team_play.play_team_durch`); True when
+    the soloist won every trick."""
+    for p in range(4):
+        for t in range(N_TYPES):
+            cnt[p, t] = hands5[p, t]
+    for t in range(N_TYPES):
+        cnt[sol, t] = full_minus[t]
+    return play_team_durch(cnt, sol, tk, beat, ddisc,
+                           np.zeros((0, L_COLS), dtype=np.int64)) == tk.hand_size
+
+
+@njit
+def kreuz_contract(hands5, sol, bid, policies, state, tk, kr, beat, cnt, res):
+    """Exchange, contract, melds, play and score of a Binokel team deal won by ``sol`` at
+    ``bid`` (V4.2-V4.6, V5.3-V5.7).  ``hands5`` uint8[5, 24]: four hands and the Dabb
+    (row 4), not modified; ``cnt`` uint8[4, 24] workspace.  ``sol`` -1 = thrown in.
+
+    After the exchange the soloist chooses, from its own cards and the bid only, as the
+    three-player games do (analyzer.mechanics.game.contract_for_bid on its estimate
+    :func:`kreuz_estimate`): a sure Durch when the game has one and it is worth more than
+    playing (open where V2.7 values that higher), going out (V4.3, V5.4) when playing is
+    expected to score below ``-bid``, else play.  Fills ``res`` (RES_COLS: the melds and
+    points columns per team, the trump named, the contract)."""
+    for i in range(RES_COLS):
+        res[i] = 0
+    res[R_BIDDER] = sol
+    res[R_BID] = bid
+    if sol < 0:
+        return
+    kept = np.zeros(N_TYPES, dtype=np.uint8)
+    discard = np.zeros(N_TYPES, dtype=np.uint8)
+    ddisc = np.zeros(N_TYPES, dtype=np.uint8)
+    trump, est, losers = kreuz_soloist_choice(hands5, sol, tk, kr, kept, discard, ddisc)
+    contract = contract_for_bid(est, losers, bid, kr)
+    res[R_CONTRACT] = contract
+    res[R_TRUMP] = trump
+    if contract == CONTRACT_DURCH or contract == CONTRACT_OPEN_DURCH:
+        res[R_TRUMP] = -1
+        dk = np.zeros(N_TYPES, dtype=np.uint8)
+        for t in range(N_TYPES):
+            dk[t] = hands5[sol, t] + hands5[4, t] - ddisc[t]
+        made = _kreuz_durch(hands5, sol, dk, ddisc, tk, kr, beat, cnt)
+        score_team_durch(sol % 2, made, durch_contract_value(contract, kr), kr.durch_loss_factor,
+                         res[R_SCORE:R_SCORE + 2])
+    elif contract == CONTRACT_SURRENDER:
+        for p in range(4):
+            for t in range(N_TYPES):
+                cnt[p, t] = hands5[p, t]
+        for t in range(N_TYPES):
+            cnt[sol, t] = kept[t]
+        m = res[R_MELD:R_MELD + 2]
+        kreuz_melds(cnt, trump, discard, sol, tk, kr, m)
+        m[sol % 2] = 0                      # V4.3: neither the soloist nor its partner melds
+        score_going_out(sol % 2, bid, m[1 - sol % 2], tk.going_out_bonus, res[R_SCORE:R_SCORE + 2])
+    else:
+        _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr, beat, cnt, res)
+
+
+# columns of kreuz_outcomes' output (the advisor's bidder branch, one sample)
+O_TOTAL, O_OTHER, O_OUT_OTHER, O_EST, O_LOSERS, O_DURCH_MADE = range(6)
+O_COLS = 6
+
+
+@njit
+def kreuz_outcomes(hands5, sol, policies, state, tk, kr, beat, cnt, res, out):
+    """Every contract the soloist ``sol`` could choose after its exchange, for a grid of
+    bids at once (the advisor's table; the exchange does not depend on the bid, only the
+    contract does).  Writes ``out`` float64[O_COLS]: the team's total when playing (-1
+    when the team won no trick), the other team's score then, the other team's score if
+    the soloist goes out (V4.3, V5.4), the soloist's estimate (:func:`kreuz_estimate`),
+    its Durch losers, and 1.0 when its Durch (played only where it is sure) is made.
+    ``res`` holds the played trump contract at bid 0."""
+    kept = np.zeros(N_TYPES, dtype=np.uint8)
+    discard = np.zeros(N_TYPES, dtype=np.uint8)
+    ddisc = np.zeros(N_TYPES, dtype=np.uint8)
+    trump, est, losers = kreuz_soloist_choice(hands5, sol, tk, kr, kept, discard, ddisc)
+    for i in range(RES_COLS):
+        res[i] = 0
+    res[R_BIDDER] = sol
+    res[R_TRUMP] = trump
+    _kreuz_play(hands5, sol, 0, trump, kept, discard, policies, state, tk, kr, beat, cnt, res)
+    team = sol % 2
+    out[O_TOTAL] = res[R_SCORE + team] if res[R_COUNTING + team] > 0 else -1
+    out[O_OTHER] = res[R_SCORE + 1 - team]
+    out[O_OUT_OTHER] = res[R_MELD + 1 - team] + tk.going_out_bonus
+    out[O_EST] = est
+    out[O_LOSERS] = losers
+    out[O_DURCH_MADE] = 0.0
+    if losers == 0:
+        dk = np.zeros(N_TYPES, dtype=np.uint8)
+        for t in range(N_TYPES):
+            dk[t] = hands5[sol, t] + hands5[4, t] - ddisc[t]
+        if _kreuz_durch(hands5, sol, dk, ddisc, tk, kr, beat, cnt):
+            out[O_DURCH_MADE] = 1.0
+
+
+@njit
+def kreuz_contracts_for_bids(est, losers, bids, kr, out):
+    """``out[i, j]`` = the contract the soloist of sample ``i`` (estimate ``est[i]``,
+    Durch losers ``losers[i]``) chooses at ``bids[j]``
+    (analyzer.mechanics.game.contract_for_bid, as :func:`kreuz_contract` does)."""
+    for i in range(est.shape[0]):
+        for j in range(bids.shape[0]):
+            out[i, j] = contract_for_bid(est[i], int(losers[i]), bids[j], kr)
 
 
 @njit
@@ -237,3 +406,53 @@ def kreuz_rule_deal(hands5, estimate, policies, state, tk, kr, beat, cnt, res):
     out = np.zeros(2, dtype=np.int64)
     continue_duels(maxb, 0, -1, 0, 1, tk.min_bid, tk.bid_step, tk.forced_opening, out)
     kreuz_contract(hands5, out[0], out[1], policies, state, tk, kr, beat, cnt, res)
+
+
+def fit_team_weights(rules, n: int = 20000, seed: int = 0):
+    """Fit the soloist's team estimate (:func:`kreuz_estimate`) of a Binokel team game by
+    least squares on team-policy play-outs (V4.6, V5.7).
+
+    ``n`` uniformly random deals (V4.1, V5.1), the soloist a random seat; it exchanges
+    (:func:`kreuz_exchange`) and the deal is played by the team policy at bid 0.  The
+    target is the team's deal total (rounded card points incl. the discard + both
+    partners' melds with a team trick) minus what the soloist knows exactly (its melds
+    and the discard's points); it is regressed on the features of the kept cards
+    (analyzer.mechanics.exchange.estimate_features).
+
+    Returns (weights float64[N_FEATURES], residual s.d., R^2): the RuleSet's
+    ``est_weights`` / ``est_sigma`` (a policy parameter; refit when the play policy changes).
+    """
+    from analyzer.mechanics.play import beat_table
+    from analyzer.mechanics.rng import chunk_state
+    from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
+    from analyzer.mechanics.team_rules import team_spec
+
+    spec = team_spec(rules)
+    tk, kr = spec.tk, spec.kr
+    rng = np.random.default_rng(seed)
+    st = chunk_state(seed, 7)
+    deck = spec.deck.copy()
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    kept = np.zeros(N_TYPES, dtype=np.uint8)
+    disc = np.zeros(N_TYPES, dtype=np.uint8)
+    ddisc = np.zeros(N_TYPES, dtype=np.uint8)
+    f = np.empty(N_FEATURES)
+    X = np.empty((n, N_FEATURES))
+    y = np.empty(n)
+    for i in range(n):
+        deal_team(st, deck, hands, spec.hand_size)
+        sol = int(rng.integers(4))
+        trump, est, _l = kreuz_soloist_choice(hands, sol, tk, kr, kept, disc, ddisc)
+        estimate_features(kept, trump, kr, f)
+        known = est - float(np.dot(kr.est_weights, f))
+        _kreuz_play(hands, sol, 0, trump, kept, disc, pol, st, tk, kr, beat, cnt, res)
+        X[i] = f
+        y[i] = res[R_SCORE + sol % 2] - known
+    w, *_ = np.linalg.lstsq(X, y, rcond=None)
+    r = y - X @ w
+    return w, float(np.sqrt((r ** 2).sum() / max(1, n - N_FEATURES))), float(1.0 - r.var() / y.var())

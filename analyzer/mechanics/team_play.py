@@ -464,3 +464,123 @@ def play_team_logged(hands, trump, leader, bidder, policies, state, kp, discard,
     cnt = hands.copy()
     return play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discard,
                           points, counting, tricks, log, forced, n_forced)
+
+
+# --------------------------------------------------------------------------- Durch
+
+#: the trump argument of a Durch (R4: no trump): a suit index no card has, so
+#: ``suit_mask(NO_TRUMP)`` holds no type and no card is ever a trump
+NO_TRUMP = 4
+
+
+@njit(_nrt=False)
+def _lowest(m, rs):
+    """The type of mask ``m`` with the lowest rank strength (ties: the lowest type)."""
+    best = -1
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        if best < 0 or rs[c] < rs[best]:
+            best = c
+    return best
+
+
+@njit
+def play_team_durch(cnt, soloist, kp, beat, discard, log):
+    """Play a Durch of a Binokel team game (V4.6 "Durch as V2.7", R4) from ``cnt``
+    (uint8[4, 24], consumed); returns the tricks the soloist won before the first trick
+    it did not win (a made Durch = all ``kp.hand_size`` tricks).
+
+    Rules: no trump (R4); the soloist leads the first trick and, while the Durch stands,
+    every trick; the duties are the game's (``kp.duty``, V4.5: R6, and they hold while the
+    partner is winning the trick: a partner holding a led-suit card that beats the
+    soloist's must play one).  **Reading** (V4.6): the soloist must win every trick
+    himself, so the first trick the partner or an opponent wins ends play at once and the
+    Durch has failed.
+
+    Policies (public information only; deterministic): the soloist leads a card no unseen
+    card can beat (its discard counts as seen), else the one with the fewest unseen
+    stronger types (ties: the lowest type); the partner plays a legal card that does not
+    take the trick if it has one, the lowest; an opponent takes the trick if a legal card
+    can, else plays its lowest legal card.  ``log`` int64[n, L_COLS] or empty: the tricks
+    played (leader, cards, legal masks, winner, points).
+    """
+    rs = kp.rank_strength
+    copies = kp.copies
+    cp = kp.card_points
+    n_tricks = 0
+    for t in range(N_TYPES):
+        n_tricks += cnt[soloist, t]
+    pres = np.zeros(4, dtype=np.int64)
+    for p in range(4):
+        for t in range(N_TYPES):
+            if cnt[p, t] > 0:
+                pres[p] |= np.int64(1) << np.int64(t)
+    known = discard.copy()          # what the soloist knows is out: its discard + played
+    partner = (soloist + 2) % 4
+    do_log = log.shape[0] > 0
+    won = 0
+    for trick in range(n_tricks):
+        wcard = -1
+        wseat = -1
+        lsuit = -1
+        best_led = -1
+        tp = 0
+        for k in range(4):
+            seat = (soloist + k) % 4
+            h = pres[seat]
+            if k == 0:
+                legal = h
+                unseen = _unseen_mask(cnt[soloist], known, copies)
+                c = -1
+                nbest = 99
+                m = legal
+                while m != 0:
+                    q = _cttz(m)
+                    m &= m - 1
+                    nq = _ctpop(unseen & beat[q])
+                    if nq < nbest:
+                        nbest = nq
+                        c = q
+            else:
+                relief = kp.partner_relief != 0 and wseat == (seat + 2) % 4
+                legal = legal_team(h, lsuit, wcard, best_led, NO_TRUMP, beat, kp.duty, relief)
+                takes = legal & beat[wcard]
+                if seat == partner:
+                    c = _lowest(legal & ~takes, rs) if (legal & ~takes) != 0 else _lowest(legal, rs)
+                else:
+                    c = _lowest(takes, rs) if takes != 0 else _lowest(legal, rs)
+            cnt[seat, c] -= 1
+            if cnt[seat, c] == 0:
+                pres[seat] &= ~(np.int64(1) << np.int64(c))
+            known[c] += 1
+            if k == 0:
+                wcard = c
+                wseat = seat
+                lsuit = c // 6
+                best_led = c
+            elif card_beats(c, wcard, NO_TRUMP, beat):
+                wcard = c
+                wseat = seat
+                best_led = c
+            tp += cp[c]
+            if do_log:
+                log[trick, L_CARD0 + k] = c
+                log[trick, L_LEGAL0 + k] = legal
+        if do_log:
+            log[trick, L_LEADER] = soloist
+            log[trick, L_WINNER] = wseat
+            log[trick, L_POINTS] = tp
+        if wseat != soloist:
+            break                   # V4.6 Reading / R4: the first trick lost ends the Durch
+        won += 1
+    return won
+
+
+@njit
+def play_team_durch_logged(hands, soloist, kp, discard, log):
+    """:func:`play_team_durch` from ``hands`` (not modified) with a trick log."""
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    cnt = hands.copy()
+    return play_team_durch(cnt, soloist, kp, beat, discard, log)

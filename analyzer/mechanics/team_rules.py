@@ -112,12 +112,19 @@ class TeamRuleSet(RuleSet):
 # V4: Kreuzbinokel with sevens, two teams, 11 + 4 (seed 001)
 KREUZ_48 = TeamRuleSet(**{**GRUPP_3.to_dict(), "name": "kreuz-48", "section": "V1, V2, V4",
                           "players": 4, "table_seats": 4,
-                          "hand_size": 11, "tapp_size": 4})      # V4.1; the rest as V2 (V4.2-V4.6)
+                          "hand_size": 11, "tapp_size": 4,       # V4.1; the rest as V2 (V4.2-V4.6)
+                          # policy: the soloist's team estimate (team_game.fit_team_weights(
+                          # KREUZ_48, 20000, 0): R^2 0.23; partners' melds are unseen)
+                          "est_weights": (75.66, 19.47, 15.42, 10.92, -1.2, 10.23, 1.47, 2.78,
+                                          -1.21, 11.62, 4.1, -0.84), "est_sigma": 49.2})
 # V5: the modern 40-card team game, 9 + 4, partner relief (seeds 000, 001)
 KREUZ_40 = TeamRuleSet(**{**BINOKEL_40.to_dict(), "name": "kreuz-40", "section": "V1, V5",
                           "players": 4, "table_seats": 4,
                           "hand_size": 9, "tapp_size": 4,        # V5.1
-                          "partner_relief": True})               # V5.6
+                          "partner_relief": True,                # V5.6
+                          # policy: fit_team_weights(KREUZ_40, 20000, 0): R^2 0.29
+                          "est_weights": (50.42, 26.99, 18.4, 9.87, -1.28, 10.83, 2.43, -0.7,
+                                          -0.64, 15.24, 3.86, -1.62), "est_sigma": 46.1})
 # V6: double-deck partnership Pinochle (seed 003)
 PINOCHLE_80 = TeamRuleSet(**{
     **_BINOKEL_48.to_dict(), "name": "pinochle-80", "seed": "003", "section": "V1, V6",

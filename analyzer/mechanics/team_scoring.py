@@ -114,3 +114,12 @@ def score_going_out(sol_team, bid, other_melds, bonus, out):
     partners', with the named trump) + one ``bonus``; no trick needed, nothing played."""
     out[sol_team] = -bid
     out[1 - sol_team] = other_melds + bonus
+
+
+@njit(_nrt=False)
+def score_team_durch(sol_team, made, value, loss_factor, out):
+    """A Durch of a Binokel team game (V4.6 "Durch as V2.7", R4): the soloist's team
+    +``value`` when the soloist won every trick (``made``), else -``loss_factor`` x
+    ``value`` (V2.7: -2 x); the other team 0; no melds for anyone; the bid plays no part."""
+    out[sol_team] = value if made else -loss_factor * value
+    out[1 - sol_team] = 0

@@ -142,3 +142,26 @@ def test_v4_duplicate_tournament_runs_for_a_dabb_game():
     assert r.deals == 3 and r.game == "kreuz-48"
     rr = run_team_tournament("rule", "rule", deals=3, seed=2, rules=K48)
     assert rr.diff_mean == 0
+
+
+def test_v4_3_advisor_table_lets_the_soloist_go_out_at_high_bids():
+    from analyzer.analyses.team_advice import (bid_outcome, parse_team_auction_for, parse_team_hand,
+                                               sample_branches, soloist_contracts)
+    from analyzer.mechanics.exchange import CONTRACT_PLAY, CONTRACT_SURRENDER
+    from analyzer.mechanics.team_rules import team_spec
+    spec = team_spec(K48)
+    h, counts = parse_team_hand(K_WEAK, spec)
+    raw = sample_branches(counts, 1, parse_team_auction_for("150", spec), 60, 4, spec)
+    bids = np.array([160, 400, 700])
+    con = soloist_contracts(raw, bids)
+    assert (con[0] == CONTRACT_PLAY).mean() > 0.5          # the opening bids are played
+    assert (con[2] == CONTRACT_SURRENDER).all()             # 700: nobody can reach it
+    for j, b in enumerate(bids):
+        rel, made = bid_outcome(raw, int(b), con[j])
+        out = con[j] == CONTRACT_SURRENDER
+        # V4.3: going out scores -bid against the other team's melds + 30, never made
+        assert np.allclose(rel[out, 0], -b - raw["out_other"][out])
+        assert not made[out, 0].any()
+        assert (raw["out_other"][out] >= 30).all()
+    a = advise_team(K_WEAK, 1, "150", K48, samples=60, seed=4, rows=40)
+    assert a.rows[0]["p_out"] < 0.5 and a.rows[-1]["p_out"] > 0.9

@@ -12,12 +12,17 @@ from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
 from analyzer.mechanics.team_bidding import continue_duels, check_turn, validate_duel_auction
-from analyzer.mechanics.team_game import R_BIDDER, R_MELD, R_POINTS, R_SCORE, RES_COLS, kreuz_contract
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
+                                         CONTRACT_SURRENDER)
+from analyzer.mechanics.team_game import (NO_DURCH, R_BIDDER, R_CONTRACT, R_MELD, R_POINTS,
+                                          R_SCORE, R_TRUMP, RES_COLS, kreuz_contract,
+                                          kreuz_durch_discard, kreuz_soloist_choice)
 from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
                                           L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
-                                          play_team_logged)
+                                          play_team_durch_logged, play_team_logged)
 from analyzer.mechanics.team_rules import team_kernel
-from analyzer.mechanics.team_scoring import round_points, score_going_out, score_kreuz
+from analyzer.mechanics.team_scoring import (round_points, score_going_out, score_kreuz,
+                                             score_team_durch)
 from tests import reference_teams as ref
 
 # the registered team RuleSets: 48 cards with sevens (the low card is rank 5), 40 cards
@@ -182,6 +187,7 @@ def test_v4_2_exchange_discards_4_and_discard_points_count_for_the_team():
     for i, hands in enumerate(_deals(DECK48, 11, 3, 30)):
         kreuz_contract(hands, i % 4, 150, np.full(4, POLICY_TEAM, dtype=np.int64),
                        chunk_state(i, 1), TK48, K48.kernel, beat, cnt, res)
+        assert res[R_CONTRACT] == CONTRACT_PLAY             # 150 is no bid to go out at
         assert res[R_POINTS] + res[R_POINTS + 1] == 250     # tricks 240 + last 10, discard incl.
         assert res[R_BIDDER] == i % 4
         assert res[R_MELD] >= 0 and res[R_MELD + 1] >= 0
@@ -198,3 +204,161 @@ def test_v4_v5_v6_team_rulesets_are_registered_with_their_facts():
     assert k48.round_to == 10 and k40.round_to == 10          # V1 rounding per team
     assert k48.surrender_bonus == 30 and k40.surrender_bonus == 40   # V4.3, V5.4
     assert k48.target_score == 1500 and k40.target_score == 1000     # V4.6, V5.7
+
+
+# ---------------------------------------------------------------- Durch (V4.6 -> V2.7, R4)
+
+def _counts(codes):
+    from analyzer.mechanics.cards import Hand
+    return np.array(Hand.parse(codes, rules=K48).counts, dtype=np.uint8)
+
+
+def _replay_durch(hands, log, soloist, won):
+    """Reference replay of a team Durch: no trump, the soloist leads, R6 duties for
+    everybody (V4.5: the partner too), play stops at the first trick the soloist loses."""
+    h = [list(map(int, hands[p])) for p in range(4)]
+    n = 0
+    for trick in range(int(hands[soloist].sum())):
+        cards = []
+        assert log[trick, L_LEADER] == soloist
+        for k in range(4):
+            seat = (soloist + k) % 4
+            legal = ref.legal(h[seat], cards, -1, "R6")
+            assert log[trick, L_LEGAL0 + k] == sum(1 << t for t in legal), (trick, k)
+            c = int(log[trick, L_CARD0 + k])
+            if seat == (soloist + 2) % 4:
+                # the partner plays along: it takes the trick only when every legal card does
+                takes = [t for t in legal if ref.beats(t, cards[ref.winner_index(cards, -1)], -1)]
+                assert c not in takes or len(takes) == len(legal)
+            h[seat][c] -= 1
+            cards.append(c)
+        w = (soloist + ref.winner_index(cards, -1)) % 4
+        assert log[trick, L_WINNER] == w
+        if w != soloist:
+            break
+        n += 1
+    assert n == won
+    return n
+
+
+def test_v4_6_durch_partner_must_beat_the_soloist_when_it_can_and_the_durch_fails():
+    # R6 duties hold for the partner (V4.5): soloist 0 leads K♥ on trick 2, partner 2's
+    # only heart is A♥, so it must take the trick: the Durch ends after one trick
+    hands = np.stack([_counts(c) for c in ("AC KH", "7C 7S", "AH 7H", "7D JD")])
+    log = np.zeros((2, L_COLS), dtype=np.int64)
+    won = play_team_durch_logged(hands, 0, TK48, np.zeros(24, dtype=np.uint8), log)
+    assert won == 1 and log[1, L_WINNER] == 2
+    assert _replay_durch(hands, log, 0, won) == 1
+
+
+def test_v4_6_durch_partner_plays_under_the_soloist_when_it_may():
+    # the soloist leads A♥ (no stronger card unseen); partner 2's hearts 10♥ J♥ cannot beat
+    # it, so it plays along and the soloist keeps both tricks
+    hands = np.stack([_counts(c) for c in ("AH AC", "7H 7C", "10H JH", "QH KC")])
+    log = np.zeros((2, L_COLS), dtype=np.int64)
+    won = play_team_durch_logged(hands, 0, TK48, np.zeros(24, dtype=np.uint8), log)
+    assert won == 2
+    _replay_durch(hands, log, 0, won)
+
+
+def test_v4_6_durch_kernel_matches_reference_on_random_deals():
+    for i, cnt in enumerate(_deals(DECK48, 11, 17, 40)):
+        sol = i % 4
+        log = np.zeros((11, L_COLS), dtype=np.int64)
+        won = play_team_durch_logged(cnt[:4].copy(), sol, TK48, np.zeros(24, dtype=np.uint8), log)
+        _replay_durch(cnt[:4], log, sol, won)
+
+
+def _sure_durch_deal():
+    sol = "AC AC 10C 10C AS AS 10S 10S AH AH 10H"
+    dabb = "10H AD AD 10D"
+    rest = [t for t in range(24) for _ in range(2)]
+    for t in np.flatnonzero(_counts(sol) + _counts(dabb)):
+        for _ in range((_counts(sol) + _counts(dabb))[t]):
+            rest.remove(int(t))
+    hands = np.zeros((5, 24), dtype=np.uint8)
+    hands[0] = _counts(sol)
+    hands[4] = _counts(dabb)
+    for j, t in enumerate(rest):
+        hands[1 + j // 11, t] += 1
+    return hands
+
+
+def test_v4_6_sure_durch_is_declared_open_and_wins_every_trick_for_the_team():
+    hands = _sure_durch_deal()
+    ddisc = np.zeros(24, dtype=np.uint8)
+    full = hands[0] + hands[4]
+    assert kreuz_durch_discard(full, TK48, K48.kernel, ddisc) == 0 and ddisc.sum() == 4
+    beat = np.empty(24, dtype=np.int64)
+    beat_table(TK48, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    kreuz_contract(hands, 0, 150, np.full(4, POLICY_TEAM, dtype=np.int64), chunk_state(1, 1),
+                   TK48, K48.kernel, beat, np.zeros((4, 24), dtype=np.uint8), res)
+    # V2.7: a sure Durch is declared open (1500 > 1000); the team scores it, the others 0
+    assert res[R_CONTRACT] == CONTRACT_OPEN_DURCH and res[R_TRUMP] == -1
+    assert (res[R_SCORE], res[R_SCORE + 1]) == (1500, 0)
+    assert res[R_MELD] == 0 and res[R_MELD + 1] == 0          # R4: no melds in a Durch
+
+
+def test_v4_6_team_durch_scores_value_or_minus_twice_value_bid_plays_no_part():
+    out = np.zeros(2, dtype=np.int64)
+    score_team_durch(1, True, 1000, 2, out)
+    assert tuple(out) == (0, 1000)
+    score_team_durch(0, False, 1500, 2, out)
+    assert tuple(out) == (-3000, 0)                            # V2.7: -2 x value
+
+
+def test_v5_7_kreuz_40_has_no_durch():
+    full = np.zeros(24, dtype=np.uint8)
+    for t in (0, 1, 6, 7, 12, 13, 18):
+        full[t] = 2
+    assert kreuz_durch_discard(full, TK40, K40.kernel, np.zeros(24, dtype=np.uint8)) == NO_DURCH
+    beat = np.empty(24, dtype=np.int64)
+    beat_table(TK40, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for i, hands in enumerate(_deals(DECK40, 9, 5, 60)):
+        kreuz_contract(hands, i % 4, 150 + 10 * (i % 20), np.full(4, POLICY_TEAM, dtype=np.int64),
+                       chunk_state(i, 1), TK40, K40.kernel, beat, np.zeros((4, 24), dtype=np.uint8), res)
+        assert res[R_CONTRACT] not in (CONTRACT_DURCH, CONTRACT_OPEN_DURCH)
+
+
+# ---------------------------------------------------------------- going out (V4.3, V5.4)
+
+@pytest.mark.parametrize("game", ["kreuz-48", "kreuz-40"])
+def test_v4_3_v5_4_soloist_goes_out_at_a_hopeless_bid_and_plays_at_the_opening_bid(game):
+    rules, tk, deck, h = ((K48, TK48, DECK48, 11) if game == "kreuz-48" else (K40, TK40, DECK40, 9))
+    beat = np.empty(24, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    cnt = np.zeros((4, 24), dtype=np.uint8)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    outs = 0
+    for i, hands in enumerate(_deals(deck, h, 9, 40)):
+        kreuz_contract(hands, i % 4, 150, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)
+        assert res[R_CONTRACT] in (CONTRACT_PLAY, CONTRACT_OPEN_DURCH)
+        kreuz_contract(hands, i % 4, 600, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)
+        if res[R_CONTRACT] == CONTRACT_SURRENDER:
+            outs += 1
+            t = (i % 4) % 2
+            # V4.3 / V5.4: the soloist's team -bid; the other team its melds + the bonus
+            assert res[R_SCORE + t] == -600
+            assert res[R_SCORE + 1 - t] == res[R_MELD + 1 - t] + rules.surrender_bonus
+            assert res[R_MELD + t] == 0
+    assert outs >= 30          # 600 is far above what almost any team can reach
+
+
+def test_v4_3_going_out_decision_uses_only_the_soloists_cards_and_the_dabb():
+    kr = K48.kernel
+    for i, hands in enumerate(_deals(DECK48, 11, 21, 30)):
+        sol = i % 4
+        others = [p for p in range(4) if p != sol]
+        swapped = hands.copy()
+        # give the other three seats each other's cards: nothing the soloist sees changes
+        swapped[others[0]], swapped[others[1]], swapped[others[2]] = (
+            hands[others[1]], hands[others[2]], hands[others[0]])
+        got = []
+        for hs in (hands, swapped):
+            k, d, dd = (np.zeros(24, dtype=np.uint8) for _ in range(3))
+            tr, est, losers = kreuz_soloist_choice(hs, sol, TK48, kr, k, d, dd)
+            got.append((tr, est, losers, tuple(d), tuple(dd)))
+        assert got[0] == got[1]
