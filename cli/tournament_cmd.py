@@ -24,7 +24,8 @@ from .main import cli
                    "advisor), advisor-fit (fitted model of the advisor); same twice = self-play.")
 @click.option("--groups", "-g", default=40, show_default=True, type=int,
               help="Duplicate groups; each is 6 full games (all seatings) on one deal stream. "
-                   "Team games: deals, each played twice with the teams swapped.")
+                   "Team games: game pairs, each game played to the target twice with the "
+                   "teams swapped.")
 @click.option("--samples", default=200, show_default=True, type=int,
               help="The advisor agent's sampled deals per bidding decision.")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",

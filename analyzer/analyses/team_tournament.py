@@ -22,6 +22,13 @@ and the calls so far; the deal's other hands are never passed to them:
 Statistics: a deal (both arrangements) is the independent unit.  Per deal, each team's
 points = its mean deal score over the two arrangements; the difference X - Y is paired,
 with its standard error and z = mean / SE.
+
+Whole games (``games=True``, the CLI's ``tournament --rules kreuz-48 --groups N``): a
+game pair is game ``g`` played twice to the target score with the teams' seats swapped
+(:func:`play_team_game`; the deal rotates, deal k's cards are the same in both games).
+The pair is the unit: per team its points per deal over the pair's deals, paired as
+above, and team X's share of the two games won, with its SE and z against 1/2, as the
+three-player tournament reports them.
 """
 from __future__ import annotations
 
@@ -41,6 +48,7 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
 from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
+from analyzer.mechanics.team_scoring import team_game_winner
 
 AGENTS80 = ("advisor", "rule")
 #: how far above the rule of thumb an advisor partner bids, by auction form (V6.2 open
@@ -114,6 +122,62 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
     return int(res[R_SCORE]), int(res[R_SCORE + 1]), int(b), int(state.high)
 
 
+MAX_GAME_DEALS = 60     # safety cap per game (real games end long before: see play_team_game)
+
+
+def play_team_game(kinds, params, seed, g, arr, spec: TeamSpec) -> dict:
+    """One whole team game to the target (V4.6 1500, V5.7 1000, V6.6 3550), agent kinds
+    ``kinds`` = (team X, team Y); returns its record.
+
+    Deal ``k`` of game ``g`` has the cards of match deal ``g * MAX_GAME_DEALS + k`` (so
+    both arrangements of a game pair see the same deal stream).  The deal rotates, so the
+    seats move by one each deal and the teams swap seat parity: team X holds seats 0 + 2
+    in deal ``k`` when ``k + arr`` is even (``arr`` = 1 starts the other way round).
+    After each completed deal (a thrown-in, going-out or Durch deal included, R9) the game
+    ends when a team has reached the target: the bidding side is counted first, so it wins
+    when both have (V6.6; **Reading** for the Binokel team games: R9 with the two teams as
+    its players, the soloist's team first, which V6.6 states for Pinochle).  Record: the
+    winner (0 = X, 1 = Y), the deals played, the final totals (X, Y) and per deal the
+    scores (X, Y), the bidder's team (0 = X, 1 = Y, -1 thrown in) and the bid.
+    """
+    target = int(spec.tk.target_score)
+    totals = [0, 0]
+    deals = []
+    winner = -1
+    for k in range(MAX_GAME_DEALS):
+        d = g * MAX_GAME_DEALS + k
+        hands = deal_hands(seed, d, spec)
+        x_team = (k + arr) % 2            # the seat parity team X holds in this deal
+        by_seat = [kinds[0] if p % 2 == x_team else kinds[1] for p in range(4)]
+        s0, s1, b, bid = play_arrangement(hands, by_seat, params, seed, d, arr, spec)
+        sc = (s0, s1)
+        xy = (sc[x_team], sc[1 - x_team])
+        totals[0] += xy[0]
+        totals[1] += xy[1]
+        bid_xy = -1 if b < 0 else (0 if b % 2 == x_team else 1)
+        deals.append((xy[0], xy[1], bid_xy, bid))
+        winner = team_game_winner(totals, bid_xy, target)
+        if winner >= 0:
+            break
+    if winner < 0:                        # the cap (not seen in practice): higher total wins
+        winner = 0 if totals[0] >= totals[1] else 1
+    return {"winner": winner, "deals": len(deals), "totals": tuple(totals), "rows": deals}
+
+
+def play_game_pair(kinds, params, seed, g, spec: TeamSpec) -> dict:
+    """Game ``g`` twice, the teams' seats swapped (duplicate); per team X / Y its mean
+    score per deal over both games, its wins, and the contract facts of the deals."""
+    games = [play_team_game(kinds, params, seed, g, arr, spec) for arr in (0, 1)]
+    n = sum(gm["deals"] for gm in games)
+    rows = [r for gm in games for r in gm["rows"]]
+    return {"x": sum(r[0] for r in rows) / n, "y": sum(r[1] for r in rows) / n,
+            "x_bids": sum(r[2] == 0 for r in rows), "y_bids": sum(r[2] == 1 for r in rows),
+            "x_made": sum(r[2] == 0 and r[0] >= 0 for r in rows),
+            "y_made": sum(r[2] == 1 and r[1] >= 0 for r in rows),
+            "thrown": sum(r[2] < 0 for r in rows), "deals": n,
+            "x_wins": sum(gm["winner"] == 0 for gm in games)}
+
+
 def play_deal_pair(kinds, params, seed, d, spec: TeamSpec) -> dict:
     """Deal ``d`` in both arrangements; per team X/Y its mean score and contract facts."""
     hands = deal_hands(seed, d, spec)
@@ -154,32 +218,56 @@ class TeamTournamentResult:
     diff_se: float
     z: float
     contracts: dict
+    games: int = 0               # whole games played (2 per game pair); 0 = a match of deals
+    deals_played: int = 0        # deals in those games
+    x_win_rate: float = float("nan")   # team X's share of the games won
+    win_se: float = float("nan")
+    win_z: float = float("nan")        # (win rate - 1/2) / SE
+    target: int = 0                    # the game's target score (V4.6, V5.7, V6.6)
 
     def summary(self) -> str:
         a, b = self.agents
         c = self.contracts
-        return "\n".join([
-            f"{self.game} duplicate match: {a} team vs {b} team, {self.deals} deals x 2 "
-            f"arrangements (seed {self.seed}, advisor samples {self.samples})",
+        head = (f"{self.game} duplicate match: {a} team vs {b} team, {self.deals} deals x 2 "
+                f"arrangements (seed {self.seed}, advisor samples {self.samples})")
+        if self.games:
+            head = (f"{self.game} duplicate match: {a} team vs {b} team, {self.games // 2} game "
+                    f"pairs = {self.games} whole games to {self.target}, "
+                    f"{self.deals_played} deals (seed {self.seed}, advisor samples {self.samples})")
+        lines = [
+            head,
             f"{a:>8} team: {self.x_mean:+8.1f} points per deal (SE {self.x_se:.1f}); "
             f"contracts {c['x_bids']}, made {c['x_made']}",
             f"{b:>8} team: {self.y_mean:+8.1f} points per deal (SE {self.y_se:.1f}); "
             f"contracts {c['y_bids']}, made {c['y_made']}",
-            f"thrown in: {c['thrown']} of {2 * self.deals}",
+            f"thrown in: {c['thrown']} of {self.deals_played or 2 * self.deals}",
             f"difference {a} - {b}: {self.diff_mean:+.1f} per deal (SE {self.diff_se:.1f}), "
             f"z = {self.z:+.2f}",
-        ])
+        ]
+        if self.games:
+            lines.append(f"game win rate of the {a} team: {100 * self.x_win_rate:.1f}% "
+                         f"(SE {100 * self.win_se:.1f}%), z = {self.win_z:+.2f} against 50%")
+        return "\n".join(lines)
+
 
     def to_dict(self) -> dict:
         return {"rules": self.game, "agents": list(self.agents), "deals": self.deals, "seed": self.seed,
                 "samples": self.samples, "x_mean": self.x_mean, "x_se": self.x_se,
                 "y_mean": self.y_mean, "y_se": self.y_se, "diff_mean": self.diff_mean,
-                "diff_se": self.diff_se, "z": self.z, "contracts": self.contracts}
+                "diff_se": self.diff_se, "z": self.z, "contracts": self.contracts,
+                "games": self.games, "deals_played": self.deals_played,
+                "x_win_rate": _finite(self.x_win_rate), "win_se": _finite(self.win_se),
+                "win_z": _finite(self.win_z)}
 
 
-def _chunk(kinds, params, seed, ds, rules):
+def _finite(v: float):
+    return v if math.isfinite(v) else None
+
+
+def _chunk(kinds, params, seed, ds, rules, games=False):
     spec = team_spec(rules)
-    return [play_deal_pair(kinds, params, seed, d, spec) for d in ds]
+    one = play_game_pair if games else play_deal_pair
+    return [one(kinds, params, seed, d, spec) for d in ds]
 
 
 def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: int = 200,
@@ -188,14 +276,21 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
                         rv2: int | None = None,
                         evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
                         partner_scale: float | None = None,
-                        partner_offset: int | None = None) -> TeamTournamentResult:
+                        partner_offset: int | None = None,
+                        games: bool = False) -> TeamTournamentResult:
     """Play a duplicate team match (module docstring); same seed, same result for any
-    ``n_jobs``.  Raises BinokelError on bad parameters."""
+    ``n_jobs``.  Raises BinokelError on bad parameters.
+
+    ``games``: ``deals`` is then the number of duplicate game pairs, each game played to
+    the target (:func:`play_team_game`); points per deal are taken over the games' deals
+    (a game pair is the unit) and the result adds the game win rate with SE and z.
+    """
     for k in (agent1, agent2):
         if k not in AGENTS80:
             raise BinokelError(f"unknown agent {k!r}: use advisor or rule")
     if not 2 <= deals <= MAX_DEALS80:
-        raise BinokelError(f"deals must be between 2 and {MAX_DEALS80}, got {deals}")
+        raise BinokelError(f"{'game pairs' if games else 'deals'} must be between 2 and "
+                           f"{MAX_DEALS80}, got {deals}")
     if not 1 <= samples <= 10_000:
         raise BinokelError(f"samples must be between 1 and 10000, got {samples}")
     spec = team_spec(rules)
@@ -208,18 +303,18 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
               "partner_offset": int(ADVISOR_PARTNER_OFFSET[spec.open_auction]
                                     if partner_offset is None else partner_offset)}
     kinds = (agent1, agent2)
-    size = 10
+    size = 2 if games else 10
     batches = [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]
     out: list[dict] = []
     if n_jobs == 1:
         for b in batches:
-            out.extend(_chunk(kinds, params, seed, b, rules))
+            out.extend(_chunk(kinds, params, seed, b, rules, games))
             if progress:
                 progress(len(b))
     else:
         import joblib
         par = joblib.Parallel(n_jobs=n_jobs, return_as="generator")
-        for b, res in zip(batches, par(joblib.delayed(_chunk)(kinds, params, seed, b, rules)
+        for b, res in zip(batches, par(joblib.delayed(_chunk)(kinds, params, seed, b, rules, games)
                                        for b in batches)):
             out.extend(res)
             if progress:
@@ -234,6 +329,14 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
 
     contracts = {k: int(sum(r[k] for r in out)) for k in ("x_bids", "y_bids", "x_made", "y_made", "thrown")}
     dse = se(diff)
+    extra = {}
+    if games:
+        wins = np.array([r["x_wins"] / 2.0 for r in out])
+        wse = se(wins)
+        extra = {"games": 2 * n, "target": int(spec.tk.target_score), "deals_played": int(sum(r["deals"] for r in out)),
+                 "x_win_rate": float(wins.mean()), "win_se": wse,
+                 "win_z": float((wins.mean() - 0.5) / wse) if wse > 0 else float("nan")}
     return TeamTournamentResult(spec.name, (agent1, agent2), n, int(seed), int(samples), float(x.mean()), se(x),
                                 float(y.mean()), se(y), float(diff.mean()), dse,
-                                float(diff.mean() / dse) if dse > 0 else float("nan"), contracts)
+                                float(diff.mean() / dse) if dse > 0 else float("nan"), contracts,
+                                **extra)

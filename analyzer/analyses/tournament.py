@@ -344,8 +344,8 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         The look-ahead agent's opponent model (None = its default).
 
     For a team game (``rules.teams``) the duplicate team match of
-    analyzer.analyses.team_tournament is played instead, ``groups`` deals (each in both
-    arrangements of the teams).
+    analyzer.analyses.team_tournament is played instead: ``groups`` game pairs, each game
+    played to the target twice with the teams' seats swapped.
     """
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_tournament import run_team_tournament
@@ -357,8 +357,9 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         if objective != "relative":
             raise BinokelError("team games have one objective: the team's score minus the "
                                "other team's (V1)")
+        # a group of a team match: one duplicate game pair, each game to the target
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
-                                   n_jobs=n_jobs, progress=progress, rules=rules)
+                                   n_jobs=n_jobs, progress=progress, rules=rules, games=True)
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")

@@ -165,3 +165,37 @@ def test_v4_3_advisor_table_lets_the_soloist_go_out_at_high_bids():
         assert (raw["out_other"][out] >= 30).all()
     a = advise_team(K_WEAK, 1, "150", K48, samples=60, seed=4, rows=40)
     assert a.rows[0]["p_out"] < 0.5 and a.rows[-1]["p_out"] > 0.9
+
+
+@pytest.mark.parametrize("game", ["kreuz-48", "kreuz-40", "pinochle-80"])
+def test_v4_6_v5_7_v6_6_team_game_ends_at_the_target_bidding_side_counted_first(game):
+    from analyzer.analyses.team_tournament import play_team_game
+    from analyzer.mechanics.rules import get_rules
+    spec = team_spec(get_rules(game))
+    target = {"kreuz-48": 1500, "kreuz-40": 1000, "pinochle-80": 3550}[game]   # V4.6 V5.7 V6.6
+    params = {"samples": 10, "rv1": 100 if game != "pinochle-80" else 20,
+              "rv2": 150 if game == "pinochle-80" else 0, "partner_offset": 0}
+    for g in range(3):
+        rec = play_team_game(("rule", "rule"), params, 3, g, g % 2, spec)
+        tot = [0, 0]
+        for i, (x, y, bid_team, bid) in enumerate(rec["rows"]):
+            assert max(tot) < target                  # no earlier deal ended the game
+            tot = [tot[0] + x, tot[1] + y]
+        assert tuple(tot) == rec["totals"] and max(tot) >= target
+        last_bidder = rec["rows"][-1][2]
+        if min(tot) >= target:                        # both there: the bidding side wins
+            assert rec["winner"] == last_bidder
+        else:
+            assert rec["winner"] == int(np.argmax(tot))
+
+
+def test_team_tournament_of_whole_games_reports_win_rate_with_se_and_z():
+    from analyzer.mechanics.rules import get_rules
+    k40 = get_rules("kreuz-40")
+    a = run_team_tournament("advisor", "rule", deals=3, seed=4, samples=15, rules=k40, games=True)
+    b = run_team_tournament("advisor", "rule", deals=3, seed=4, samples=15, rules=k40, games=True)
+    assert a.to_dict() == b.to_dict()
+    assert a.games == 6 and a.deals_played >= 6 and a.target == 1000
+    assert 0.0 <= a.x_win_rate <= 1.0 and "game win rate" in a.summary()
+    same = run_team_tournament("rule", "rule", deals=3, seed=4, rules=k40, games=True)
+    assert same.x_win_rate == 0.5 and same.diff_mean == 0      # duplicate: the luck cancels
