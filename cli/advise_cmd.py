@@ -37,6 +37,8 @@ def _parse_scores(text: str | None):
         "binokel advise --rules pinochle-80 --seat 2 --auction '500 pass' \\",
         "    'AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH'",
         "binokel advise --example average --seat middlehand --auction 150 --lookahead",
+        "binokel advise --rules kreuz-48 'AS AS 10S KS QS JS AC AH AD 10C KH' --seat 1 \\",
+        "    --auction 150 --lookahead",
     ),
 )
 @click.argument("hand", required=False)
@@ -57,10 +59,13 @@ def _parse_scores(text: str | None):
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
 @click.option("--lookahead/--no-lookahead", default=False, show_default=True,
               help="Play the rest of the auction out for every maximum bid: the price you buy "
-                   "it at, P(you become soloist), and what passing leaves to the opponents.")
+                   "it at, P(you become soloist), and what passing leaves to the opponents "
+                   "(team games: to the partner or the opponents).")
 @click.option("--opponents", type=click.Choice(list(OPPONENT_MODELS)), default=None,
               help="How the opponents bid: rule (rule of thumb) or advisor (fitted model of this "
-                   "advisor). Default: rule without look-ahead, advisor with it.")
+                   "advisor). Default: rule without look-ahead, advisor with it. Team games "
+                   "(with --lookahead): the model of all three other seats, advisor = the team "
+                   "advisor's rule of thumb + offset.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option
 def advise_command(hand, seat, auction, scores, objective, example_name, samples, seed, jobs,
@@ -83,7 +88,7 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         seat = seat or ex.get("seat") or "forehand"
     if getattr(rules, "teams", False):
         return _advise_team(hand, seat, auction, scores, objective, samples, seed,
-                            no_inference, as_json, rules)
+                            no_inference, as_json, rules, lookahead, opponents)
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if samples < 1:
@@ -102,14 +107,15 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
 
 
 def _advise_team(hand, seat, auction, scores, objective, samples, seed, no_inference, as_json,
-                 rules):
+                 rules, lookahead=False, opponents=None):
     """``--rules kreuz-48 / kreuz-40 / pinochle-80``: the team advisor (seats 0-3)."""
     if scores is not None or objective not in (None, "relative"):
         raise BadInput("--scores/--objective: team advice has one objective, the team's score "
                        "minus the other team's (V1)")
     try:
         adv = advise_bid(hand, seat=seat if seat is not None else "0", auction=auction,
-                         samples=samples, seed=seed, inference=not no_inference, rules=rules)
+                         samples=samples, seed=seed, inference=not no_inference, rules=rules,
+                         lookahead=lookahead, opponents=opponents)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

@@ -640,17 +640,25 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         ``max_bid`` (None = pass / stop at the forced 150), ``table``, ``pass_value``,
         ``explanation``.  For a team game (``rules.teams``: kreuz-48, kreuz-40,
         pinochle-80) the team advisor answers instead (analyzer.analyses.team_advice,
-        a :class:`TeamBidAdvice`; seats 0-3, objective team minus the other team).
+        a :class:`TeamBidAdvice`; seats 0-3, objective team minus the other team), and
+        with ``lookahead`` the team look-ahead (analyzer.analyses.team_lookahead, a
+        :class:`TeamLookaheadAdvice`; ``opponents`` then models all three other seats).
     """
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_advice import advise_team
 
-        if lookahead or opponents is not None:
-            raise BinokelError(f"--lookahead and --opponents are not available for the team game "
-                               f"{rules.name}: its team advisor answers without them")
+        if opponents is not None and not lookahead:
+            raise BinokelError(f"--opponents needs --lookahead in the team game {rules.name}: "
+                               f"the static team advisor reads every seat as a rule-of-thumb bidder")
         if scores is not None or objective not in (None, "relative"):
             raise BinokelError("team advice has one objective: the team's score minus the other "
                                "team's (no --scores / --objective in team games, V1)")
+        if lookahead:
+            from analyzer.analyses.team_lookahead import advise_team_lookahead
+
+            return advise_team_lookahead(hand, seat, auction, rules, samples,
+                                         0 if seed is None else seed, inference, opponents,
+                                         progress=progress)
         return advise_team(hand, seat, auction, rules, samples, 0 if seed is None else seed,
                            inference, progress=progress)
     h = Hand.parse(hand, rules=rules)

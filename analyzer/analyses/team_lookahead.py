@@ -1,0 +1,587 @@
+"""Bid advice that looks ahead in the auction of a team game (V1 duels, V4, V5, V6.2).
+
+The team advisor (analyzer.analyses.team_advice) compares "our seat bids B and becomes
+the bidder at B" with "pass now" on every sampled deal.  In a team game the question a
+bidder faces is the three-player look-ahead's (analyzer.analyses.lookahead) with a
+partner: **if I bid up to M (raise while the next bid is at most M, then pass), what
+happens to my team?**  Passing, or stopping at M, may leave the contract to the partner
+(good: the team still plays it, perhaps at a lower price) or to an opponent; a duel with
+the partner (the chain of duels, V1, sets partners against each other too) only pushes
+the team's own price.
+
+Method (README "Methods" states it for users)
+--------------------------------------------
+Per sampled deal (the unseen cards split uniformly into the three other hands and, in the
+Binokel team games, the Dabb, V4.1, V5.1, V6.1):
+
+1. **The other seats' maxima.** Each other seat's value ``v`` comes from its sampled hand
+   under the chosen model (:data:`TEAM_MODELS`; the partner may have its own model): the
+   rule of thumb of analyzer.mechanics.team_bidding, plus an offset for the advisor model.
+   The sample is weighted by the likelihood of the calls that seat already made (the
+   partner's included), and its maximum for the rest of the auction is drawn from the
+   model's logistic noise truncated to what those calls allow
+   (analyzer.analyses.opponents.sample_max): so every seat calls from now on as its model
+   says it then must.
+2. **The auction, for every M.** For "pass now" and for each M of the bid grid the auction
+   is finished with threshold bidders (:func:`plan_team_auctions`: the chain of duels,
+   analyzer.mechanics.team_bidding.continue_duels, or the open V6.2 auction,
+   continue_auction80): who becomes the bidder, and at which bid.
+3. **The deal.** Each seat that becomes the bidder under some plan plays the deal once
+   (exchange and play do not depend on the bid, V4.2, V5.3; the team policy of
+   analyzer.mechanics.team_play): its team's total and the other team's score are kept, so
+   the score at any bid follows (made if the total reaches the bid, else -loss x bid,
+   V4.6, V5.7, V6.6).  In Pinochle this seat plays every trump and, as in the team
+   advisor, names per bid the trump with the best mean; another bidder names its
+   rule-of-thumb trump.
+
+The objective is relative: this team's deal score minus the other team's.  ``V(M)`` is its
+weighted mean; the recommendation is the M with the highest ``V`` ("pass" when no M beats
+passing).  Where no sampled auction reaches the bids between two plans (exactly equal
+``V``), the plan extends only as far as the static rule (bidder at B at least as good as
+passing) allows.  Only this hand, its seat and the public calls enter the kernel: the other
+hands exist only as samples.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer._jit import njit
+from analyzer.analyses.advice import Estimate, _wmean, _wprop
+from analyzer.analyses.opponents import sample_max
+from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, MAX_SAMPLES80,
+                                           _auction_args, _ess, _evidence, parse_team_auction_for,
+                                           parse_team_hand, unseen_deck)
+from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
+from analyzer.mechanics.cards import N_TYPES
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
+                                             DEFAULT_TRICK_VALUE, check_turn, continue_auction80,
+                                             continue_duels, rule_value80)
+from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
+                                          kreuz_rule_value, play_contract80)
+from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
+from analyzer.mechanics.team_rules import TeamSpec, team_spec
+
+#: the team look-ahead's models of how the other three seats bid
+TEAM_MODELS = ("rule", "advisor")
+#: How far above the rule of thumb the team advisor (analyzer.analyses.team_advice) bids,
+#: by auction form (True: V6.2 open bidding; False: V1 duels): the ``advisor`` model is the
+#: rule of thumb + this offset.  Median of (advisor's recommended maximum - rule-of-thumb
+#: value) over the opening hands the advisor bids; pinochle-80: 80 hands (seed 99, 150
+#: samples, team_tournament.ADVISOR_PARTNER_OFFSET); kreuz: see README "Methods".
+TEAM_ADVISOR_OFFSET = {True: 60, False: 0}
+DEFAULT_TEAM_LA_SAMPLES = 1000
+
+
+@dataclass(frozen=True)
+class TeamModel:
+    """A bidding model for the seats of a team game: rule of thumb + ``offset``, with
+    logistic noise of scale ``scale`` (the inference model of the team advisor)."""
+
+    name: str
+    offset: int
+    scale: float
+    description: str
+
+
+def team_model(name, spec: TeamSpec, scale: float = DEFAULT_EVIDENCE_SCALE) -> TeamModel:
+    """``'rule'`` or ``'advisor'`` for ``spec``'s game (a TeamModel passes through);
+    one-line BinokelError otherwise."""
+    if isinstance(name, TeamModel):
+        return name
+    key = str(name).strip().lower()
+    if key == "rule":
+        return TeamModel("rule", 0, float(scale), f"rule of thumb, noise scale {scale:g}")
+    if key == "advisor":
+        off = TEAM_ADVISOR_OFFSET[bool(spec.open_auction)]
+        return TeamModel("advisor", int(off), float(scale),
+                         f"team advisor model: rule of thumb {off:+d}, noise scale {scale:g}")
+    raise BinokelError(f"unknown model {name!r} for a team game: use {' or '.join(TEAM_MODELS)}")
+
+
+# --------------------------------------------------------------------------- kernels
+
+@njit(_nrt=False)
+def plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auction, tk,
+                       sol_out, bid_out, out):
+    """Finish the auction from its state once per plan of ``seat``: pass now (index 0) or
+    bid up to ``bids[j - 1]`` (index j); the other seats bid up to ``maxb[p]``.
+
+    The state: standing ``high`` by ``holder`` (-1: none), ``seat`` to call; V6.2
+    (``open_auction``): ``passed`` bit mask; V1 duels: ``next_ch`` the next seat to enter.
+    ``sol_out``/``bid_out`` (int64[K + 1]) <- the bidder (-1: thrown in) and its bid.
+    ``maxb[seat]`` is overwritten; ``out`` int64[2] is a workspace."""
+    for j in range(bids.shape[0] + 1):
+        maxb[seat] = 0 if j == 0 else bids[j - 1]
+        if open_auction != 0:
+            continue_auction80(maxb, high, holder, passed, seat, tk.min_bid, tk.bid_step, out)
+        else:
+            continue_duels(maxb, high, holder, seat, next_ch, tk.min_bid, tk.bid_step,
+                           tk.forced_opening, out)
+        sol_out[j] = out[0]
+        bid_out[j] = out[1]
+
+
+@njit
+def contract_totals(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res):
+    """Play the deal won by ``sol`` once and return ``(total, other)``: the bidding team's
+    total (melds + card points; -1 when it cannot make any bid: no trick in a Binokel team
+    game, V4.6) and the other team's score.  The bidding team scores ``total`` at bid ``b``
+    when ``total >= b``, else ``-loss_factor x b`` (V4.6, V5.7, V6.6); the other team's
+    score does not depend on the bid.  ``trump`` is used without a Dabb (Pinochle, V6.2);
+    with one the soloist exchanges and names trump (V4.2, V5.3)."""
+    st = sol % 2
+    if tk.dabb_size > 0:
+        kreuz_contract(hands5, sol, 0, pol, state, tk, kr, beat, cnt, res)
+        tot = res[R_SCORE + st] if res[R_COUNTING + st] > 0 else -1
+    else:
+        play_contract80(hands5[:4], sol, 0, trump, pol, state, tk, beat, cnt, res)
+        tot = res[R_SCORE + st]
+    return tot, res[R_SCORE + 1 - st]
+
+
+@njit
+def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, scales,
+                           offsets, high, holder, passed, next_ch, open_auction, rv1, rv2,
+                           state, tk, kr, own_tt, own_ot, seat_tt, seat_ot, la_sol, la_bid,
+                           weight):
+    """Monte Carlo core of the team look-ahead: ``n = weight.shape[0]`` sampled deals.
+
+    ``hand`` uint8[24]: the advised hand, the only cards the kernel knows; ``seat`` 0..3,
+    whose call it is; ``deck`` the unseen cards (shuffled in place); ``bids`` int64[K] the
+    maxima to try; ``ev_lo``/``ev_hi`` int64[4] per seat its bidding evidence (highest bid
+    said, bid declined; 0 = none); ``scales``/``offsets`` per seat the model's noise scale
+    and offset over the rule of thumb (``rv1``, ``rv2``: V6.2 trick value and partner
+    allowance; V1: the card-point estimate); the auction state as in
+    :func:`plan_team_auctions`.  OUT: ``own_tt``/``own_ot`` float64[n, T]: this seat as
+    bidder (T = 4 trumps in Pinochle, 1 with a Dabb), its team's total and the other
+    team's score (:func:`contract_totals`); ``seat_tt``/``seat_ot`` float64[n, 4]: the
+    same for each seat that becomes the bidder under some plan (its rule-of-thumb trump;
+    0 where unused); ``la_sol``/``la_bid`` int64[n, K + 1] each plan's bidder and bid;
+    ``weight`` the inference weight.
+    """
+    n = weight.shape[0]
+    K = bids.shape[0]
+    hs = tk.hand_size
+    dabb = tk.dabb_size > 0
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    tmp = np.zeros(4, dtype=np.int64)
+    maxb = np.zeros(4, dtype=np.int64)
+    trumps = np.zeros(4, dtype=np.int64)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    out2 = np.zeros(2, dtype=np.int64)
+    T = own_tt.shape[1]
+    for i in range(n):
+        deal_team_fixed(state, deck, hands, seat, hand, hs)
+        w = 1.0
+        for p in range(4):
+            if p == seat:
+                continue
+            if dabb:
+                v = kreuz_rule_value(hands[p], kr, rv1, tmp)
+            else:
+                v, tr = rule_value80(hands[p], tk, rv1, rv2, tmp)
+                trumps[p] = tr
+            v += offsets[p]
+            if use_evidence and (ev_lo[p] > 0 or ev_hi[p] > 0):
+                w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], scales[p])
+            maxb[p] = sample_max(np.float64(v), ev_lo[p], ev_hi[p], scales[p], use_evidence,
+                                 tk.bid_step, state)
+        weight[i] = w
+        plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auction, tk,
+                           la_sol[i], la_bid[i], out2)
+        for t in range(T):
+            a, b = contract_totals(hands, seat, t, pol, state, tk, kr, beat, cnt, res)
+            own_tt[i, t] = a
+            own_ot[i, t] = b
+        for p in range(4):
+            seat_tt[i, p] = 0.0
+            seat_ot[i, p] = 0.0
+            if p == seat:
+                continue
+            need = False
+            for j in range(K + 1):
+                if la_sol[i, j] == p:
+                    need = True
+                    break
+            if need:
+                a, b = contract_totals(hands, p, trumps[p], pol, state, tk, kr, beat, cnt, res)
+                seat_tt[i, p] = a
+                seat_ot[i, p] = b
+
+
+# --------------------------------------------------------------------------- Python side
+
+def simulate_team_lookahead(counts, seat: int, state, samples: int, seed, spec: TeamSpec,
+                            model: TeamModel, partner: TeamModel, use_evidence: bool = True,
+                            key: int = 0, grid: int = GRID80) -> dict:
+    """Run :func:`team_lookahead_samples` (rounds of ``samples`` deals, each from its own
+    seed, until the effective sample size reaches ``ESS_FRACTION x samples`` or
+    ``MAX_ROUNDS`` rounds are done, as in team_advice.sample_branches).  Returns the
+    kernel's arrays concatenated, plus ``bids``, ``next_bid``, ``loss_factor``."""
+    n = int(samples)
+    lo, hi = _evidence(state, spec)
+    high, holder, passed, next_ch = _auction_args(state, spec)
+    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    bids = nb + spec.step * np.arange(int(grid), dtype=np.int64)
+    rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
+    rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
+    partner_seat = (seat + 2) % 4
+    scales = np.array([partner.scale if p == partner_seat else model.scale for p in range(4)])
+    offsets = np.array([partner.offset if p == partner_seat else model.offset for p in range(4)],
+                       dtype=np.int64)
+    T = 1 if spec.dabb_size > 0 else 4
+    K = bids.shape[0]
+    use = bool(use_evidence) and any(lo[p] or hi[p] for p in range(4) if p != seat)
+    parts = []
+    hand = np.asarray(counts, dtype=np.uint8)
+    for r in range(MAX_ROUNDS if use else 1):
+        part = dict(own_tt=np.zeros((n, T)), own_ot=np.zeros((n, T)), seat_tt=np.zeros((n, 4)),
+                    seat_ot=np.zeros((n, 4)), la_sol=np.zeros((n, K + 1), dtype=np.int64),
+                    la_bid=np.zeros((n, K + 1), dtype=np.int64), weight=np.zeros(n))
+        team_lookahead_samples(hand, int(seat), unseen_deck(counts, spec), bids,
+                               np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
+                               bool(use_evidence), scales, offsets, int(high), int(holder),
+                               int(passed), int(next_ch), int(spec.open_auction), int(rv1),
+                               int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
+                               spec.kr, part["own_tt"], part["own_ot"], part["seat_tt"],
+                               part["seat_ot"], part["la_sol"], part["la_bid"], part["weight"])
+        parts.append(part)
+        w = np.concatenate([q["weight"] for q in parts])
+        if not use or (w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n):
+            break
+    out = {k: np.concatenate([q[k] for q in parts]) for k in parts[0]}
+    out.update(bids=bids, next_bid=int(nb), loss_factor=int(spec.tk.loss_factor))
+    return out
+
+
+def _score(total, bid, lf):
+    """The bidding team's score at ``bid`` from its total (V4.6, V5.7, V6.6)."""
+    return np.where(total >= bid, total, -lf * np.asarray(bid, dtype=np.float64))
+
+
+def own_values(res: dict) -> tuple[np.ndarray, np.ndarray]:
+    """This seat as bidder at every bid of the grid: ``(trump column per bid, rel[n, K])``,
+    the trump being the column with the best weighted mean (Pinochle; one column with a
+    Dabb, where the exchange names trump)."""
+    tt, ot, w, bids = res["own_tt"], res["own_ot"], res["weight"], res["bids"]
+    lf = float(res["loss_factor"])
+    K = bids.shape[0]
+    best = np.zeros(K, dtype=np.int64)
+    rel = np.empty((tt.shape[0], K))
+    for k, b in enumerate(bids):
+        r = _score(tt, float(b), lf) - ot
+        best[k] = int(np.argmax((w[:, None] * r).sum(axis=0)))
+        rel[:, k] = r[:, best[k]]
+    return best, rel
+
+
+def team_plan_values(res: dict, seat: int) -> np.ndarray:
+    """Per-sample objective (this team's deal score minus the other's) of every plan:
+    float[n, K + 1] (column 0 = pass now, column j = bid up to ``bids[j - 1]``)."""
+    best, _rel = own_values(res)
+    lf = float(res["loss_factor"])
+    bids = res["bids"]
+    step = int(bids[1] - bids[0]) if bids.shape[0] > 1 else 10
+    n, J = res["la_sol"].shape
+    rows = np.arange(n)
+    team = seat % 2
+    out = np.zeros((n, J))
+    for j in range(J):
+        sol = res["la_sol"][:, j]
+        price = res["la_bid"][:, j].astype(np.float64)
+        mine = sol == seat
+        if mine.any():
+            k = np.clip(((price - bids[0]) // step).astype(np.int64), 0, bids.shape[0] - 1)
+            t = best[k]
+            s = _score(res["own_tt"][rows, t], price, lf)
+            out[mine, j] = (s - res["own_ot"][rows, t])[mine]
+        other = (sol >= 0) & ~mine
+        if other.any():
+            p = np.where(other, sol, 0)
+            s = _score(res["seat_tt"][rows, p], price, lf)
+            o = res["seat_ot"][rows, p]
+            rel = np.where(p % 2 == team, s - o, o - s)
+            out[other, j] = rel[other]
+    return out
+
+
+def choose_plan(V: np.ndarray, static_cap: int, forced_open: bool) -> tuple[int | None, int]:
+    """The recommended plan index ``j`` (0 = pass now) from the plan values ``V``
+    (float[K + 1]) and the static break-even index ``static_cap`` (module docstring; the
+    same rule as analyzer.analyses.lookahead.lookahead_max_bid).  Returns ``(j or None
+    for "pass", j)``; a forced opening (V5.2) with no plan beyond it is "pass"."""
+    best = float(V.max())
+    tol = 1e-9 * (1.0 + abs(best))
+    tied = np.flatnonzero(V >= best - tol)
+    if V[0] >= best - tol:
+        j = 0
+    else:
+        ok = tied[tied <= static_cap]
+        j = int(ok.max()) if ok.size else int(tied.min())
+    if j == 0 or (forced_open and j == 1):
+        return None, j
+    return j, j
+
+
+def static_cap(rel_own: np.ndarray, pass_obj: np.ndarray, w: np.ndarray) -> int:
+    """Index j (>= 1) of the last bid, counting up from the next bid, with E[objective |
+    this seat the bidder at it] >= E[objective | pass now]; 0 = none."""
+    pv = float((w * pass_obj).sum() / w.sum())
+    ev = (w[:, None] * rel_own).sum(axis=0) / w.sum()
+    j = 0
+    for k in range(ev.shape[0]):
+        if ev[k] >= pv:
+            j = k + 1
+        else:
+            break
+    return j
+
+
+@dataclass
+class TeamLookaheadAdvice:
+    """Result of :func:`advise_team_lookahead`.
+
+    ``rows`` (one per maximum M): ``bid`` (= M), ``value`` (+ ``_lo``/``_hi``: E[objective]
+    bidding up to M), ``minus_pass`` (+ CI, paired), ``p_soloist`` (+ CI: P(this seat
+    becomes the bidder)), ``p_team`` (P(this seat or the partner)), ``mean_price`` (mean
+    bid this seat buys it at), ``p_make_if_soloist``, ``p_make`` (static: P(make) as bidder
+    at M), and, under the recommended plan, ``p_buy_at`` / ``p_buy_by`` (P(this seat
+    becomes the bidder at exactly / at most this bid)).  ``pass_outcome``: under "pass now"
+    P(partner / opponent is the bidder / thrown in).
+    """
+
+    game: str
+    hand: object
+    seat: int
+    auction: object
+    samples: int
+    ess: float
+    next_bid: int
+    max_bid: int | None
+    pass_value: Estimate
+    rows: list[dict]
+    explanation: str
+    opponents: str
+    partner: str
+    model_description: str
+    plan_index: int
+    p_soloist: Estimate
+    static_max_bid: int | None
+    pass_outcome: dict = field(default_factory=dict)
+    forced_open: bool = False
+
+    def summary(self) -> str:
+        team = self.seat % 2
+        lines = [f"{self.game}   hand: {self.hand}",
+                 f"seat: {self.seat} (team {team}: seats {team}+{team + 2})"
+                 f"   auction: {self.auction.describe()}",
+                 f"objective: team score - other team's score   samples: {self.samples} "
+                 f"(effective {self.ess:.0f})",
+                 f"look-ahead: the auction is played out for every maximum; opponents: "
+                 f"{self.opponents}, partner: {self.partner} ({self.model_description})",
+                 f"{'up to':>7}  {'E[objective]':>22}  {'vs pass':>8}  {'P(you)':>6}  "
+                 f"{'P(team)':>7}  {'price':>6}  {'P(make)':>7}  {'buy at':>6}  {'by':>5}"]
+        runs = []
+        for r in self.rows:
+            key = (round(r["value"], 6), round(r["p_soloist"], 6), round(r["p_buy_at"], 6),
+                   round(r["p_team"], 6))
+            if runs and runs[-1][0] == key:
+                runs[-1][2] = r["bid"]
+                continue
+            runs.append([key, r, r["bid"]])
+        for _, r, last in runs:
+            label = f"{r['bid']}" if last == r["bid"] else f"{r['bid']}-{last}"
+            mark = " <" if self.max_bid is not None and r["bid"] <= self.max_bid <= last else ""
+            price = f"{r['mean_price']:6.0f}" if r["p_soloist"] > 0 else "     -"
+            pm = f"{100 * r['p_make_if_soloist']:6.0f}%" if r["p_soloist"] > 0 else "      -"
+            val = f"{r['value']:+7.1f} [{r['value_lo']:+.0f}, {r['value_hi']:+.0f}]"
+            lines.append(f"{label:>7}  {val:>22}  {r['minus_pass']:+8.1f}  "
+                         f"{100 * r['p_soloist']:5.0f}%  {100 * r['p_team']:6.0f}%  {price}  {pm}  "
+                         f"{100 * r['p_buy_at']:5.0f}%  {100 * r['p_buy_by']:4.0f}%{mark}")
+        pv = self.pass_value
+        po = self.pass_outcome
+        lines.append(f"pass now: E[objective] {pv.mean:+.1f} [{pv.lo:+.0f}, {pv.hi:+.0f}]; "
+                     f"partner bidder {100 * po['partner']:.0f}%, opponent {100 * po['opponent']:.0f}%, "
+                     f"thrown in {100 * po['thrown_in']:.0f}%")
+        lines.append("(up to: bid up to this and stop; P(you) / P(team): you / you or your partner "
+                     "become the bidder; price: mean bid you buy it at; P(make): when you are the "
+                     "bidder; buy at / by: under the recommended plan, P(you become the bidder at "
+                     "exactly / at most this bid))")
+        if self.static_max_bid != self.max_bid:
+            st = "pass" if self.static_max_bid is None else f"up to {self.static_max_bid}"
+            lines.append(f"note: the static team advisor's rule on the same samples says {st}")
+        lines.append(self.explanation)
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {"rules": self.game, "hand": self.hand.codes(), "seat": self.seat,
+                "team": self.seat % 2, "auction": list(self.auction.calls),
+                "samples": self.samples, "effective_samples": self.ess,
+                "next_bid": self.next_bid, "max_bid": self.max_bid, "lookahead": True,
+                "opponents": self.opponents, "partner": self.partner,
+                "pass_value": self.pass_value.to_dict(), "pass_outcome": self.pass_outcome,
+                "p_soloist": self.p_soloist.to_dict(), "static_max_bid": self.static_max_bid,
+                "explanation": self.explanation, "table": self.rows}
+
+
+def _rows(res, seat, vals, j_best, rel_own, best_t, rows_shown):
+    w = res["weight"]
+    sw = w.sum()
+    ess = _ess(w)
+    bids = res["bids"]
+    K = bids.shape[0]
+    pass_obj = vals[:, 0]
+    mine_plan = res["la_sol"][:, j_best] == seat
+    bid_plan = res["la_bid"][:, j_best]
+    tt = res["own_tt"]
+    out = []
+    for j in range(1, K + 1):
+        b = int(bids[j - 1])
+        sol = res["la_sol"][:, j]
+        v = _wmean(vals[:, j], w, ess)
+        d = _wmean(vals[:, j] - pass_obj, w, ess)
+        mine = sol == seat
+        ps = _wprop(mine.astype(np.float64), w, ess)
+        wm = float((w * mine).sum())
+        made = mine & (tt[np.arange(tt.shape[0]), best_t[np.clip(
+            (res["la_bid"][:, j] - bids[0]) // (bids[1] - bids[0] if K > 1 else 10), 0, K - 1)]]
+            >= res["la_bid"][:, j])
+        out.append(dict(
+            bid=b, value=v.mean, value_lo=v.lo, value_hi=v.hi, value_se=v.se,
+            minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
+            p_soloist=ps.mean, p_soloist_lo=ps.lo, p_soloist_hi=ps.hi,
+            p_team=float((w * ((sol >= 0) & (sol % 2 == seat % 2))).sum() / sw),
+            p_make_if_soloist=float((w * made).sum() / wm) if wm > 0 else float("nan"),
+            mean_price=float((w * mine * res["la_bid"][:, j]).sum() / wm) if wm > 0 else float("nan"),
+            p_make=float((w * (tt[:, best_t[j - 1]] >= b)).sum() / sw),
+            trump=None if tt.shape[1] == 1 else int(best_t[j - 1]),
+            p_buy_at=float((w * (mine_plan & (bid_plan == b))).sum() / sw),
+            p_buy_by=float((w * (mine_plan & (bid_plan <= b))).sum() / sw)))
+    # the grid up to a few rows past the plan, or until the static P(make) has fallen away
+    last = max(j_best - 1, 0)
+    keep = last + 1
+    for j in range(last + 1, K):
+        keep = j + 1
+        if j >= last + 4 and (out[j]["p_make"] < 0.01 or j >= last + 8):
+            break
+    keep = max(keep, min(3, K), min(rows_shown, K) if rows_shown else 0)
+    return out[:keep], ess
+
+
+def _explain(rows, pass_est, max_bid, forced_open, p_sol, V, pass_outcome):
+    po = (f" Passing now leaves it to your partner in {100 * pass_outcome['partner']:.0f}% of "
+          f"deals, to an opponent in {100 * pass_outcome['opponent']:.0f}%.")
+    if max_bid is None:
+        first = 2 if forced_open else 1
+        if len(V) <= first:
+            return "pass: there is no bid left on the grid." + po
+        k = first - 1 + int(np.argmax(V[first:]))
+        r = rows[min(k, len(rows) - 1)]
+        head = "stop at the forced opening and pass after" if forced_open else "pass"
+        return (f"{head}: the best plan that bids on (up to {r['bid']}) is worth EV "
+                f"{r['value']:+.0f} for your team, passing {pass_est.mean:+.0f}; bidding on would "
+                f"make you the bidder in {100 * r['p_soloist']:.0f}% of deals." + po)
+    r = next(x for x in rows if x["bid"] == max_bid)
+    msg = (f"bid up to {max_bid}: you become the bidder in {100 * p_sol.mean:.0f}% of deals "
+           f"[{100 * p_sol.lo:.0f}-{100 * p_sol.hi:.0f}], your team in {100 * r['p_team']:.0f}%")
+    if p_sol.mean > 0:
+        half = next((x for x in rows if x["p_buy_by"] >= p_sol.mean / 2), None)
+        if half is not None and half["bid"] < max_bid:
+            msg += f"; you buy it at {half['bid']} or less in {100 * half['p_buy_by']:.0f}%"
+        if r["p_soloist"] > 0:
+            msg += f"; as the bidder you make it in {100 * r['p_make_if_soloist']:.0f}%"
+    if p_sol.mean < 0.05:
+        msg += " (this pushes the price: whoever buys it must make a higher bid)"
+    return msg + f"; EV {r['value']:+.0f} for your team against {pass_est.mean:+.0f} for passing now." + po
+
+
+def advise_team_lookahead(hand, seat=0, auction="", rules=None, samples: int = DEFAULT_TEAM_LA_SAMPLES,
+                          seed: int = 0, use_evidence: bool = True, opponents=None, partner=None,
+                          rows: int = 0, progress=None) -> TeamLookaheadAdvice:
+    """The team look-ahead advice for a hand of a team game in ``seat`` (0..3) after
+    ``auction`` (module docstring).
+
+    ``opponents`` / ``partner``: ``"rule"`` or ``"advisor"`` (:data:`TEAM_MODELS`; default
+    :func:`default_team_model`; the partner defaults to the opponents' model).  ``rows``:
+    show at least this many table rows.  Raises BinokelError (one line) on bad input.
+    """
+    spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
+    h, counts = parse_team_hand(hand, spec)
+    try:
+        seat = int(str(seat).strip())
+    except (TypeError, ValueError):
+        raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
+    if not 0 <= seat <= 3:
+        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
+    state = parse_team_auction_for(auction, spec)
+    check_turn(state, seat)
+    if not 1 <= int(samples) <= MAX_SAMPLES80:
+        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
+    model = team_model(default_team_model(spec) if opponents is None else opponents, spec)
+    pmodel = model if partner is None else team_model(partner, spec)
+    res = simulate_team_lookahead(counts, seat, state, samples, seed, spec, model, pmodel,
+                                  use_evidence)
+    if progress is not None:
+        progress(1, 1)
+    w = res["weight"]
+    if not np.isfinite(w).all() or w.sum() <= 0:
+        raise BinokelError("no sampled deal is consistent with the auction: check the calls (V1)")
+    vals = team_plan_values(res, seat)
+    V = (w[:, None] * vals).sum(axis=0) / w.sum()
+    best_t, rel_own = own_values(res)
+    cap = static_cap(rel_own, vals[:, 0], w)
+    forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
+                       and not state.calls)
+    max_j, j_best = choose_plan(V, cap, forced_open)
+    bids = res["bids"]
+    max_bid = None if max_j is None else int(bids[max_j - 1])
+    table, ess = _rows(res, seat, vals, j_best, rel_own, best_t, rows)
+    pass_est = _wmean(vals[:, 0], w, ess)
+    p_sol = _wprop((res["la_sol"][:, j_best] == seat).astype(np.float64), w, ess)
+    s0 = res["la_sol"][:, 0]
+    sw = w.sum()
+    pass_outcome = {"partner": float((w * (s0 == (seat + 2) % 4)).sum() / sw),
+                    "opponent": float((w * ((s0 >= 0) & (s0 % 2 != seat % 2))).sum() / sw),
+                    "thrown_in": float((w * (s0 < 0)).sum() / sw),
+                    "you": float((w * (s0 == seat)).sum() / sw)}
+    static_bid = int(bids[cap - 1]) if cap and not (forced_open and cap == 1) else None
+    expl = _explain(table, pass_est, max_bid, forced_open, p_sol, V, pass_outcome)
+    return TeamLookaheadAdvice(spec.name, h, seat, state, int(w.shape[0]), ess, int(res["next_bid"]),
+                               max_bid, pass_est, table, expl, model.name, pmodel.name,
+                               model.description if pmodel is model else
+                               f"{model.description}; partner {pmodel.description}",
+                               j_best, p_sol, static_bid, pass_outcome, forced_open)
+
+
+def default_team_model(spec: TeamSpec) -> str:
+    """The team look-ahead's default model of the other seats (README "Methods" says why)."""
+    return "advisor"
+
+
+def team_lookahead_decision(counts, seat: int, state, samples: int, seed, key: int,
+                            spec: TeamSpec, model, partner=None) -> bool:
+    """For the tournament agent ``advisor-la``: does the recommended plan say the next bid?
+    (``counts`` the agent's own hand; ``state`` the calls so far.)"""
+    m = team_model(model, spec)
+    pm = m if partner is None else team_model(partner, spec)
+    res = simulate_team_lookahead(counts, seat, state, samples, seed, spec, m, pm, True, key)
+    w = res["weight"]
+    if not np.isfinite(w).all() or w.sum() <= 0:
+        w = res["weight"] = np.ones(len(w))
+    vals = team_plan_values(res, seat)
+    V = (w[:, None] * vals).sum(axis=0) / w.sum()
+    _best, rel_own = own_values(res)
+    cap = static_cap(rel_own, vals[:, 0], w)
+    forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
+                       and not state.calls)
+    max_j, _j = choose_plan(V, cap, forced_open)
+    return max_j is not None
