@@ -71,9 +71,11 @@ TEAM_MODELS = ("rule", "advisor")
 #: How far above the rule of thumb the team advisor (analyzer.analyses.team_advice) bids,
 #: by auction form (True: V6.2 open bidding; False: V1 duels): the ``advisor`` model is the
 #: rule of thumb + this offset.  Median of (advisor's recommended maximum - rule-of-thumb
-#: value) over the opening hands the advisor bids; pinochle-80: 80 hands (seed 99, 150
-#: samples, team_tournament.ADVISOR_PARTNER_OFFSET); kreuz: see README "Methods".
-TEAM_ADVISOR_OFFSET = {True: 60, False: 0}
+#: value) over the opening hands the advisor bids, 80 random hands each, seed 99, 150
+#: samples: pinochle-80 60 (team_tournament.ADVISOR_PARTNER_OFFSET); kreuz-48 seat 0 +110
+#: (quartiles +90, +120; the advisor bid all 80), kreuz-48 seat 1 after 150 +110,
+#: kreuz-40 seat 1 after 150 +120 (script in the issue-14 note).
+TEAM_ADVISOR_OFFSET = {True: 60, False: 110}
 DEFAULT_TEAM_LA_SAMPLES = 1000
 
 

@@ -208,10 +208,15 @@ def test_lookahead_follows_the_variant_auction_and_deal_sizes():
     assert adv.max_bid is not None and adv.rules == "binokel-40"
 
 
-def test_team_games_refuse_lookahead_in_one_line():
-    """Team games (V4-V6) have their own advisor: look-ahead is refused, not ignored."""
+def test_team_games_take_lookahead_to_the_team_lookahead():
+    """Team games (V4-V6) have their own look-ahead (tests/analyses/test_team_lookahead.py);
+    --opponents without it is refused, not ignored."""
+    from analyzer.analyses.team_lookahead import TeamLookaheadAdvice
     from analyzer.mechanics.rules import get_rules
 
-    with pytest.raises(BinokelError, match="not available for the team game"):
+    adv = advise_bid("AS AS 10S KS QS JS AC AH AD 10C KH", 2, "150 160 pass",
+                     rules=get_rules("kreuz-48"), lookahead=True, samples=50)
+    assert isinstance(adv, TeamLookaheadAdvice)
+    with pytest.raises(BinokelError, match="needs --lookahead"):
         advise_bid("AS AS 10S KS QS JS AC AH AD 10C KH", 2, "150 160 pass",
-                   rules=get_rules("kreuz-48"), lookahead=True)
+                   rules=get_rules("kreuz-48"), opponents="advisor")
