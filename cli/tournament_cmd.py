@@ -37,7 +37,8 @@ from .main import cli
               help="The rule-of-thumb agent's fixed card-point estimate.")
 @click.option("--opponents", type=click.Choice(["rule", "advisor"]), default=None,
               help="The advisor-la agent's opponent model (default: advisor, the fitted model "
-                   "of the advisor).")
+                   "of the advisor; team games: the team advisor's rule of thumb + offset, for "
+                   "all three other seats).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -63,6 +64,7 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
         raise BadInput(f"--samples must be at least 1, got {samples}")
     progress = None
     bar = None
+    started = []
     if not as_json:
         from rich.console import Console
         from rich.progress import Progress
@@ -70,8 +72,14 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
         # progress goes to stderr so that piped stdout holds only the results
         bar = Progress(transient=True, console=Console(stderr=True))
         task = bar.add_task("groups", total=groups)
-        progress = lambda k: bar.update(task, advance=k)  # noqa: E731
-        bar.start()
+
+        def progress(k):
+            # the bar starts with the first finished batch: a bad parameter found before
+            # any game is played stays a one-line error, with no blank bar line on stderr
+            if not started:
+                bar.start()
+                started.append(True)
+            bar.update(task, advance=k)
     try:
         res = run_tournament(kinds[0], kinds[1], groups=groups, seed=seed, samples=samples,
                              objective=objective, trick_estimate=trick_estimate, n_jobs=jobs,
@@ -79,7 +87,7 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:
-        if bar is not None:
+        if bar is not None and started:
             bar.stop()
     if as_json:
         echo_json(res.to_dict())

@@ -570,9 +570,10 @@ def default_team_model(spec: TeamSpec) -> str:
 
 
 def team_lookahead_decision(counts, seat: int, state, samples: int, seed, key: int,
-                            spec: TeamSpec, model, partner=None) -> bool:
-    """For the tournament agent ``advisor-la``: does the recommended plan say the next bid?
-    (``counts`` the agent's own hand; ``state`` the calls so far.)"""
+                            spec: TeamSpec, model, partner=None) -> tuple[bool, int | None]:
+    """For the tournament agent ``advisor-la``: ``(bid the next bid?, the trump this seat
+    names if it buys at that bid; None with a Dabb)``, from the agent's own hand
+    ``counts``, its seat and the calls so far (``state``); the other hands are samples."""
     m = team_model(model, spec)
     pm = m if partner is None else team_model(partner, spec)
     res = simulate_team_lookahead(counts, seat, state, samples, seed, spec, m, pm, True, key)
@@ -581,9 +582,10 @@ def team_lookahead_decision(counts, seat: int, state, samples: int, seed, key: i
         w = res["weight"] = np.ones(len(w))
     vals = team_plan_values(res, seat)
     V = (w[:, None] * vals).sum(axis=0) / w.sum()
-    _best, rel_own = own_values(res)
+    best_t, rel_own = own_values(res)
     cap = static_cap(rel_own, vals[:, 0], w)
     forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
                        and not state.calls)
     max_j, _j = choose_plan(V, cap, forced_open)
-    return max_j is not None
+    trump = None if res["own_tt"].shape[1] == 1 else int(best_t[0])
+    return max_j is not None, trump

@@ -13,6 +13,10 @@ and the calls so far; the deal's other hands are never passed to them:
 - ``rule``: the rule of thumb (analyzer.mechanics.team_bidding): Pinochle bots' "meld +
   20 per expected trick" (+ a partner allowance), or for the Binokel team games the best
   meld + a fixed card-point estimate; minimum raises; its rule-of-thumb trump;
+- ``advisor-la``: the team look-ahead (:mod:`analyzer.analyses.team_lookahead`) at every
+  turn: bid the next bid while the recommended plan reaches it, else pass; in Pinochle
+  the trump its own-seat table names for that bid.  Its model of the other seats:
+  ``la_model`` (default ``advisor``);
 - ``advisor``: :mod:`analyzer.analyses.team_advice` at every turn (fresh samples, the
   calls so far as evidence, the partner's included): bid the next bid while its expected
   objective is at least the pass value, else pass; in Pinochle the trump its table names
@@ -50,7 +54,7 @@ from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
 from analyzer.mechanics.team_scoring import team_game_winner
 
-AGENTS80 = ("advisor", "rule")
+AGENTS80 = ("advisor", "rule", "advisor-la")
 #: how far above the rule of thumb an advisor partner bids, by auction form (V6.2 open
 #: bidding / V1 duels): the advisor reads its partner's calls with this offset, since its
 #: partner is an advisor too.  Pinochle: median of (advisor maximum - rule-of-thumb value)
@@ -81,6 +85,14 @@ def _decide(kind, counts, seat, state, params, key, spec, memo):
         else:
             mb = kreuz_rule_value(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
         return nb if nb <= mb else PASS
+    if kind == "advisor-la":
+        from analyzer.analyses.team_lookahead import team_lookahead_decision
+
+        bid_on, trump = team_lookahead_decision(counts, seat, state, params["samples"], key[0],
+                                                key[1], spec, params.get("la_model") or "advisor")
+        if trump is not None:
+            memo[seat] = trump
+        return nb if bid_on else PASS
     raw = sample_branches(counts, seat, state, params["samples"], key[0], spec, True,
                           params["rv1"], params["rv2"], scale=params.get("scale", DEFAULT_EVIDENCE_SCALE),
                           key=key[1], partner_scale=params.get("partner_scale"),
@@ -277,7 +289,8 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
                         evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
                         partner_scale: float | None = None,
                         partner_offset: int | None = None,
-                        games: bool = False) -> TeamTournamentResult:
+                        games: bool = False,
+                        la_model: str | None = None) -> TeamTournamentResult:
     """Play a duplicate team match (module docstring); same seed, same result for any
     ``n_jobs``.  Raises BinokelError on bad parameters.
 
@@ -287,7 +300,7 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     """
     for k in (agent1, agent2):
         if k not in AGENTS80:
-            raise BinokelError(f"unknown agent {k!r}: use advisor or rule")
+            raise BinokelError(f"unknown agent {k!r} for a team game: use advisor, rule or advisor-la")
     if not 2 <= deals <= MAX_DEALS80:
         raise BinokelError(f"{'game pairs' if games else 'deals'} must be between 2 and "
                            f"{MAX_DEALS80}, got {deals}")
@@ -301,7 +314,12 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     params = {"samples": int(samples), "rv1": int(rv1), "rv2": int(rv2),
               "scale": float(evidence_scale), "partner_scale": partner_scale,
               "partner_offset": int(ADVISOR_PARTNER_OFFSET[spec.open_auction]
-                                    if partner_offset is None else partner_offset)}
+                                    if partner_offset is None else partner_offset),
+              "la_model": la_model}
+    if la_model is not None:
+        from analyzer.analyses.team_lookahead import team_model
+
+        team_model(la_model, spec)      # a one-line error before any deal is played
     kinds = (agent1, agent2)
     size = 2 if games else 10
     batches = [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]

@@ -345,21 +345,26 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
 
     For a team game (``rules.teams``) the duplicate team match of
     analyzer.analyses.team_tournament is played instead: ``groups`` game pairs, each game
-    played to the target twice with the teams' seats swapped.
+    played to the target twice with the teams' seats swapped; agents ``advisor``, ``rule``
+    and ``advisor-la`` (the team look-ahead, ``opponents`` its model of the other seats).
     """
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_tournament import run_team_tournament
 
-        if opponents is not None or {agent1, agent2} & {"advisor-la", "advisor-fit"}:
-            raise BinokelError(f"advisor-la, advisor-fit and --opponents are not available for "
-                               f"the team game {rules.name}")
+        if "advisor-fit" in (agent1, agent2):
+            raise BinokelError(f"advisor-fit is not available for the team game {rules.name}: "
+                               f"use advisor, rule or advisor-la")
+        if opponents is not None and "advisor-la" not in (agent1, agent2):
+            raise BinokelError("--opponents is the advisor-la agent's model: give advisor-la "
+                               "as one of the agents")
 
         if objective != "relative":
             raise BinokelError("team games have one objective: the team's score minus the "
                                "other team's (V1)")
         # a group of a team match: one duplicate game pair, each game to the target
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
-                                   n_jobs=n_jobs, progress=progress, rules=rules, games=True)
+                                   n_jobs=n_jobs, progress=progress, rules=rules, games=True,
+                                   la_model=opponents)
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")

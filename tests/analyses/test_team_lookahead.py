@@ -234,3 +234,37 @@ def test_cli_advise_lookahead_text_and_json():
     d = json.loads(r.output)
     assert d["lookahead"] is True and d["opponents"] == "rule" and d["table"][0]["bid"] == 500
     assert {"value", "minus_pass", "p_soloist", "p_team", "p_buy_by", "trump"} <= set(d["table"][0])
+
+
+def test_team_tournament_agent_advisor_la_plays_duplicate_deals():
+    """advisor-la in run_team_tournament (V1 duels with kreuz-40's forced opening, V6.2):
+    full duplicate deals, paired SE, same seed same numbers; the decision sees only the
+    agent's own hand and the calls."""
+    from analyzer.analyses.team_tournament import run_team_tournament
+    from analyzer.analyses.team_lookahead import team_lookahead_decision
+
+    k40 = get_rules("kreuz-40")
+    a = run_team_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
+    b = run_team_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
+    assert a.to_dict() == b.to_dict() and a.deals == 2 and np.isfinite(a.diff_se)
+    assert a.contracts["x_bids"] + a.contracts["y_bids"] + a.contracts["thrown"] == 4
+    p = run_team_tournament("advisor-la", "advisor", deals=2, seed=3, samples=20,
+                            rules=get_rules("pinochle-80"), la_model="rule")
+    assert p.agents == ("advisor-la", "advisor")
+    assert list(inspect.signature(team_lookahead_decision).parameters)[:4] == \
+        ["counts", "seat", "state", "samples"]
+
+
+def test_team_tournament_cli_and_errors():
+    r = run("tournament", "--rules", "kreuz-48", "--agents", "advisor-la,rule", "--groups", "2",
+            "--samples", "20", "--opponents", "rule")
+    assert r.exit_code == 0, r.output
+    assert "advisor-la team" in r.output
+    assert_one_line_error(run("tournament", "--rules", "kreuz-48", "--agents", "advisor-fit,rule",
+                              "--groups", "2"), "advisor-fit")
+    assert_one_line_error(run("tournament", "--rules", "kreuz-48", "--agents", "advisor,rule",
+                              "--groups", "2", "--opponents", "rule"), "advisor-la")
+    from analyzer.analyses.team_tournament import run_team_tournament
+    with pytest.raises(BinokelError, match="unknown model"):
+        run_team_tournament("advisor-la", "rule", deals=2, la_model="oracle",
+                            rules=get_rules("kreuz-48"))
