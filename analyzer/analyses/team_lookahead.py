@@ -27,10 +27,12 @@ Binokel team games, the Dabb, V4.1, V5.1, V6.1):
    analyzer.mechanics.team_bidding.continue_duels, or the open V6.2 auction,
    continue_auction80): who becomes the bidder, and at which bid.
 3. **The deal.** Each seat that becomes the bidder under some plan plays the deal once
-   (exchange and play do not depend on the bid, V4.2, V5.3; the team policy of
-   analyzer.mechanics.team_play): its team's total and the other team's score are kept, so
-   the score at any bid follows (made if the total reaches the bid, else -loss x bid,
-   V4.6, V5.7, V6.6).  In Pinochle this seat plays every trump and, as in the team
+   (the exchange and the play do not depend on the bid, V4.2, V5.3; the team policy of
+   analyzer.mechanics.team_play, team_game.kreuz_outcomes): its team's total and the
+   other team's score are kept, so the score at any bid follows (made if the total
+   reaches the bid, else -loss x bid, V4.6, V5.7, V6.6); with a Dabb the soloist's
+   contract at the plan's price (play, going out V4.3 / V5.4, a sure Durch V4.6) is the
+   one it chooses from its own cards and that price (game.contract_for_bid).  In Pinochle this seat plays every trump and, as in the team
    advisor, names per bid the trump with the best mean; another bidder names its
    rule-of-thumb trump.
 
@@ -61,8 +63,11 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, check_turn, continue_auction80,
                                              continue_duels, rule_value80)
-from analyzer.mechanics.team_game import (R_COUNTING, R_SCORE, RES_COLS, kreuz_contract,
-                                          kreuz_rule_value, play_contract80)
+from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
+from analyzer.mechanics.game import contract_for_bid
+from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
+                                          O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
+                                          kreuz_outcomes, kreuz_rule_value, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.mechanics.team_rules import TeamSpec, team_spec
 
@@ -129,28 +134,38 @@ def plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auc
 
 
 @njit
-def contract_totals(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res):
-    """Play the deal won by ``sol`` once and return ``(total, other)``: the bidding team's
-    total (melds + card points; -1 when it cannot make any bid: no trick in a Binokel team
-    game, V4.6) and the other team's score.  The bidding team scores ``total`` at bid ``b``
-    when ``total >= b``, else ``-loss_factor x b`` (V4.6, V5.7, V6.6); the other team's
-    score does not depend on the bid.  ``trump`` is used without a Dabb (Pinochle, V6.2);
-    with one the soloist exchanges and names trump (V4.2, V5.3)."""
-    st = sol % 2
+def bidder_outcomes(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res, out):
+    """Play the deal won by ``sol`` once; ``out`` float64[O_COLS] gets what its score at
+    any bid follows from (analyzer.mechanics.team_game.kreuz_outcomes): the bidding team's
+    total when playing (-1 when it cannot make any bid: no trick in a Binokel team game,
+    V4.6), the other team's score then, and with a Dabb the other team's score if the
+    soloist goes out (V4.3, V5.4), the soloist's own estimate and Durch losers (its
+    contract at a bid, game.contract_for_bid) and whether its sure Durch is made.
+    ``trump`` is used without a Dabb (Pinochle, V6.2, where the bidder always plays); with
+    one the soloist exchanges and names trump (V4.2, V5.3)."""
+    for k in range(O_COLS):
+        out[k] = 0.0
     if tk.dabb_size > 0:
-        kreuz_contract(hands5, sol, 0, pol, state, tk, kr, beat, cnt, res)
-        tot = res[R_SCORE + st] if res[R_COUNTING + st] > 0 else -1
+        kreuz_outcomes(hands5, sol, pol, state, tk, kr, beat, cnt, res, out)
     else:
+        st = sol % 2
         play_contract80(hands5[:4], sol, 0, trump, pol, state, tk, beat, cnt, res)
-        tot = res[R_SCORE + st]
-    return tot, res[R_SCORE + 1 - st]
+        out[O_TOTAL] = res[R_SCORE + st]
+        out[O_OTHER] = res[R_SCORE + 1 - st]
+
+
+@njit
+def contracts_at(est, losers, prices, kr, out):
+    """``out[i]`` = the contract a soloist with estimate ``est[i]`` and ``losers[i]`` Durch
+    losers chooses at ``prices[i]`` (game.contract_for_bid, as team_game.kreuz_contract)."""
+    for i in range(est.shape[0]):
+        out[i] = contract_for_bid(est[i], np.int64(losers[i]), prices[i], kr)
 
 
 @njit
 def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, scales,
                            offsets, high, holder, passed, next_ch, open_auction, rv1, rv2,
-                           state, tk, kr, own_tt, own_ot, seat_tt, seat_ot, la_sol, la_bid,
-                           weight):
+                           state, tk, kr, own, seats, la_sol, la_bid, weight):
     """Monte Carlo core of the team look-ahead: ``n = weight.shape[0]`` sampled deals.
 
     ``hand`` uint8[24]: the advised hand, the only cards the kernel knows; ``seat`` 0..3,
@@ -159,12 +174,11 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
     said, bid declined; 0 = none); ``scales``/``offsets`` per seat the model's noise scale
     and offset over the rule of thumb (``rv1``, ``rv2``: V6.2 trick value and partner
     allowance; V1: the card-point estimate); the auction state as in
-    :func:`plan_team_auctions`.  OUT: ``own_tt``/``own_ot`` float64[n, T]: this seat as
-    bidder (T = 4 trumps in Pinochle, 1 with a Dabb), its team's total and the other
-    team's score (:func:`contract_totals`); ``seat_tt``/``seat_ot`` float64[n, 4]: the
-    same for each seat that becomes the bidder under some plan (its rule-of-thumb trump;
-    0 where unused); ``la_sol``/``la_bid`` int64[n, K + 1] each plan's bidder and bid;
-    ``weight`` the inference weight.
+    :func:`plan_team_auctions`.  OUT: ``own`` float64[n, T, O_COLS]: this seat as bidder
+    (:func:`bidder_outcomes`; T = 4 trumps in Pinochle, 1 with a Dabb); ``seats``
+    float64[n, 4, O_COLS]: the same for each seat that becomes the bidder under some plan
+    (its rule-of-thumb trump; 0 where unused); ``la_sol``/``la_bid`` int64[n, K + 1] each
+    plan's bidder and bid; ``weight`` the inference weight.
     """
     n = weight.shape[0]
     K = bids.shape[0]
@@ -180,7 +194,7 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
     trumps = np.zeros(4, dtype=np.int64)
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     out2 = np.zeros(2, dtype=np.int64)
-    T = own_tt.shape[1]
+    T = own.shape[1]
     for i in range(n):
         deal_team_fixed(state, deck, hands, seat, hand, hs)
         w = 1.0
@@ -201,12 +215,10 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
         plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auction, tk,
                            la_sol[i], la_bid[i], out2)
         for t in range(T):
-            a, b = contract_totals(hands, seat, t, pol, state, tk, kr, beat, cnt, res)
-            own_tt[i, t] = a
-            own_ot[i, t] = b
+            bidder_outcomes(hands, seat, t, pol, state, tk, kr, beat, cnt, res, own[i, t])
         for p in range(4):
-            seat_tt[i, p] = 0.0
-            seat_ot[i, p] = 0.0
+            for k in range(O_COLS):
+                seats[i, p, k] = 0.0
             if p == seat:
                 continue
             need = False
@@ -215,9 +227,8 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
                     need = True
                     break
             if need:
-                a, b = contract_totals(hands, p, trumps[p], pol, state, tk, kr, beat, cnt, res)
-                seat_tt[i, p] = a
-                seat_ot[i, p] = b
+                bidder_outcomes(hands, p, trumps[p], pol, state, tk, kr, beat, cnt, res,
+                                seats[i, p])
 
 
 # --------------------------------------------------------------------------- Python side
@@ -246,74 +257,102 @@ def simulate_team_lookahead(counts, seat: int, state, samples: int, seed, spec: 
     parts = []
     hand = np.asarray(counts, dtype=np.uint8)
     for r in range(MAX_ROUNDS if use else 1):
-        part = dict(own_tt=np.zeros((n, T)), own_ot=np.zeros((n, T)), seat_tt=np.zeros((n, 4)),
-                    seat_ot=np.zeros((n, 4)), la_sol=np.zeros((n, K + 1), dtype=np.int64),
+        part = dict(own=np.zeros((n, T, O_COLS)), seats=np.zeros((n, 4, O_COLS)),
+                    la_sol=np.zeros((n, K + 1), dtype=np.int64),
                     la_bid=np.zeros((n, K + 1), dtype=np.int64), weight=np.zeros(n))
         team_lookahead_samples(hand, int(seat), unseen_deck(counts, spec), bids,
                                np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
                                bool(use_evidence), scales, offsets, int(high), int(holder),
                                int(passed), int(next_ch), int(spec.open_auction), int(rv1),
                                int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
-                               spec.kr, part["own_tt"], part["own_ot"], part["seat_tt"],
-                               part["seat_ot"], part["la_sol"], part["la_bid"], part["weight"])
+                               spec.kr, part["own"], part["seats"], part["la_sol"],
+                               part["la_bid"], part["weight"])
         parts.append(part)
         w = np.concatenate([q["weight"] for q in parts])
         if not use or (w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n):
             break
     out = {k: np.concatenate([q[k] for q in parts]) for k in parts[0]}
-    out.update(bids=bids, next_bid=int(nb), loss_factor=int(spec.tk.loss_factor))
+    out.update(bids=bids, next_bid=int(nb), loss_factor=int(spec.tk.loss_factor),
+               dabb=spec.dabb_size > 0, kr=spec.kr)
     return out
 
 
-def _score(total, bid, lf):
-    """The bidding team's score at ``bid`` from its total (V4.6, V5.7, V6.6)."""
-    return np.where(total >= bid, total, -lf * np.asarray(bid, dtype=np.float64))
-
-
-def own_values(res: dict) -> tuple[np.ndarray, np.ndarray]:
-    """This seat as bidder at every bid of the grid: ``(trump column per bid, rel[n, K])``,
-    the trump being the column with the best weighted mean (Pinochle; one column with a
-    Dabb, where the exchange names trump)."""
-    tt, ot, w, bids = res["own_tt"], res["own_ot"], res["weight"], res["bids"]
+def bidder_rel(o: np.ndarray, price, res: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The bidding team's deal score minus the other team's, and whether its contract is
+    made, at ``price`` (broadcast against ``o[..., 0]``) from :func:`bidder_outcomes`'
+    columns ``o`` (as team_advice.bid_outcome).  Playing: the total if it reaches the
+    price, else -loss_factor x price (V4.6, V5.7, V6.6).  With a Dabb the soloist's
+    contract at that price (:func:`contracts_at`): going out (V4.3, V5.4) scores -price
+    against the other team's melds + bonus and is never made; a sure Durch (V4.6 "Durch
+    as V2.7") scores +value or -durch_loss_factor x value against 0."""
+    price = np.broadcast_to(np.asarray(price, dtype=np.float64), o.shape[:-1])
+    tt, oth = o[..., O_TOTAL], o[..., O_OTHER]
     lf = float(res["loss_factor"])
+    made = tt >= price
+    rel = np.where(made, tt, -lf * price) - oth
+    if not res["dabb"]:
+        return rel, made
+    kr = res["kr"]
+    con = np.empty(price.size, dtype=np.int64)
+    contracts_at(np.ascontiguousarray(o[..., O_EST], dtype=np.float64).ravel(),
+                 np.ascontiguousarray(o[..., O_LOSERS], dtype=np.float64).ravel(),
+                 np.ascontiguousarray(price, dtype=np.int64).ravel(), kr, con)
+    con = con.reshape(price.shape)
+    value = np.where(con == CONTRACT_OPEN_DURCH, kr.open_durch_value, kr.durch_value).astype(float)
+    dm = o[..., O_DURCH_MADE] > 0
+    is_durch = (con == CONTRACT_DURCH) | (con == CONTRACT_OPEN_DURCH)
+    is_out = con == CONTRACT_SURRENDER
+    rel = np.where(is_out, -price - o[..., O_OUT_OTHER],
+                   np.where(is_durch, np.where(dm, value, -kr.durch_loss_factor * value), rel))
+    made = np.where(is_out, False, np.where(is_durch, dm, made))
+    return rel, made
+
+
+def own_values(res: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This seat as bidder at every bid of the grid: ``(trump column per bid, rel[n, K],
+    made[n, K])``, the trump being the column with the best weighted mean (Pinochle; one
+    column with a Dabb, where the exchange names trump)."""
+    own, w, bids = res["own"], res["weight"], res["bids"]
     K = bids.shape[0]
     best = np.zeros(K, dtype=np.int64)
-    rel = np.empty((tt.shape[0], K))
+    rel = np.empty((own.shape[0], K))
+    made = np.empty((own.shape[0], K), dtype=bool)
     for k, b in enumerate(bids):
-        r = _score(tt, float(b), lf) - ot
+        r, m = bidder_rel(own, float(b), res)
         best[k] = int(np.argmax((w[:, None] * r).sum(axis=0)))
         rel[:, k] = r[:, best[k]]
-    return best, rel
+        made[:, k] = m[:, best[k]]
+    return best, rel, made
 
 
-def team_plan_values(res: dict, seat: int) -> np.ndarray:
+def team_plan_values(res: dict, seat: int, with_made: bool = False):
     """Per-sample objective (this team's deal score minus the other's) of every plan:
-    float[n, K + 1] (column 0 = pass now, column j = bid up to ``bids[j - 1]``)."""
-    best, _rel = own_values(res)
-    lf = float(res["loss_factor"])
+    float[n, K + 1] (column 0 = pass now, column j = bid up to ``bids[j - 1]``); with
+    ``with_made`` also bool[n, K + 1]: this seat is the bidder and makes its contract."""
+    best = own_values(res)[0]
     bids = res["bids"]
     step = int(bids[1] - bids[0]) if bids.shape[0] > 1 else 10
     n, J = res["la_sol"].shape
     rows = np.arange(n)
     team = seat % 2
     out = np.zeros((n, J))
+    made_out = np.zeros((n, J), dtype=bool)
     for j in range(J):
         sol = res["la_sol"][:, j]
         price = res["la_bid"][:, j].astype(np.float64)
         mine = sol == seat
         if mine.any():
             k = np.clip(((price - bids[0]) // step).astype(np.int64), 0, bids.shape[0] - 1)
-            t = best[k]
-            s = _score(res["own_tt"][rows, t], price, lf)
-            out[mine, j] = (s - res["own_ot"][rows, t])[mine]
+            rel, made = bidder_rel(res["own"][rows, best[k]], price, res)
+            out[mine, j] = rel[mine]
+            made_out[mine, j] = made[mine]
         other = (sol >= 0) & ~mine
         if other.any():
             p = np.where(other, sol, 0)
-            s = _score(res["seat_tt"][rows, p], price, lf)
-            o = res["seat_ot"][rows, p]
-            rel = np.where(p % 2 == team, s - o, o - s)
+            rel, _m = bidder_rel(res["seats"][rows, p], price, res)
+            rel = np.where(p % 2 == team, rel, -rel)
             out[other, j] = rel[other]
-    return out
+    return (out, made_out) if with_made else out
 
 
 def choose_plan(V: np.ndarray, static_cap: int, forced_open: bool) -> tuple[int | None, int]:
@@ -435,7 +474,7 @@ class TeamLookaheadAdvice:
                 "explanation": self.explanation, "table": self.rows}
 
 
-def _rows(res, seat, vals, j_best, rel_own, best_t, rows_shown):
+def _rows(res, seat, vals, made_plan, j_best, own_made, best_t, rows_shown):
     w = res["weight"]
     sw = w.sum()
     ess = _ess(w)
@@ -444,7 +483,7 @@ def _rows(res, seat, vals, j_best, rel_own, best_t, rows_shown):
     pass_obj = vals[:, 0]
     mine_plan = res["la_sol"][:, j_best] == seat
     bid_plan = res["la_bid"][:, j_best]
-    tt = res["own_tt"]
+    T = res["own"].shape[1]
     out = []
     for j in range(1, K + 1):
         b = int(bids[j - 1])
@@ -454,18 +493,15 @@ def _rows(res, seat, vals, j_best, rel_own, best_t, rows_shown):
         mine = sol == seat
         ps = _wprop(mine.astype(np.float64), w, ess)
         wm = float((w * mine).sum())
-        made = mine & (tt[np.arange(tt.shape[0]), best_t[np.clip(
-            (res["la_bid"][:, j] - bids[0]) // (bids[1] - bids[0] if K > 1 else 10), 0, K - 1)]]
-            >= res["la_bid"][:, j])
         out.append(dict(
             bid=b, value=v.mean, value_lo=v.lo, value_hi=v.hi, value_se=v.se,
             minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
             p_soloist=ps.mean, p_soloist_lo=ps.lo, p_soloist_hi=ps.hi,
             p_team=float((w * ((sol >= 0) & (sol % 2 == seat % 2))).sum() / sw),
-            p_make_if_soloist=float((w * made).sum() / wm) if wm > 0 else float("nan"),
+            p_make_if_soloist=float((w * made_plan[:, j]).sum() / wm) if wm > 0 else float("nan"),
             mean_price=float((w * mine * res["la_bid"][:, j]).sum() / wm) if wm > 0 else float("nan"),
-            p_make=float((w * (tt[:, best_t[j - 1]] >= b)).sum() / sw),
-            trump=None if tt.shape[1] == 1 else int(best_t[j - 1]),
+            p_make=float((w * own_made[:, j - 1]).sum() / sw),
+            trump=None if T == 1 else int(best_t[j - 1]),
             p_buy_at=float((w * (mine_plan & (bid_plan == b))).sum() / sw),
             p_buy_by=float((w * (mine_plan & (bid_plan <= b))).sum() / sw)))
     # the grid up to a few rows past the plan, or until the static P(make) has fallen away
@@ -537,16 +573,16 @@ def advise_team_lookahead(hand, seat=0, auction="", rules=None, samples: int = D
     w = res["weight"]
     if not np.isfinite(w).all() or w.sum() <= 0:
         raise BinokelError("no sampled deal is consistent with the auction: check the calls (V1)")
-    vals = team_plan_values(res, seat)
+    vals, made_plan = team_plan_values(res, seat, with_made=True)
     V = (w[:, None] * vals).sum(axis=0) / w.sum()
-    best_t, rel_own = own_values(res)
+    best_t, rel_own, own_made = own_values(res)
     cap = static_cap(rel_own, vals[:, 0], w)
     forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
                        and not state.calls)
     max_j, j_best = choose_plan(V, cap, forced_open)
     bids = res["bids"]
     max_bid = None if max_j is None else int(bids[max_j - 1])
-    table, ess = _rows(res, seat, vals, j_best, rel_own, best_t, rows)
+    table, ess = _rows(res, seat, vals, made_plan, j_best, own_made, best_t, rows)
     pass_est = _wmean(vals[:, 0], w, ess)
     p_sol = _wprop((res["la_sol"][:, j_best] == seat).astype(np.float64), w, ess)
     s0 = res["la_sol"][:, 0]
@@ -582,10 +618,10 @@ def team_lookahead_decision(counts, seat: int, state, samples: int, seed, key: i
         w = res["weight"] = np.ones(len(w))
     vals = team_plan_values(res, seat)
     V = (w[:, None] * vals).sum(axis=0) / w.sum()
-    best_t, rel_own = own_values(res)
+    best_t, rel_own, _made = own_values(res)
     cap = static_cap(rel_own, vals[:, 0], w)
     forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
                        and not state.calls)
     max_j, _j = choose_plan(V, cap, forced_open)
-    trump = None if res["own_tt"].shape[1] == 1 else int(best_t[0])
+    trump = None if res["own"].shape[1] == 1 else int(best_t[0])
     return max_j is not None, trump

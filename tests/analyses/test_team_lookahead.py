@@ -11,7 +11,7 @@ import pytest
 
 from analyzer import BinokelError
 from analyzer.analyses.advice import advise_bid
-from analyzer.analyses.team_lookahead import (TeamLookaheadAdvice, choose_plan, contract_totals,
+from analyzer.analyses.team_lookahead import (TeamLookaheadAdvice, bidder_outcomes, choose_plan,
                                               own_values, plan_team_auctions,
                                               simulate_team_lookahead, team_lookahead_samples,
                                               team_model, team_plan_values)
@@ -20,7 +20,7 @@ from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.team_bidding import PASS, rule_value80
-from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, play_contract80
+from analyzer.mechanics.team_game import O_COLS, R_CONTRACT, R_SCORE, RES_COLS, kreuz_contract, play_contract80
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from analyzer.mechanics.team_rules import team_spec
 from tests.cli.test_cli import assert_one_line_error, run
@@ -61,12 +61,14 @@ def _reference_value(hands5, sol, price, trump, seat, spec):
     cnt = np.zeros((4, 24), dtype=np.uint8)
     if spec.dabb_size > 0:
         kreuz_contract(hands5, sol, price, pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt, res)
+        CONTRACTS_SEEN.add(int(res[R_CONTRACT]))
     else:
         play_contract80(hands5[:4], sol, price, trump, pol, chunk_state(0, 0), spec.tk, beat, cnt, res)
     team = seat % 2
     return float(res[R_SCORE + team] - res[R_SCORE + 1 - team])
 
 
+CONTRACTS_SEEN: set = set()     # the soloists' contracts the reference played (V4.3, V4.6)
 CASES = [("kreuz-48", "", 0), ("kreuz-48", "150", 1), ("kreuz-48", "150 160 pass", 2),
          ("kreuz-48", "pass pass", 2), ("kreuz-40", "", 0), ("kreuz-40", "150 pass 160", 0),
          ("pinochle-80", "", 0), ("pinochle-80", "500 pass", 2), ("pinochle-80", "500 510 pass 520", 0)]
@@ -87,10 +89,10 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
     rng = np.random.default_rng(7)
     n = 6
     T = 1 if spec.dabb_size else 4
-    res = dict(own_tt=np.zeros((n, T)), own_ot=np.zeros((n, T)), seat_tt=np.zeros((n, 4)),
-               seat_ot=np.zeros((n, 4)), la_sol=np.zeros((n, 13), dtype=np.int64),
-               la_bid=np.zeros((n, 13), dtype=np.int64), weight=np.ones(n), bids=bids,
-               loss_factor=int(spec.tk.loss_factor))
+    res = dict(own=np.zeros((n, T, O_COLS)), seats=np.zeros((n, 4, O_COLS)),
+               la_sol=np.zeros((n, 13), dtype=np.int64), la_bid=np.zeros((n, 13), dtype=np.int64),
+               weight=np.ones(n), bids=bids, loss_factor=int(spec.tk.loss_factor),
+               dabb=spec.dabb_size > 0, kr=spec.kr)
     beat = np.empty(24, dtype=np.int64)
     beat_table(spec.tk, beat)
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
@@ -100,7 +102,7 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
     for i in range(n):
         hands = np.zeros((5, 24), dtype=np.uint8)
         deal_team(chunk_state((11, i), 0), spec.deck.copy(), hands, spec.hand_size)
-        maxb = np.array([nb - spec.step + spec.step * int(rng.integers(0, 10)) for _ in range(4)],
+        maxb = np.array([nb - spec.step + spec.step * int(rng.integers(0, 40)) for _ in range(4)],
                         dtype=np.int64)
         tr = np.zeros(4, dtype=np.int64)
         if not spec.dabb_size:
@@ -110,17 +112,17 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
                            int(spec.open_auction), spec.tk, res["la_sol"][i], res["la_bid"][i],
                            np.zeros(2, dtype=np.int64))
         for t in range(T):
-            res["own_tt"][i, t], res["own_ot"][i, t] = contract_totals(
-                hands, seat, t, pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt, out)
+            bidder_outcomes(hands, seat, t, pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt,
+                            out, res["own"][i, t])
         for p in range(4):
             if p != seat:
-                res["seat_tt"][i, p], res["seat_ot"][i, p] = contract_totals(
-                    hands, p, tr[p], pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt, out)
+                bidder_outcomes(hands, p, tr[p], pol, chunk_state(0, 0), spec.tk, spec.kr, beat,
+                                cnt, out, res["seats"][i, p])
         deals.append(hands)
         maxima.append(maxb)
         trumps.append(tr)
     vals = team_plan_values(res, seat)
-    best_t, _ = own_values(res)
+    best_t = own_values(res)[0]
     for i in range(n):
         for j in range(13):
             my_max = 0 if j == 0 else int(bids[j - 1])
@@ -268,3 +270,13 @@ def test_team_tournament_cli_and_errors():
     with pytest.raises(BinokelError, match="unknown model"):
         run_team_tournament("advisor-la", "rule", deals=2, la_model="oracle",
                             rules=get_rules("kreuz-48"))
+
+
+def test_the_reference_cases_include_going_out():
+    """The reference cases above are not all plain play: at the high prices of the random
+    maxima some soloists go out (V4.3, V5.4), which the look-ahead scores by the contract
+    the soloist chooses at that price (game.contract_for_bid)."""
+    from analyzer.mechanics.exchange import CONTRACT_PLAY, CONTRACT_SURRENDER
+    if not CONTRACTS_SEEN:          # run on its own: replay one Binokel team case
+        test_plans_agree_with_a_plain_python_reference("kreuz-48", "150", 1)
+    assert {CONTRACT_PLAY, CONTRACT_SURRENDER} <= CONTRACTS_SEEN
