@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import click
 
-from analyzer.analyses.advice import DEFAULT_SAMPLES, advise_bid
+from analyzer.analyses.advice import DEFAULT_SAMPLES, PIMC_SAMPLES, advise_bid
 from analyzer.analyses.opponents import OPPONENT_MODELS
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
 from .common import (BadInput, cards_option, echo_json, example_epilog, jobs_option, parse_hand,
-                     rules_option)
+                     play_option, rules_option)
 from .main import cli
 
 
@@ -39,6 +39,7 @@ def _parse_scores(text: str | None):
         "binokel advise --example average --seat middlehand --auction 150 --lookahead",
         "binokel advise --rules kreuz-48 'AS AS 10S KS QS JS AC AH AD 10C KH' --seat 1 \\",
         "    --auction 150 --lookahead",
+        "binokel advise --example strong_spades --play pimc-defence --jobs 2",
     ),
 )
 @click.argument("hand", required=False)
@@ -51,8 +52,9 @@ def _parse_scores(text: str | None):
               help="relative: own minus mean of opponents' deal scores (default); own: own score; "
                    "win: P(win game), default when --scores is given.")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
-@click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
-              help="Sampled deals.")
+@click.option("-n", "--samples", default=None, type=int,
+              help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
+                   f"or pimc-defence].")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed (same seed, same numbers).")
 @jobs_option()
 @cards_option
@@ -67,9 +69,10 @@ def _parse_scores(text: str | None):
                    "(with --lookahead): the model of all three other seats, advisor = the team "
                    "advisor's rule of thumb + offset.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@play_option
 @rules_option
 def advise_command(hand, seat, auction, scores, objective, example_name, samples, seed, jobs,
-                   no_inference, lookahead, opponents, as_json, rules):
+                   no_inference, lookahead, opponents, as_json, play, rules):
     """Recommend the maximum bid for a HAND (15 cards; 12 in binokel-40) with P(make) and
     EV per bid (R3; in the grupp games forehand may pass, V2.2).
 
@@ -87,17 +90,22 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         hand = ex["hand"]
         seat = seat or ex.get("seat") or "forehand"
     if getattr(rules, "teams", False):
+        if play != "heuristic":
+            raise BadInput(f"--play {play} is not available for the team game {rules.name} "
+                           f"(its advisor plays the team heuristic)")
+        if samples is None:
+            samples = DEFAULT_SAMPLES
         return _advise_team(hand, seat, auction, scores, objective, samples, seed,
                             no_inference, as_json, rules, lookahead, opponents)
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
     try:
         adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
                          objective=objective, samples=samples, seed=seed, n_jobs=jobs,
                          inference=not no_inference, rules=rules, lookahead=lookahead,
-                         opponents=opponents)
+                         opponents=opponents, play=play)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

@@ -8,13 +8,13 @@ import click
 
 from analyzer.mechanics.cards import tapp_word
 
-from analyzer.analyses.analysis import DEFAULT_SAMPLES, analyze_hand, parse_seat
+from analyzer.analyses.analysis import DEFAULT_SAMPLES, PIMC_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 from analyzer.analyses.analysis import pct_ci, plot_format
 
 from .common import (BadInput, cards_option, console_width, echo_json, example_epilog, jobs_option,
-                     parse_hand, rules_option)
+                     parse_hand, play_option, rules_option)
 from .main import cli
 
 PROGRESS_MIN_CHUNKS = 8  # runs shorter than this many chunks finish too fast for a bar
@@ -72,7 +72,8 @@ def _print_rich(res) -> None:
     con = Console(**console_width())
     con.print(f"[bold]hand[/bold] {res.hand}   [bold]{tapp_word()}[/bold] "
               f"{res.tapp or escape('(unknown: sampled per deal)')}   [bold]seat[/bold] "
-              f"{res.seat}   n = {res.samples}   seed {res.seed}")
+              f"{res.seat}   n = {res.samples}   seed {res.seed}"
+              + ("" if res.play == "heuristic" else f"   play {res.play}"))
     if res.candidates is not None:
         t = Table(title="Exchange (R4): Monte Carlo on fresh deals, best first", title_justify="left")
         for col in ("#", "trump", "discard", "fast est.", "mean total ± 95% CI",
@@ -138,8 +139,9 @@ def _print_rich(res) -> None:
 @click.option("--tapp", "-t", default=None, help="The 3 Tapp cards, if known (else sampled).")
 @click.option("--seat", "-s", default=None,
               help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat.")
-@click.option("-n", "--samples", default=DEFAULT_SAMPLES, show_default=True, type=int,
-              help="Sampled deals.")
+@click.option("-n", "--samples", default=None, type=int,
+              help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
+                   f"or pimc-defence].")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
               help="Random seed (same seed, same numbers, for any --jobs).")
 @jobs_option()
@@ -152,15 +154,17 @@ def _print_rich(res) -> None:
 @click.option("--plot", "plot_file", default=None, metavar="FILE",
               help="Write a figure of the distributions: FILE.png, .svg or .pdf.")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
+@play_option
 @rules_option
 def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, csv_dir, plot_file,
-                    example_name, rules):
+                    example_name, play, rules):
     """Distributions of meld, card points, total and score for a HAND as soloist
     (15 cards; 12 in binokel-40, whose Tapp/Dabb has 4).
 
     Every sampled deal deals the unknown cards uniformly (R2); the exchange (R4: discard,
     trump, surrender or Durch) is chosen from hand + Tapp only; the deal is played out with
-    the heuristic policy and scored (R8).  Every estimate carries a 95% interval.
+    the heuristic policy (or PIMC: --play) and scored (R8).  Every estimate carries a 95%
+    interval.
     """
     if seat is not None and not seat.strip():
         raise BadInput("--seat is empty: use forehand, middlehand or rearhand (R2)")
@@ -178,7 +182,13 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
             tapp = ex.get("tapp")
         seat = seat or ex.get("seat")
     if getattr(rules, "teams", False):
-        return _analyze_team(hand, tapp, samples, seed, as_json, rules)
+        if play != "heuristic":
+            raise BadInput(f"--play {play} is not available for the team game {rules.name} "
+                           f"(its analysis plays the team heuristic)")
+        return _analyze_team(hand, tapp, DEFAULT_SAMPLES if samples is None else samples, seed,
+                             as_json, rules)
+    if samples is None:
+        samples = DEFAULT_SAMPLES if play == "heuristic" else PIMC_SAMPLES
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if tapp is not None and not tapp.strip():
@@ -208,8 +218,10 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
             raise BadInput(f"--tapp overlaps the hand: {exc}") from None
     from analyzer.analyses.analysis import CHUNK
     n_chunks = (samples + CHUNK - 1) // CHUNK
+    # a PIMC chunk takes seconds: show the bar from two chunks on
+    min_chunks = PROGRESS_MIN_CHUNKS if play == "heuristic" else 2
     try:
-        if n_chunks >= PROGRESS_MIN_CHUNKS and not as_json:
+        if n_chunks >= min_chunks and not as_json:
             from rich.console import Console
             from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                        TimeElapsedColumn, TimeRemainingColumn)
@@ -219,9 +231,10 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
                 task = bar.add_task("deals", total=n_chunks)
                 res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid,
                                    progress=lambda done, total: bar.update(task, completed=done),
-                                   rules=rules)
+                                   rules=rules, play=play)
         else:
-            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid, rules=rules)
+            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid, rules=rules,
+                               play=play)
         if plot_path is not None:
             res.plot(plot_path)
         if csv_path is not None:

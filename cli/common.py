@@ -141,3 +141,19 @@ def three_player_only(rules, command: str) -> None:
         raise BadInput(f"binokel {command} is not built for the team game {rules.name}; "
                        "team games have advise, tournament, melds, analyze (pinochle-80) "
                        "and bench")
+
+
+def play_option(f):
+    """``--play heuristic|pimc|pimc-defence``: how the deals are played after the exchange
+    (analyzer.search.pimc.play_contract).  pimc: PIMC at every seat; pimc-defence: PIMC
+    defenders against the heuristic soloist (strong defence).  Only the card play
+    differs; PIMC is ~2,000-5,000x slower, so commands lower their default samples."""
+    from analyzer.search.pimc import PLAY_NAMES
+
+    return click.option(
+        "--play", "play", type=click.Choice(list(PLAY_NAMES)), default="heuristic",
+        show_default=True,
+        help="Card play after the exchange: heuristic at every seat; pimc = PIMC (sampled "
+             "worlds + exact search of the last tricks) at every seat; pimc-defence = PIMC "
+             "defenders, heuristic soloist. PIMC costs ~5-15 ms a deal (heuristic ~3 us); "
+             "its default --samples is lower.")(f)

@@ -7,7 +7,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
 from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
 
-from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option
+from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option
 from .main import cli
 
 
@@ -16,6 +16,7 @@ from .main import cli
     epilog=example_epilog(
         "binokel tournament --agents advisor,rule --groups 20 --seed 1",
         "binokel tournament --agents advisor,advisor --groups 10 --json",
+        "binokel tournament --agents advisor,rule --groups 10 --play pimc-defence --jobs 2",
         "binokel tournament --rules pinochle-80 --groups 400 --samples 100 --jobs -1",
     ),
 )
@@ -42,9 +43,10 @@ from .main import cli
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@play_option
 @rules_option
 def tournament_command(agents, groups, samples, objective, trick_estimate, opponents, seed, jobs,
-                       as_json, rules):
+                       as_json, play, rules):
     """Play duplicate games between two bidding agents and compare them (any variant:
     with four at the table, V3, each agent holds two chairs and the dealer sits out).
 
@@ -83,7 +85,7 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
     try:
         res = run_tournament(kinds[0], kinds[1], groups=groups, seed=seed, samples=samples,
                              objective=objective, trick_estimate=trick_estimate, n_jobs=jobs,
-                             progress=progress, rules=rules, opponents=opponents)
+                             progress=progress, rules=rules, opponents=opponents, play=play)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:

@@ -47,10 +47,13 @@ from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
+from analyzer.search.pimc import play_name, resolve_play
 from analyzer.analyses.stats import z_value
 
 OBJECTIVES = ("relative", "own", "win")
 DEFAULT_SAMPLES = 2000
+PIMC_SAMPLES = 200      # default with --play pimc / pimc-defence (~2 PIMC play-outs a sample)
+PIMC_MAX_SAMPLES = 5000
 GRID_SIZE = 60          # at least bids next..next+590; longer for hands that can total more
 CHUNK = 500
 ESS_FRACTION = 0.25     # below this effective share, draw more rounds (inference)
@@ -162,7 +165,7 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
 
 
 def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp_est, seed,
-               chunk, n, rules):
+               chunk, n, rules, policy=POLICY_HEURISTIC):
     kr = rules.kernel
     K = bids.shape[0]
     deck = remaining_deck(hand_counts, rules)
@@ -177,7 +180,7 @@ def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp
         sol_trump=np.empty(n, dtype=np.int8),
     )
     advise_samples(hand_counts, seat, deck, bids, kstate, lo, hi, use_evidence, float(scale),
-                   int(opp_est), POLICY_HEURISTIC, chunk_state(seed, chunk), kr,
+                   int(opp_est), policy, chunk_state(seed, chunk), kr,
                    out["sol_scores"], out["sol_made"], out["sol_contract"], out["pass_scores"],
                    out["pass_soloist"], out["pass_bid"], out["weight"], out["sol_trump"])
     return out
@@ -306,13 +309,15 @@ class BidAdvice:
     rules: str = "binokel-48"   # the variant advised for (docs/VARIANTS.md)
     low_card: str = "9"
     trumps: tuple = ()  # ((suit letter, weighted share), ...) the soloist's exchange names, most first
+    play: str = "heuristic"   # card play after the exchange (--play)
 
     def summary(self) -> str:
         lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
                  f"{SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
         obj = {"relative": "own score - mean of opponents' scores", "own": "own score",
                "win": "P(win game)"}[self.objective]
-        lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})")
+        lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})"
+                     + ("" if self.play == "heuristic" else f"   play: {self.play}"))
         fmt_obj = (lambda e: f"{100 * e.mean:5.1f}% [{100 * e.lo:.1f}-{100 * e.hi:.1f}]") if self.objective == "win" \
             else (lambda e: f"{e.mean:+7.1f} [{e.lo:+.0f}, {e.hi:+.0f}]")
         lines.append(f"{'bid':>7}  {'P(make)':>17}  {'E[score]':>20}  {'E[objective]':>22}  vs pass"
@@ -378,6 +383,7 @@ class BidAdvice:
             "explanation": self.explanation,
             "notes": list(self.notes),
             "trumps": [{"trump": t, "share": p} for t, p in self.trumps],
+            "play": self.play,
         }
 
 
@@ -443,14 +449,17 @@ def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarr
 def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, samples: int,
                     seed, n_jobs: int, inference: bool, rules: RuleSet,
                     evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
-                    opp_trick_estimate: int = DEFAULT_TRICK_ESTIMATE, progress=None):
+                    opp_trick_estimate: int = DEFAULT_TRICK_ESTIMATE, progress=None,
+                    policy: int = POLICY_HEURISTIC):
     """Run the sampled deals (chunked, seeded per chunk: same numbers for any ``n_jobs``).
 
     With inference, when the weights leave fewer than ``samples * ESS_FRACTION`` effective
     samples (an auction the opponent model finds unlikely), further rounds of ``samples``
     deals are drawn, up to ``MAX_ROUNDS`` in all; chunk seeds continue the same sequence,
     so the result still depends only on the seed.  ``progress(done, planned)`` is called
-    after each chunk; ``planned`` grows when a round is added.
+    after each chunk; ``planned`` grows when a round is added.  ``policy``: the card play
+    (analyzer.search.pimc.play_contract; only the play differs, never the deals, weights,
+    exchange or auction).
     """
     nxt, kstate = _next_bid(state, seat, rules)
     bids = bid_grid(nxt, hand_counts, rules)
@@ -462,7 +471,8 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
     for rnd in range(MAX_ROUNDS):
         base = rnd * len(sizes)
         args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale,
-                 opp_trick_estimate, seed, base + c, n, rules) for c, n in enumerate(sizes)]
+                 opp_trick_estimate, seed, base + c, n, rules, policy)
+                for c, n in enumerate(sizes)]
         planned = (rnd + 1) * len(sizes)
         for part in parallel_map(_run_chunk, args, n_jobs, len(args)):
             parts.append(part)
@@ -602,9 +612,9 @@ def advice_notes(state: AuctionState, seat: int, n_drawn: int, ess: float, rules
 
 
 def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | None = None,
-               samples: int = DEFAULT_SAMPLES, seed: int | None = 0, n_jobs: int = 1,
+               samples: int | None = None, seed: int | None = 0, n_jobs: int = 1,
                inference: bool = True, rules: RuleSet = DEFAULT_RULES, lookahead: bool = False,
-               opponents=None, *, progress=None) -> BidAdvice:
+               opponents=None, *, play: str = "heuristic", progress=None) -> BidAdvice:
     """Recommend the maximum bid for a 15-card hand (R3), with P(make) and EV per bid.
 
     Parameters
@@ -622,7 +632,8 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     objective : {"relative", "own", "win"}, optional
         ``relative`` (default): own deal score minus the mean of the opponents' scores.
     samples, seed, n_jobs :
-        Monte Carlo size, seed (same seed -> same numbers for any ``n_jobs``), workers.
+        Monte Carlo size (None: ``DEFAULT_SAMPLES``, or ``PIMC_SAMPLES`` with PIMC play),
+        seed (same seed -> same numbers for any ``n_jobs``), workers.
     inference : bool
         Weight samples by how likely the opponents' sampled hands made their calls.
     lookahead : bool
@@ -631,6 +642,12 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     opponents : {"rule", "advisor"} or OpponentModel, optional
         How the opponents bid (analyzer.analyses.opponents).  Default: ``"rule"`` for the
         static advice, :func:`~analyzer.analyses.opponents.default_opponents` with look-ahead.
+    play : {"heuristic", "pimc", "pimc-defence"}
+        Card play of every sampled deal after the exchange (both branches): heuristic at
+        every seat, PIMC at every seat, or PIMC defenders with the heuristic soloist
+        (analyzer.search.pimc.play_contract).  Same samples, weights, exchanges and
+        auctions; only the play differs.  PIMC: ~5-15 ms a play-out, at most
+        ``PIMC_MAX_SAMPLES`` samples; not with ``lookahead`` / ``opponents``.
     progress : callable(done_chunks, planned_chunks) or None
         Called as chunks finish (the web page's progress bar; raising from it stops the run).
 
@@ -644,6 +661,12 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         with ``lookahead`` the team look-ahead (analyzer.analyses.team_lookahead, a
         :class:`TeamLookaheadAdvice`; ``opponents`` then models all three other seats).
     """
+    policy = resolve_play(play, rules)
+    if policy != POLICY_HEURISTIC and (lookahead or opponents not in (None, "rule")):
+        raise BinokelError(f"--play {play_name(policy)} is not available with --lookahead or "
+                           f"--opponents advisor: those play many more deals per sample")
+    if samples is None:
+        samples = DEFAULT_SAMPLES if policy == POLICY_HEURISTIC else PIMC_SAMPLES
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_advice import advise_team
 
@@ -696,6 +719,9 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         raise BinokelError(f"samples must be a whole number, got {_clip(repr(samples))}") from None
     if not 1 <= samples <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
+    if policy != POLICY_HEURISTIC and samples > PIMC_MAX_SAMPLES:
+        raise BinokelError(f"samples: at most {PIMC_MAX_SAMPLES:,} with --play {play_name(policy)} "
+                           f"(~2 PIMC play-outs of ~5-15 ms each per sample), got {samples:,}")
     resolve_jobs(n_jobs)  # one-line error for a bad value before any work
     model = None
     if lookahead or opponents not in (None, "rule"):
@@ -714,7 +740,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                                  n_jobs, inference, rules, model, progress=progress)
     else:
         res = simulate_advice(h.counts_array().astype(np.uint8), s, state, samples, seed, n_jobs,
-                              inference, rules, progress=progress)
+                              inference, rules, progress=progress, policy=policy)
     table, pass_est, max_bid, ess = summarize_advice(res, s, objective, scores, rules)
     forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     surrender = None
@@ -732,4 +758,4 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                     grid_end=int(res["bids"][-1]))
     return BidAdvice(h, s, state, objective, int(res["weight"].shape[0]), ess, int(res["next_bid"]), max_bid, pass_est,
                      table, expl, forced_open, surrender, inference, scores, seed, notes,
-                     rules.name, rules.low_card, _trump_shares(res))
+                     rules.name, rules.low_card, _trump_shares(res), play_name(policy))

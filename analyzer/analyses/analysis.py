@@ -50,7 +50,8 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
                                          candidate_outcomes, decide_contracts,
                                          shortlist_candidates, sure_durch_contract)
 from analyzer.mechanics.melds import discard_dissle, meld_total
-from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.search.pimc import play_contract, play_name, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
@@ -63,6 +64,8 @@ if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
 
 CHUNK = 128                 # deals per chunk (fixed: chunk boundaries never depend on n_jobs)
 DEFAULT_SAMPLES = 10000     # deals scored by default (~8 s on one core, unknown Tapp)
+PIMC_SAMPLES = 512          # default with --play pimc / pimc-defence (PIMC: ~5-15 ms a deal)
+PIMC_MAX_SAMPLES = 20_000   # bound with PIMC (hours on one core beyond it)
 EXCHANGE_SAMPLES = 24       # fresh deals per candidate for each per-deal exchange decision
 EXCHANGE_TOP = 4            # trump candidates simulated per decision (plus Durch if plausible)
 KNOWN_TAPP_SAMPLES = 2000   # fresh deals per candidate for the single known-Tapp decision
@@ -80,7 +83,7 @@ CONTRACT_NAMES = ("play", "surrender", "durch", "open durch")
 
 @njit
 def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, fixed_trump,
-                   fixed_durch_disc, fixed_contract, bids, state_deal, state_x, kr,
+                   fixed_durch_disc, fixed_contract, bids, state_deal, state_x, kr, policy,
                    o_disc, o_trump, o_meld, o_dpts, o_cp, o_tricks, o_total, o_opp_cp,
                    o_opp_tricks, o_opp_meld, o_durch_ok, o_durch_made, o_est, o_contract,
                    o_score):
@@ -90,8 +93,10 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     Tapp only - by the fixed decision when ``fixed`` (known Tapp, decided once outside),
     else by :func:`shortlist_candidates` + :func:`candidate_outcomes` (``m`` fresh deals
     from ``state_x``) + :func:`decide_contracts`; then the two opponents' hands are dealt
-    from ``state_deal`` and the chosen trump contract is played with the heuristic policy
-    (forehand leads, R6), and the Durch candidate too if there is one (soloist leads).
+    from ``state_deal`` and the chosen trump contract is played with ``policy``
+    (analyzer.search.pimc.play_contract: heuristic, or PIMC; forehand leads, R6), and the
+    Durch candidate too if there is one (soloist leads).  The exchange's own estimates
+    always use the heuristic (they are the soloist's planning, not the deal's play).
     ``o_score[i, b]`` is the soloist's R8/R4 score at ``bids[b]`` under the contract chosen
     for that bid.  Opponent columns are in seat order after the soloist.
     """
@@ -120,13 +125,17 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     play_state = np.empty(4, dtype=np.uint64)
     disc = np.empty(D, dtype=np.int64)
     ddisc = np.empty(D, dtype=np.int64)
+    tapp_c = np.zeros(N_TYPES, dtype=np.uint8)
     opp1 = (seat + 1) % 3
     opp2 = (seat + 2) % 3
     for i in range(n):
         for t in range(N_TYPES):
             counts18[t] = hand15[t]
+        for t in range(N_TYPES):
+            tapp_c[t] = 0
         for q in range(D):
             counts18[tapps[i, q]] += 1
+            tapp_c[tapps[i, q]] += 1
         # ---- exchange: inputs are hand + Tapp (and its own RNG stream) only (R4)
         has_durch = False
         durch_sure = False
@@ -177,7 +186,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
             hands[seat, disc[q]] -= 1
             dpts += kr.card_points[disc[q]]
         st = play_state.copy()
-        play_out(hands, trump, 0, seat, POLICY_HEURISTIC, st, kr, pts, trk)
+        play_contract(hands, trump, 0, seat, policy, st, kr, pts, trk, tapp_c, disc)
         for p in range(3):
             md3[p] = meld_total(counts_mask(hands[p]), trump, kr)
             cp3[p] = pts[p]
@@ -210,7 +219,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
                 hands[seat, ddisc[q]] -= 1
             st = play_state.copy()
             dp = np.zeros(3, dtype=np.int64)
-            play_out(hands, -1, seat, seat, POLICY_HEURISTIC, st, kr, dp, durch_tricks)
+            play_contract(hands, -1, seat, seat, policy, st, kr, dp, durch_tricks, tapp_c, ddisc)
             o_durch_made[i] = 1 if durch_tricks[seat] == kr.hand_size else 0
         # ---- scores at every bid (R8, R4) with the contract chosen for that bid
         for b in range(nb):
@@ -349,7 +358,7 @@ def _decide_known(h: Hand, t: Hand, seat: int, bids, m: int, n_top: int, per_tru
 
 def _run_chunk(args):
     (hand15, tapps, seat, m, n_top, per_trump, fixed, fd, ft, fdd, fc, bids, st_deal, st_x,
-     rules) = args
+     rules, policy) = args
     kr = rules.kernel
     n = tapps.shape[0]
     nb = bids.shape[0]
@@ -364,7 +373,7 @@ def _run_chunk(args):
         score=np.empty((n, nb), np.int32),
     )
     _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fd, ft, fdd, fc, bids,
-                   st_deal, st_x, kr, out["discard"], out["trump"], out["meld"],
+                   st_deal, st_x, kr, policy, out["discard"], out["trump"], out["meld"],
                    out["discard_points"], out["card_points"], out["tricks"], out["total"],
                    out["opp_card_points"], out["opp_tricks"], out["opp_meld"],
                    out["durch_considered"], out["durch_made"], out["est_total"],
@@ -375,12 +384,13 @@ def _run_chunk(args):
 
 # ------------------------------------------------------------------------------ core API
 
-def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SAMPLES,
+def simulate_soloist(hand, tapp=None, seat="forehand", samples: int | None = None,
                      seed: int | None = 0, n_jobs: int = 1, rules: RuleSet = DEFAULT_RULES,
                      *, exchange_samples: int = EXCHANGE_SAMPLES,
                      exchange_top: int = EXCHANGE_TOP,
                      known_tapp_samples: int = KNOWN_TAPP_SAMPLES,
                      known_tapp_top: int = KNOWN_TAPP_TOP, max_bid: int = MAX_BID,
+                     play: str = "heuristic",
                      progress: Callable[[int, int], None] | None = None) -> dict:
     """Per-deal outcomes of ``hand`` played as soloist from ``seat`` (R2-R8).
 
@@ -392,8 +402,8 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
         The 3 Tapp cards if known; else every deal samples the Tapp (module docstring).
     seat : str or int
         forehand / middlehand / rearhand (or 0, 1, 2), R2.  Forehand leads (R6).
-    samples : int
-        Deals to score (>= 1).
+    samples : int or None
+        Deals to score (>= 1); None: ``DEFAULT_SAMPLES``, or ``PIMC_SAMPLES`` with PIMC.
     seed : int or None
         Root seed; None draws one (returned in the result, so a run can be repeated).
     n_jobs : int
@@ -406,6 +416,12 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
         The same for the single decision made when the Tapp is known.
     max_bid : int
         Top of the bid grid.
+    play : {"heuristic", "pimc", "pimc-defence"}
+        How the deals are played after the exchange (analyzer.search.pimc.play_contract):
+        the heuristic at every seat, PIMC at every seat, or PIMC defenders against the
+        heuristic soloist.  Only the play differs: the same deals, the same exchange
+        decisions (their own estimates stay heuristic), the same scoring.  PIMC costs
+        ~5-15 ms a deal against ~3 us; at most ``PIMC_MAX_SAMPLES`` deals.
     progress : callable(done, total) or None
         Called after each chunk.
 
@@ -430,9 +446,15 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
       values, per-fresh-deal totals and tricks, chosen rows, per-bid contracts).
     - ``seat``, ``seed``, ``samples``, ``chunk_size``.
     """
+    policy = resolve_play(play, rules)
+    if samples is None:
+        samples = DEFAULT_SAMPLES if policy == POLICY_HEURISTIC else PIMC_SAMPLES
     h, t = _validate(hand, tapp, samples, rules)
     seat_i = parse_seat(seat)
     samples = int(samples)
+    if policy != POLICY_HEURISTIC and samples > PIMC_MAX_SAMPLES:
+        raise BinokelError(f"samples: at most {PIMC_MAX_SAMPLES:,} with --play "
+                           f"{play_name(policy)} (PIMC plays ~5-15 ms a deal), got {samples:,}")
     seed_v = _resolve_seed(seed)
     resolve_jobs(n_jobs)
     kr = rules.kernel
@@ -465,7 +487,8 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
         lo, hi = i * CHUNK, min(samples, (i + 1) * CHUNK)
         tasks.append((hand15, np.ascontiguousarray(tapps_all[lo:hi]), seat_i,
                       int(exchange_samples), int(exchange_top), PER_TRUMP, fixed, fd, ft, fdd,
-                      fc, bids, chunk_state(seed_v, i), _stream(seed_v, (i, 1)), rules))
+                      fc, bids, chunk_state(seed_v, i), _stream(seed_v, (i, 1)), rules,
+                      policy))
     parts = []
     for k, part in enumerate(parallel_map(_run_chunk, [(task,) for task in tasks], n_jobs,
                                           n_chunks)):
@@ -474,7 +497,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SA
             progress(k + 1, n_chunks)
     res = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
     res.update(bids=bids, known_tapp=known, seat=seat_i, seed=seed_v, samples=samples,
-               chunk_size=CHUNK, hand=h, tapp_known=t)
+               chunk_size=CHUNK, hand=h, tapp_known=t, play=play_name(policy))
     return res
 
 
@@ -558,6 +581,7 @@ class HandAnalysis:
     candidates: pd.DataFrame | None
     deals: pd.DataFrame = field(repr=False)
     rules_name: str = DEFAULT_RULES.name
+    play: str = "heuristic"
 
     # ---- presentation ------------------------------------------------------------
     @property
@@ -571,7 +595,8 @@ class HandAnalysis:
     def summary(self) -> str:
         """A plain-text report of the main figures (every estimate with n and 95 % CI)."""
         lines = [f"hand {self.hand}   {tapp_word()} {self.tapp or '(unknown: sampled)'}   "
-                 f"seat {self.seat}   n = {self.samples}   seed {self.seed}"]
+                 f"seat {self.seat}   n = {self.samples}   seed {self.seed}"
+                 + ("" if self.play == "heuristic" else f"   play {self.play}")]
         if self.candidates is not None:
             lines.append("exchange (R4), Monte Carlo on fresh deals, best first:")
             for _, r in self.candidates.iterrows():
@@ -610,7 +635,7 @@ class HandAnalysis:
         return {
             "hand": self.hand, "tapp": self.tapp, "seat": self.seat, "samples": self.samples,
             "seed": self.seed, "chunk_size": self.chunk_size, "score_bid": self.score_bid,
-            "rules": self.rules_name,
+            "rules": self.rules_name, "play": self.play,
             "recommendation": self.recommendation,
             "candidates": rec(self.candidates),
             "distributions": rec(self.distributions),
@@ -809,10 +834,10 @@ def summarize(sim: dict, score_bid: int | None = None,
         else sim["tapp_known"].codes(), seat=SEAT_NAMES[sim["seat"]], samples=n,
         seed=sim["seed"], chunk_size=sim["chunk_size"], score_bid=sb, distributions=dist,
         histograms=hist, trumps=trumps, bids=bids_df, candidates=cands, deals=deals,
-        rules_name=rules.name)
+        rules_name=rules.name, play=sim.get("play", "heuristic"))
 
 
-def analyze_hand(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SAMPLES,
+def analyze_hand(hand, tapp=None, seat="forehand", samples: int | None = None,
                  seed: int | None = 0, n_jobs: int = 1, rules: RuleSet = DEFAULT_RULES,
                  *, score_bid: int | None = None,
                  progress: Callable[[int, int], None] | None = None,
@@ -827,8 +852,9 @@ def analyze_hand(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SAMPLE
         The 3 Tapp cards if known (R4: turned face up); else sampled per deal.
     seat : "forehand" | "middlehand" | "rearhand" (or 0, 1, 2)
         The player's seat (R2); forehand leads the first trick (R6).
-    samples : int
-        Deals simulated (>= 1).
+    samples : int or None
+        Deals simulated (>= 1); None: the default for ``play`` (``DEFAULT_SAMPLES``, or
+        ``PIMC_SAMPLES`` with PIMC).
     seed : int or None
         Root seed (same seed -> same numbers for any ``n_jobs``).
     n_jobs : int
@@ -839,7 +865,8 @@ def analyze_hand(hand, tapp=None, seat="forehand", samples: int = DEFAULT_SAMPLE
     progress : callable(done_chunks, total_chunks) or None
     **sim_options
         Passed to :func:`simulate_soloist` (``exchange_samples``, ``exchange_top``,
-        ``known_tapp_samples``, ``known_tapp_top``, ``max_bid``).
+        ``known_tapp_samples``, ``known_tapp_top``, ``max_bid``, ``play``: heuristic, pimc
+        or pimc-defence).
 
     Returns
     -------

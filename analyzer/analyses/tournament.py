@@ -34,6 +34,7 @@ from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.game import finish_deal, game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_rules, new_deck
@@ -152,8 +153,13 @@ def run_auction_agents(hands, agents_by_seat, scores_by_seat, key, rules: RuleSe
     return threshold_auction(ask, rules)
 
 
-def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSet = DEFAULT_RULES):
+def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSet = DEFAULT_RULES,
+               policy: int = POLICY_HEURISTIC):
     """Six duplicate games (all seatings) on deal stream ``group``; returns per-game records.
+
+    ``policy``: the card play of the table's deals after the exchange
+    (analyzer.search.pimc.play_contract: heuristic, or PIMC); the agents' own bidding
+    simulations keep the heuristic.
 
     With four at the table (V3) the dealer's chair sits out each deal and scores
     ``sitting_out_points``; the three chairs to its right play seats 0, 1, 2.
@@ -182,7 +188,7 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
             sol, bid, calls = run_auction_agents(hands, agents_by_seat, scores_by_seat,
                                                  (group, k), rules)
             out = np.zeros(3, dtype=np.int64)
-            contract, trump, made = finish_deal(hands, tapp, sol, bid, POLICY_HEURISTIC,
+            contract, trump, made = finish_deal(hands, tapp, sol, bid, policy,
                                                 play_state.copy(), kr, out)
             for s in range(3):
                 totals[chair_of_seat[s]] += out[s]
@@ -242,7 +248,9 @@ class TournamentResult:
         a, b = self.agents
         lines = [f"duplicate tournament ({self.params.get('rules', 'binokel-48')}): {a} (agent 1) "
                  f"vs {b} (agent 2), {self.groups} groups x 6 "
-                 f"seatings = {self.games} games, {self.deals} deals, seed {self.seed}"]
+                 f"seatings = {self.games} games, {self.deals} deals, seed {self.seed}"
+                 + ("" if self.params.get("play", "heuristic") == "heuristic"
+                    else f", play {self.params['play']}")]
         lines.append(f"{'agent':<10} {'points/deal':>18} {'game win rate':>20} {'soloist':>8} "
                      f"{'made':>6} {'mean bid':>9}")
         for i, s in enumerate(self.stats):
@@ -310,14 +318,15 @@ def _groups_chunk(kinds, params, seed, groups, rules):
                               seed=seed, trick_estimate=params["trick_estimate"], rules=rules,
                               opponents=params.get("opponents"))
                    for k in kinds)
-    return [play_group(agents, seed, g, rules) for g in groups]
+    policy = resolve_play(params.get("play", "heuristic"), rules)
+    return [play_group(agents, seed, g, rules, policy) for g in groups]
 
 
 def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 50, seed: int = 0,
                    samples: int = 200, objective: str = "relative",
                    trick_estimate: int = DEFAULT_TRICK_ESTIMATE, n_jobs: int = 1,
                    progress=None, rules: RuleSet = DEFAULT_RULES,
-                   opponents: str | None = None) -> TournamentResult:
+                   opponents: str | None = None, play: str = "heuristic") -> TournamentResult:
     """Play a duplicate match (see module docstring) and summarize it.
 
     Parameters
@@ -342,12 +351,17 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         Called with the number of finished groups.
     opponents : {"rule", "advisor"}, optional
         The look-ahead agent's opponent model (None = its default).
+    play : {"heuristic", "pimc", "pimc-defence"}
+        Card play of the table's deals after the exchange (PIMC at every seat, or PIMC
+        defenders against the heuristic soloist; ~5-15 ms a deal).  The agents' bidding
+        simulations keep the heuristic.  Same deals and seeds either way.
 
     For a team game (``rules.teams``) the duplicate team match of
     analyzer.analyses.team_tournament is played instead: ``groups`` game pairs, each game
     played to the target twice with the teams' seats swapped; agents ``advisor``, ``rule``
     and ``advisor-la`` (the team look-ahead, ``opponents`` its model of the other seats).
     """
+    policy = resolve_play(play, rules)
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_tournament import run_team_tournament
 
@@ -384,7 +398,8 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     if objective not in ("relative", "own", "win"):
         raise BinokelError(f"unknown objective {objective!r}: use relative, own or win")
     params = dict(samples=int(samples), objective=objective,
-                  trick_estimate=int(trick_estimate), rules=rules.name, opponents=opponents)
+                  trick_estimate=int(trick_estimate), rules=rules.name, opponents=opponents,
+                  play=play_name(policy))
     kinds = (agent1, agent2)
     workers = resolve_jobs(n_jobs)
     step = 2 if workers != 1 else 1

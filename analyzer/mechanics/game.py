@@ -10,6 +10,10 @@ Kernels here glue the other engines together for the bid advisor and the tournam
   contract (play / surrender / Durch) does, so each distinct contract is played once.
 - :func:`game_winner` - R9's end-of-game test.
 
+The card play itself is :func:`analyzer.search.pimc.play_contract`: the heuristic
+play-out (analyzer.mechanics.play) or PIMC, chosen by the ``policy`` argument; nothing
+else depends on it.
+
 Hands are ``uint8[3, 24]`` counts per seat (0 = forehand, 1 = middlehand, 2 = rearhand),
 the Tapp ``uint8[24]``.  Deal scores come back as ``int64[3]`` by seat.
 """
@@ -24,7 +28,7 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
                                          exchange_shortlist, expected_play_score,
                                          fast_exchange, sure_durch_contract)
 from analyzer.mechanics.melds import discard_dissle, meld_total
-from analyzer.mechanics.play import play_out
+from analyzer.search.pimc import play_contract
 from analyzer.mechanics.sampling import counts_mask
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,
                                         DEAL_SURRENDER, score_kernel)
@@ -78,10 +82,10 @@ def _melds_of(work, trump, soloist, disc, kr, melds):
 
 
 @njit
-def _play_trump(work, trump, soloist, disc, disc_pts, policy, state, kr, cp, trk, melds):
+def _play_trump(work, tapp, trump, soloist, disc, disc_pts, policy, state, kr, cp, trk, melds):
     """Play a trump contract (forehand leads, R6): card points (soloist's incl. the
     discard, R7), tricks and melds per seat, ready for ``score_kernel``."""
-    play_out(work, trump, 0, soloist, policy, state, kr, cp, trk)
+    play_contract(work, trump, 0, soloist, policy, state, kr, cp, trk, tapp, disc)
     cp[soloist] += disc_pts
     _melds_of(work, trump, soloist, disc, kr, melds)
 
@@ -99,7 +103,9 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
     soloist, bid : int
         Result of the auction (R3); soloist -1 = thrown in (V2.2): all scores 0.
     policy : int
-        Card-play policy (analyzer.mechanics.play).
+        Card-play mode: POLICY_RANDOM / POLICY_HEURISTIC (analyzer.mechanics.play) or
+        PLAY_PIMC / PLAY_PIMC_DEFENCE (analyzer.search.pimc.play_contract: only the card
+        play differs, the exchange and the scoring are the same).
     state : uint64[4]
         RNG state.
     kr : KernelRules
@@ -131,14 +137,15 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
         _melds_of(work, trump, soloist, disc, kr, melds)
         score_kernel(DEAL_SURRENDER, bid, soloist, cp, trk, melds, kr, out)
     elif contract == CONTRACT_DURCH or contract == CONTRACT_OPEN_DURCH:
-        play_out(work, -1, soloist, soloist, policy, state, kr, cp, trk)  # R4: soloist leads
+        # R4: the soloist leads a Durch
+        play_contract(work, -1, soloist, soloist, policy, state, kr, cp, trk, tapp, disc)
         score_kernel(DEAL_DURCH if contract == CONTRACT_DURCH else DEAL_OPEN_DURCH, bid,
                      soloist, cp, trk, melds, kr, out)
     else:
         dp = 0
         for q in range(kr.tapp_size):
             dp += kr.card_points[disc[q]]
-        _play_trump(work, trump, soloist, disc, dp, policy, state, kr, cp, trk, melds)
+        _play_trump(work, tapp, trump, soloist, disc, dp, policy, state, kr, cp, trk, melds)
         score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, melds, kr, out)
     return contract, trump, 1 if out[soloist] > 0 else 0
 
@@ -200,15 +207,16 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
         if not have[c]:
             if c == CONTRACT_DURCH or c == CONTRACT_OPEN_DURCH:
                 _apply_discard(hands, c18, soloist, ddisc, work)
-                play_out(work, -1, soloist, soloist, policy, state, kr, cp[c], trk[c])
+                play_contract(work, -1, soloist, soloist, policy, state, kr, cp[c], trk[c], tapp,
+                              ddisc)
             else:
                 _apply_discard(hands, c18, soloist, disc[best], work)
                 if c == CONTRACT_PLAY:
                     dp = 0
                     for q in range(D):
                         dp += kr.card_points[disc[best, q]]
-                    _play_trump(work, trump, soloist, disc[best], dp, policy, state, kr, cp[c],
-                                trk[c], melds[c])
+                    _play_trump(work, tapp, trump, soloist, disc[best], dp, policy, state, kr,
+                                cp[c], trk[c], melds[c])
                 else:
                     _melds_of(work, trump, soloist, disc[best], kr, melds[c])
             have[c] = True

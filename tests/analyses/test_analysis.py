@@ -11,6 +11,7 @@ from analyzer.analyses.analysis import (CHUNK, N_TAPPS, HandAnalysis, _soloist_c
                                bid_grid, simulate_soloist, tapp_table)
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import counts_mask
+from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.melds import meld_total
 from analyzer.mechanics.rng import chunk_state, make_state
 from analyzer.analyses.stats import mean_ci, proportion_ci
@@ -87,7 +88,8 @@ def _run_chunk_states(hand, tapps, st_deal, st_x, m=8):
              contract=np.empty((n, nb), np.int8), score=np.empty((n, nb), np.int64))
     _soloist_chunk(Hand.parse(hand).counts_array(), tapps, 0, m, 4, 2, False,
                    np.zeros(3, np.int64), 0, np.full(3, -1, np.int64), np.zeros(nb, np.int8),
-                   bids, st_deal, st_x, KR, o["disc"], o["trump"], o["meld"], o["dpts"],
+                   bids, st_deal, st_x, KR, POLICY_HEURISTIC, o["disc"], o["trump"], o["meld"],
+                   o["dpts"],
                    o["cp"], o["tricks"], o["total"], o["opp_cp"], o["opp_tr"], o["opp_meld"],
                    o["dok"], o["dmade"], o["est"], o["contract"], o["score"])
     return o
