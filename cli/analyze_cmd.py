@@ -10,6 +10,7 @@ from analyzer.mechanics.cards import tapp_word
 
 from analyzer.analyses.analysis import DEFAULT_SAMPLES, PIMC_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
+from analyzer.search.pimc import resolve_play
 from analyzer.examples import example
 from analyzer.analyses.analysis import pct_ci, plot_format
 
@@ -187,6 +188,10 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
                            f"(its analysis plays the team heuristic)")
         return _analyze_team(hand, tapp, DEFAULT_SAMPLES if samples is None else samples, seed,
                              as_json, rules)
+    try:
+        resolve_play(play, rules)   # a one-line error before any progress bar starts
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
     if samples is None:
         samples = DEFAULT_SAMPLES if play == "heuristic" else PIMC_SAMPLES
     seat = seat or "forehand"

@@ -147,7 +147,8 @@ def play_option(f):
     """``--play heuristic|pimc|pimc-defence``: how the deals are played after the exchange
     (analyzer.search.pimc.play_contract).  pimc: PIMC at every seat; pimc-defence: PIMC
     defenders against the heuristic soloist (strong defence).  Only the card play
-    differs; PIMC is ~2,000-5,000x slower, so commands lower their default samples."""
+    differs; a PIMC play-out costs ~3-4 ms of CPU against ~3 us, so commands lower their
+    default samples."""
     from analyzer.search.pimc import PLAY_NAMES
 
     return click.option(
@@ -155,5 +156,5 @@ def play_option(f):
         show_default=True,
         help="Card play after the exchange: heuristic at every seat; pimc = PIMC (sampled "
              "worlds + exact search of the last tricks) at every seat; pimc-defence = PIMC "
-             "defenders, heuristic soloist. PIMC costs ~5-15 ms a deal (heuristic ~3 us); "
+             "defenders, heuristic soloist. PIMC costs ~3-4 ms a deal (heuristic ~3 us); "
              "its default --samples is lower.")(f)

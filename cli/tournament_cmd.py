@@ -5,6 +5,7 @@ import click
 
 from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
+from analyzer.search.pimc import resolve_play
 from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
 
 from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option
@@ -64,6 +65,10 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
         raise BadInput(f"--groups must be at least 2 (standard errors need two), got {groups}")
     if samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
+    try:
+        resolve_play(play, rules)   # a one-line error before any progress bar starts
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
     progress = None
     bar = None
     started = []

@@ -52,7 +52,7 @@ from analyzer.analyses.stats import z_value
 
 OBJECTIVES = ("relative", "own", "win")
 DEFAULT_SAMPLES = 2000
-PIMC_SAMPLES = 200      # default with --play pimc / pimc-defence (~2 PIMC play-outs a sample)
+PIMC_SAMPLES = 500      # default with --play pimc / pimc-defence (~2 PIMC play-outs a sample)
 PIMC_MAX_SAMPLES = 5000
 GRID_SIZE = 60          # at least bids next..next+590; longer for hands that can total more
 CHUNK = 500
@@ -646,7 +646,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         Card play of every sampled deal after the exchange (both branches): heuristic at
         every seat, PIMC at every seat, or PIMC defenders with the heuristic soloist
         (analyzer.search.pimc.play_contract).  Same samples, weights, exchanges and
-        auctions; only the play differs.  PIMC: ~5-15 ms a play-out, at most
+        auctions; only the play differs.  PIMC: ~3-4 ms of CPU a play-out, at most
         ``PIMC_MAX_SAMPLES`` samples; not with ``lookahead`` / ``opponents``.
     progress : callable(done_chunks, planned_chunks) or None
         Called as chunks finish (the web page's progress bar; raising from it stops the run).
@@ -721,7 +721,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
     if policy != POLICY_HEURISTIC and samples > PIMC_MAX_SAMPLES:
         raise BinokelError(f"samples: at most {PIMC_MAX_SAMPLES:,} with --play {play_name(policy)} "
-                           f"(~2 PIMC play-outs of ~5-15 ms each per sample), got {samples:,}")
+                           f"(~2 PIMC play-outs of ~3-4 ms each per sample), got {samples:,}")
     resolve_jobs(n_jobs)  # one-line error for a bad value before any work
     model = None
     if lookahead or opponents not in (None, "rule"):

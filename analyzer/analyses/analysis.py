@@ -64,7 +64,7 @@ if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
 
 CHUNK = 128                 # deals per chunk (fixed: chunk boundaries never depend on n_jobs)
 DEFAULT_SAMPLES = 10000     # deals scored by default (~8 s on one core, unknown Tapp)
-PIMC_SAMPLES = 512          # default with --play pimc / pimc-defence (PIMC: ~5-15 ms a deal)
+PIMC_SAMPLES = 1024         # default with --play pimc / pimc-defence (PIMC: ~3-4 ms a deal)
 PIMC_MAX_SAMPLES = 20_000   # bound with PIMC (hours on one core beyond it)
 EXCHANGE_SAMPLES = 24       # fresh deals per candidate for each per-deal exchange decision
 EXCHANGE_TOP = 4            # trump candidates simulated per decision (plus Durch if plausible)
@@ -421,7 +421,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int | None = Non
         the heuristic at every seat, PIMC at every seat, or PIMC defenders against the
         heuristic soloist.  Only the play differs: the same deals, the same exchange
         decisions (their own estimates stay heuristic), the same scoring.  PIMC costs
-        ~5-15 ms a deal against ~3 us; at most ``PIMC_MAX_SAMPLES`` deals.
+        ~3-4 ms of CPU a deal against ~3 us; at most ``PIMC_MAX_SAMPLES`` deals.
     progress : callable(done, total) or None
         Called after each chunk.
 
@@ -454,7 +454,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int | None = Non
     samples = int(samples)
     if policy != POLICY_HEURISTIC and samples > PIMC_MAX_SAMPLES:
         raise BinokelError(f"samples: at most {PIMC_MAX_SAMPLES:,} with --play "
-                           f"{play_name(policy)} (PIMC plays ~5-15 ms a deal), got {samples:,}")
+                           f"{play_name(policy)} (PIMC plays ~3-4 ms a deal), got {samples:,}")
     seed_v = _resolve_seed(seed)
     resolve_jobs(n_jobs)
     kr = rules.kernel

@@ -353,7 +353,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         The look-ahead agent's opponent model (None = its default).
     play : {"heuristic", "pimc", "pimc-defence"}
         Card play of the table's deals after the exchange (PIMC at every seat, or PIMC
-        defenders against the heuristic soloist; ~5-15 ms a deal).  The agents' bidding
+        defenders against the heuristic soloist; ~3-4 ms of CPU a deal).  The agents' bidding
         simulations keep the heuristic.  Same deals and seeds either way.
 
     For a team game (``rules.teams``) the duplicate team match of
