@@ -126,9 +126,11 @@ def test_advisor_kernel_sees_no_hidden_cards():
     assert params[:3] == ["hand_counts", "seat", "deck"]
     assert not any("opp" in p and "estimate" not in p for p in params)
     sig = inspect.signature(advise_bid).parameters
-    # progress receives chunk counts only (the web page's progress bar)
+    # progress receives chunk counts only (the web page's progress bar); play names the
+    # card-play mode (a string), not cards
     assert set(sig) == {"hand", "seat", "auction", "scores", "objective", "samples", "seed",
-                        "n_jobs", "inference", "rules", "progress", "lookahead", "opponents"}
+                        "n_jobs", "inference", "rules", "progress", "lookahead", "opponents",
+                        "play"}
 
 
 def test_cli_advise_example_and_json():
