@@ -134,12 +134,14 @@ def _print_rich(res) -> None:
         "binokel analyze --example average -n 20000 --jobs 2 --plot average.png",
         "binokel analyze --example weak --json > weak.json",
         "binokel analyze --rules binokel-40 'AS AS 10S KS QS JS AH KH QH AC AD 10D'",
+        "binokel analyze --rules kreuz-48 --seat 1 --bid 250 'AS AS 10S KS QS JS AC AH AD 10C KH'",
     ),
 )
 @click.argument("hand", required=False)
 @click.option("--tapp", "-t", default=None, help="The 3 Tapp cards, if known (else sampled).")
 @click.option("--seat", "-s", default=None,
-              help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat.")
+              help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat. "
+                   "Team games: 0-3.")
 @click.option("-n", "--samples", default=None, type=int,
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
                    f"or pimc-defence].")
@@ -186,8 +188,8 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         if play != "heuristic":
             raise BadInput(f"--play {play} is not available for the team game {rules.name} "
                            f"(its analysis plays the team heuristic)")
-        return _analyze_team(hand, tapp, DEFAULT_SAMPLES if samples is None else samples, seed,
-                             as_json, rules)
+        return _analyze_team(hand, tapp, seat, DEFAULT_SAMPLES if samples is None else samples,
+                             seed, score_bid, as_json, rules)
     try:
         resolve_play(play, rules)   # a one-line error before any progress bar starts
     except BinokelError as exc:
@@ -256,17 +258,17 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         click.echo(f"plot written to {plot_path}")
 
 
-def _analyze_team(hand, tapp, samples, seed, as_json, rules):
-    """``--rules pinochle-80``: meld and counter distributions of a 20-card hand."""
-    if getattr(rules, "copies", 2) != 4:
-        raise BadInput(f"analyze is built for pinochle-80 among the team games; for {rules.name} "
-                       "use `binokel advise --rules " + rules.name + "` (bid table, P(make))")
-    if tapp:
-        raise BadInput("--tapp: pinochle-80 has no Dabb (V6.1)")
-    from analyzer.analyses.pinochle_analysis import analyze_pinochle_hand
+def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules):
+    """``--rules`` of a team game: the hand as soloist of a Dabb game (kreuz-48,
+    kreuz-40: exchange, contract, team distributions) or the meld and counter
+    distributions of a 20-card Pinochle hand (analyzer.analyses.team_analysis)."""
+    from analyzer.analyses.team_analysis import analyze_team_hand
 
+    if tapp is not None and not tapp.strip():
+        raise BadInput("--tapp is empty: give the Dabb's cards, or leave --tapp out to sample them")
     try:
-        res = analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=rules)
+        res = analyze_team_hand(hand, rules, seat=0 if seat is None else seat, dabb=tapp,
+                                samples=samples, seed=seed, bid=score_bid)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

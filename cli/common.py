@@ -139,8 +139,7 @@ def three_player_only(rules, command: str) -> None:
     """One-line error for a command not built for the team games (kreuz-*, pinochle-80)."""
     if getattr(rules, "teams", False):
         raise BadInput(f"binokel {command} is not built for the team game {rules.name}; "
-                       "team games have advise, tournament, melds, analyze (pinochle-80) "
-                       "and bench")
+                       "team games have advise, analyze, play, tournament, melds and bench")
 
 
 def play_option(f):

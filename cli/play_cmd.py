@@ -7,11 +7,12 @@ from analyzer.mechanics.cards import current_notation, tapp_word
 import numpy as np
 
 from analyzer import Hand, Suit, melds, play_deal, score_deal
+from analyzer.mechanics.cards import Card
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
 
-from .common import BadInput, three_player_only, cards_option, echo_json, example_epilog, rules_option
+from .common import BadInput, cards_option, echo_json, example_epilog, rules_option
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -35,16 +36,19 @@ def _parse_seat(text: str) -> int | None:
         "binokel play --seed 7 --policy random --trump H --soloist middlehand --bid 200",
         "binokel play --seed 3 --trump durch --soloist 0 --json",
         "binokel play --seed 7 --rules binokel-40",
+        "binokel play --seed 7 --rules kreuz-48 --soloist 1 --trump H --bid 200",
+        "binokel play --seed 2 --rules pinochle-80 --soloist 3 --bid 550 --json",
     ),
 )
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed for the deal and the random policy.")
 @click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic",
-              show_default=True, help="Play policy for all three seats.")
+              show_default=True, help="Play policy for all seats (team games: the team policy).")
 @click.option("--trump", "-t", default="S", show_default=True,
               help="Trump suit (C, S, H, D or ♣ ♠ ♥ ♦), or 'durch' (no trump, R4).")
 @click.option("--soloist", default="0", show_default=True,
-              help="Soloist seat: 0/forehand, 1/middlehand, 2/rearhand, or none.")
+              help="Soloist seat: 0/forehand, 1/middlehand, 2/rearhand, or none. "
+                   "Team games: 0-3 (partners 0+2, 1+3) or none.")
 @click.option("--bid", type=int, default=None,
               help="Soloist's bid for the score (default: the opening bid, R3).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -59,7 +63,8 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
     soloist is taken to have put the Tapp cards back as the discard, so their points count
     for the soloist (R7) and the three card-point totals add up to 250.
     """
-    three_player_only(rules, "play")
+    if getattr(rules, "teams", False):
+        return _play_team(seed, policy, trump, soloist, bid, as_json, rules)
     seat = _parse_seat(soloist)
     durch = trump.strip().lower() in ("durch", "none", "no")
     try:
@@ -137,3 +142,79 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
             verdict = "made" if score.made else "failed"
             click.echo(f"bid {bid}: soloist total {score.totals[seat]} (melds count only with "
                        f"a trick, R8): contract {verdict}, scores {score.scores[seat]:+d}")
+
+
+def _play_team(seed, policy, trump, soloist, bid, as_json, rules):
+    """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.team_game
+    .play_team_deal), trick by trick, with points, melds and scores per team."""
+    from analyzer.mechanics.team_game import play_team_deal
+
+    key = soloist.strip().lower()
+    if key in ("none", "-", "no"):
+        seat = None
+    elif key in ("0", "1", "2", "3"):
+        seat = int(key)
+    else:
+        raise BadInput(f"--soloist: unknown seat {soloist!r}: use 0-3 (four players, V1) or none")
+    durch = trump.strip().lower() in ("durch", "none", "no")
+    try:
+        suit = None if durch else Suit.parse(trump).index
+        rec = play_team_deal(rules, seed=seed, soloist=seat, trump=suit, bid=bid, policy=policy)
+    except BinokelError as exc:
+        raise BadInput(f"{exc}") from None
+    low = rules.low_card
+
+    def show(h):
+        return h.show(low) if isinstance(h, Hand) else str(h)
+
+    def codes(h):
+        return h.codes(low) if isinstance(h, Hand) else h.codes()
+
+    def card(c):
+        return f"7{Card(c).suit.symbol}" if low == "7" and c % 6 == 5 else f"{Card(c)}"
+
+    if as_json:
+        d = dict(rec)
+        d["hands"] = [codes(h) for h in rec["hands"]]
+        d["dabb"] = codes(rec["dabb"]) if rules.tapp_size else None
+        d["tricks"] = [{**t, "cards": [Card(c).code if c is not None else None for c in t["cards"]]}
+                       for t in rec["tricks"]]
+        if low == "7":
+            d["tricks"] = [{**t, "cards": [c.replace("9", "7") if c else c for c in t["cards"]]}
+                           for t in d["tricks"]]
+        echo_json(d)
+        return
+    tname = "Durch (no trump)" if durch else f"trump {Suit.parse(trump).symbol}"
+    click.echo(f"{rules.name}, seed {seed}, {tname}, policy {policy}, bid {rec['bid']}")
+    for p, h in enumerate(rec["hands"]):
+        role = " (soloist)" if p == seat else (" (partner)" if seat is not None and p == (seat + 2) % 4 else "")
+        click.echo(f"  seat {p} team {p % 2}{role:<11} {show(h)}")
+    if rules.tapp_size:
+        click.echo(f"  {tapp_word():<22} {show(rec['dabb'])}  (taken as the soloist's discard: "
+                   "its points count for the soloist's team)")
+    click.echo("")
+    w = 17 if current_notation() == "de" else 7
+    click.echo(f"{'trick':>5}  {'leader':>6}  " + "  ".join(f"{'seat ' + str(p):<{w}}" for p in range(4))
+               + f"  {'winner':>6}  {'points':>6}")
+    for i, t in enumerate(rec["tricks"], 1):
+        cells = []
+        for p in range(4):
+            c = t["cards"][p]
+            mark = ("*" if p == t["leader"] else "") + ("<" if p == t["winner"] else "")
+            cells.append(f"{card(c)}{mark}")
+        click.echo(f"{i:>5}  {t['leader']:>6}  " + "  ".join(f"{x:<{w}}" for x in cells)
+                   + f"  {t['winner']:>6}  {t['points']:>6}")
+    click.echo(f"(* led card, < winning card; the last trick's points include the last-trick "
+               f"{rules.last_trick_bonus})")
+    if durch and not rec["durch_made"]:
+        click.echo(f"Durch lost: play ended after trick {len(rec['tricks'])} (V4.6, R4)")
+    click.echo("")
+    click.echo(f"{'team':<14}{'tricks':>7}{'card pts':>10}{'melds':>7}{'score':>8}")
+    for tm in range(2):
+        sc = f"{rec['scores'][tm]:>8}" if rec["scores"] else f"{'':>8}"
+        click.echo(f"{tm} (seats {tm}+{tm + 2}) {rec['tricks_won'][tm]:>7}{rec['points'][tm]:>10}"
+                   f"{rec['melds'][tm]:>7}{sc}")
+    if rec["scores"] and seat is not None:
+        t = seat % 2
+        click.echo(f"soloist's team {t}: {rec['scores'][t]:+d}"
+                   + (" (Durch, V4.6)" if durch else f" at bid {rec['bid']} (V4.6, V5.7, V6.6)"))

@@ -456,3 +456,108 @@ def fit_team_weights(rules, n: int = 20000, seed: int = 0):
     w, *_ = np.linalg.lstsq(X, y, rcond=None)
     r = y - X @ w
     return w, float(np.sqrt((r ** 2).sum() / max(1, n - N_FEATURES))), float(1.0 - r.var() / y.var())
+
+
+# --------------------------------------------------------------------------- one deal (API)
+
+def play_team_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int | None = 0,
+                   bid: int | None = None, policy: str = "heuristic") -> dict:
+    """Deal one random deal of a team game and play it out (the ``binokel play`` record).
+
+    ``soloist`` 0..3 or None (no contract: forehand leads, nothing is scored); ``trump``
+    0..3, or None for a Durch (R4; only where the game has one, V4.6; V5.7 and V6 have
+    none); ``bid`` defaults to the opening bid; ``policy`` "heuristic" (the team policy,
+    analyzer.mechanics.team_play) or "random" (uniform over the legal cards).  As in the
+    three-player ``play`` there is no auction and no exchange: the Dabb's cards are taken
+    as the soloist's discard (their points count for its team, V4.2; a trump low card
+    among them melds where V2.3 says so).  The high bidder leads where the game says so
+    (V6.2), else forehand (V4.5); the soloist leads a Durch.
+
+    Returns a dict: rules, seed, hands (card codes per seat), dabb, soloist, trump (None =
+    Durch), bid, tricks (leader, cards in seat order, winner, points), points / melds /
+    tricks per team, scores per team (None without a soloist) and the Durch verdict.
+    Raises BinokelError on bad input.
+    """
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.cards import Hand, Hand80
+    from analyzer.mechanics.rng import chunk_state
+    from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER,
+                                              POLICY_RANDOM, POLICY_TEAM, deal_team,
+                                              play_team_durch_logged, play_team_logged)
+    from analyzer.mechanics.team_rules import team_spec
+    from analyzer.mechanics.team_scoring import score80
+
+    spec = team_spec(rules)
+    tk, kr = spec.tk, spec.kr
+    if policy not in ("heuristic", "random"):
+        raise BinokelError(f"unknown policy {policy!r}: use heuristic or random")
+    if soloist is not None and not 0 <= int(soloist) <= 3:
+        raise BinokelError(f"soloist seat {soloist} is outside 0-3 (four players, V1)")
+    durch = trump is None
+    if durch and soloist is None:
+        raise BinokelError("a Durch needs a soloist (R4)")
+    if durch and sure_durch_contract(kr) < 0:
+        raise BinokelError(f"{spec.name} has no Durch (V5.7, V6)")
+    bid = spec.start if bid is None else int(bid)
+    if bid < spec.start or (bid - spec.start) % spec.step:
+        raise BinokelError(f"bid {bid} is no valid bid ({spec.start}, {spec.start + spec.step}, ...)")
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    deal_team(chunk_state(seed, 0), spec.deck.copy(), hands, spec.hand_size)
+    dabb = hands[4].copy()
+    pol = np.full(4, POLICY_TEAM if policy == "heuristic" else POLICY_RANDOM, dtype=np.int64)
+    log = np.zeros((spec.hand_size, L_COLS), dtype=np.int64)
+    sol = -1 if soloist is None else int(soloist)
+    pts = np.zeros(2, dtype=np.int64)
+    counting = np.zeros(2, dtype=np.int64)
+    tricks = np.zeros(2, dtype=np.int64)
+    melds = np.zeros(2, dtype=np.int64)
+    if durch:
+        won = play_team_durch_logged(hands[:4].copy(), sol, tk, dabb, log)
+        n_tricks = min(won + 1, spec.hand_size)
+        for k in range(n_tricks):
+            w = int(log[k, L_WINNER])
+            tricks[w % 2] += 1
+            pts[w % 2] += int(log[k, L_POINTS])
+    else:
+        leader = sol if (sol >= 0 and tk.bidder_leads) else 0
+        n_tricks = play_team_logged(hands[:4].copy(), int(trump), leader, max(sol, 0), pol,
+                                    chunk_state(seed, 1), tk, dabb if sol >= 0 else np.zeros_like(dabb),
+                                    pts, counting, tricks, log, np.zeros(0, dtype=np.int64), 0)
+        if sol >= 0 and spec.dabb_size > 0:
+            pts[sol % 2] += int((dabb.astype(np.int64) * tk.card_points).sum())
+        if spec.dabb_size > 0:
+            kreuz_melds(hands[:4].copy(), int(trump), dabb, sol, tk, kr, melds)
+        else:
+            team_melds80(hands[:4].copy(), int(trump), tk, melds)
+    scores = None
+    made = None
+    if sol >= 0:
+        out = np.zeros(2, dtype=np.int64)
+        if durch:
+            made = bool(won == spec.hand_size)
+            score_team_durch(sol % 2, made, durch_contract_value(sure_durch_contract(kr), kr),
+                             kr.durch_loss_factor, out)
+        elif spec.dabb_size > 0:
+            score_kreuz(sol % 2, bid, melds, pts, tricks, tk.round_to, tk.loss_factor, out)
+        else:
+            score80(sol % 2, bid, melds, pts, counting, tk.meld_needs_counter, out)
+        scores = [int(out[0]), int(out[1])]
+    hand_cls = Hand80 if spec.copies > 2 else Hand
+
+    def as_hand(row):
+        return hand_cls(tuple(int(x) for x in row))
+
+    trick_rows = []
+    for k in range(int(n_tricks)):
+        ld = int(log[k, L_LEADER])
+        by_seat = [None] * 4
+        for j in range(4):
+            by_seat[(ld + j) % 4] = int(log[k, L_CARD0 + j])
+        trick_rows.append({"leader": ld, "cards": by_seat, "winner": int(log[k, L_WINNER]),
+                           "points": int(log[k, L_POINTS])})
+    return {"rules": spec.name, "seed": int(seed), "hands": [as_hand(hands[p]) for p in range(4)],
+            "dabb": as_hand(dabb), "soloist": None if sol < 0 else sol, "trump": None if durch else int(trump),
+            "bid": bid, "policy": policy, "tricks": trick_rows,
+            "points": [int(pts[0]), int(pts[1])], "melds": [int(melds[0]), int(melds[1])],
+            "tricks_won": [int(tricks[0]), int(tricks[1])], "scores": scores,
+            "durch_made": made if durch else None}

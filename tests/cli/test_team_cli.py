@@ -47,7 +47,14 @@ def test_advise_kreuz_40_forced_opening_respected():
     (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150 170"), "exactly"),
     (("advise", "--rules", "kreuz-48", "AS KS", "--seat", "1"), "11 cards"),
     (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--scores", "1,2,3"), "one objective"),
-    (("play", "--rules", "kreuz-48"), "not built for the team game"),
+    (("play", "--rules", "kreuz-40", "--trump", "durch"), "no Durch"),
+    (("play", "--rules", "kreuz-48", "--soloist", "4"), "0-3"),
+    (("play", "--rules", "pinochle-80", "--bid", "505"), "no valid bid"),
+    (("analyze", "--rules", "kreuz-48", K48, "--tapp", "AS KS"), "the Dabb has 4 cards"),
+    (("analyze", "--rules", "kreuz-48", K48, "--tapp", "AS AS KS QS"), "overlaps the hand"),
+    (("analyze", "--rules", "kreuz-48", K48, "--seat", "5"), "outside 0-3"),
+    (("analyze", "--rules", "kreuz-40", K40, "--bid", "155"), "no valid bid"),
+    (("analyze", "--rules", "pinochle-80", PIN, "--tapp", "AS"), "no Dabb"),
 ])
 def test_team_bad_input_is_one_line_exit_2(args, fragment):
     assert_one_line_error(run(*args), fragment)
@@ -86,3 +93,38 @@ def test_bench_lists_team_workloads_for_team_rules():
     assert json.loads(r.output)["results"][0]["workload"] == "T2"
     assert_one_line_error(run("bench", "--rules", "kreuz-48", "-w", "W1", "--repeats", "1"),
                           "no team game")
+
+
+def test_analyze_kreuz_48_as_soloist_with_contract_shares_json():
+    r = run("analyze", "--rules", "kreuz-48", K48, "--seat", "1", "-n", "40", "--bid", "200", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["rules"] == "kreuz-48" and out["seat"] == 1 and out["bid"] == 200
+    a = out["at_bid"]
+    assert abs(a["p_play"] + a["p_out"] + a["p_durch"] - 1) < 1e-9    # V4.3, V4.6
+    assert abs(sum(out["trump_shares"]) - 1) < 1e-9
+    assert {"team_meld", "team_points", "team_total", "other_score", "p_reach"} <= set(out)
+
+
+def test_analyze_kreuz_40_with_a_known_dabb_text():
+    r = run("analyze", "--rules", "kreuz-40", K40, "--tapp", "KD QD JD 10H", "-n", "30")
+    assert r.exit_code == 0, r.output
+    assert "kreuz-40" in r.output and "at bid 150" in r.output and "go out" in r.output
+
+
+@pytest.mark.parametrize("game, n_tricks, total", [("kreuz-48", 11, 250), ("kreuz-40", 9, 250),
+                                                   ("pinochle-80", 20, 500)])
+def test_play_team_game_json_plays_every_trick_and_scores_both_teams(game, n_tricks, total):
+    r = run("play", "--rules", game, "--seed", "3", "--soloist", "1", "--trump", "H", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert len(out["tricks"]) == n_tricks and len(out["hands"]) == 4
+    assert sum(out["points"]) == total          # the Dabb counts for the soloist's team (V4.2)
+    assert sum(out["tricks_won"]) == n_tricks and len(out["scores"]) == 2
+    assert all(len(t["cards"]) == 4 for t in out["tricks"])
+
+
+def test_play_kreuz_48_durch_text_names_the_soloists_team():
+    r = run("play", "--rules", "kreuz-48", "--seed", "1", "--soloist", "2", "--trump", "durch")
+    assert r.exit_code == 0, r.output
+    assert "Durch (no trump)" in r.output and "soloist's team 0" in r.output
