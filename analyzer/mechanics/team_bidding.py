@@ -226,9 +226,14 @@ def rule_of_thumb80(hand, kp, trick_value, partner_allowance, tmp):
 
 # --------------------------------------------------------------------------- chain of duels
 
-#: card points a rule-of-thumb bidder of a Binokel team game adds to its best meld: what
-#: its team takes in tricks (plus the discard), roughly (a policy parameter, not a rule)
-DEFAULT_TEAM_TRICK_ESTIMATE = 100
+#: what a rule-of-thumb bidder of a Binokel team game adds to its hand's value
+#: (team_game.kreuz_rule_value: best meld + the fitted team model) for the Dabb and the
+#: exchange: about the 30 % quantile of what they add to the soloist's team total, so the
+#: rule reaches its maximum bid in about 70 % of its contracts (measured over 6000 random
+#: deals per game, team policy: 45 in kreuz-48, 60 in kreuz-40; a policy parameter).
+#: The earlier rule, best meld + 100 card points, won 15 of 800 contracts against the
+#: advisor team (kreuz-48, 400 duplicate deals).
+DEFAULT_TEAM_TRICK_ESTIMATE = 50
 
 
 @dataclass(frozen=True)

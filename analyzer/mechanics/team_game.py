@@ -386,13 +386,21 @@ def kreuz_contracts_for_bids(est, losers, bids, kr, out):
 
 @njit
 def kreuz_rule_value(hand, kr, estimate, tmp):
-    """Rule-of-thumb value of an 11/9-card hand: best meld over the trumps + ``estimate``."""
-    best = np.int64(-1)
+    """Rule-of-thumb value of an 11/9-card hand before the Dabb (a policy): over the four
+    trumps the best of (its meld with that trump + the soloist's team model of
+    :func:`kreuz_estimate` on these cards, ``kr.est_weights`` . features: what the team
+    adds in tricks and partner melds), + ``estimate``, an allowance for what the Dabb and
+    the exchange add (team_bidding.DEFAULT_TEAM_TRICK_ESTIMATE).  Returns an int."""
+    f = np.empty(N_FEATURES, dtype=np.float64)
+    best = -1e18
     for t in range(4):
-        v = meld_total(counts_mask(hand), t, kr)
+        estimate_features(hand, t, kr, f)
+        v = np.float64(meld_total(counts_mask(hand), t, kr))
+        for q in range(N_FEATURES):
+            v += kr.est_weights[q] * f[q]
         if v > best:
             best = v
-    return best + estimate
+    return np.int64(np.floor(best)) + estimate
 
 
 @njit

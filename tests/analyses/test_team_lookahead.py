@@ -170,7 +170,9 @@ def test_strong_hand_buys_weak_hand_never_buys_and_passing_leaves_it_to_the_part
     strong = advise_bid(K48, 1, "150", rules=get_rules("kreuz-48"), samples=300, seed=1,
                         lookahead=True)
     assert isinstance(strong, TeamLookaheadAdvice) and strong.max_bid is not None
-    assert strong.p_soloist.mean > 0.9 and strong.rows[0]["bid"] == 160
+    # the rule-of-thumb opponents (team_game.kreuz_rule_value, fitted team model + 50)
+    # contest it: it still buys in most deals
+    assert strong.p_soloist.mean > 0.6 and strong.rows[0]["bid"] == 160
     assert strong.pass_outcome["partner"] > 0 and strong.pass_outcome["opponent"] > 0
     po = strong.pass_outcome
     assert abs(po["partner"] + po["opponent"] + po["thrown_in"] + po["you"] - 1) < 1e-9
