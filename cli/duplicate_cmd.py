@@ -1,11 +1,12 @@
-"""``binokel duplicate``: PIMC against the heuristic on the same deals (analyzer.analyses.strength)."""
+"""``binokel duplicate``: PIMC (or the heuristic) against a heuristic on the same deals
+(analyzer.analyses.strength)."""
 from __future__ import annotations
 
 import sys
 
 import click
 
-from analyzer.analyses.strength import CONFIGS, MAX_DEALS, duplicate_match
+from analyzer.analyses.strength import BASELINES, CONFIGS, MAX_DEALS, POLICIES, duplicate_match
 
 from .common import echo_json, example_epilog
 from .main import cli
@@ -16,44 +17,57 @@ from .main import cli
     epilog=example_epilog(
         "binokel duplicate --deals 200",
         "binokel duplicate --deals 500 --config defenders --samples 40 --horizon 8 --json",
+        "binokel duplicate --deals 3000 --policy heuristic --baseline heuristic-v1",
     ),
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=200, show_default=True,
               help="Trump deals to play in duplicate.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
 @click.option("--config", "configs", multiple=True, type=click.Choice(CONFIGS),
-              help="Who plays PIMC (repeatable; default all three: soloist, defenders, all).")
+              help="Who plays the challenger policy (repeatable; default all three: "
+                   "soloist, defenders, all).")
+@click.option("--policy", type=click.Choice(POLICIES), default="pimc", show_default=True,
+              help="The challenger: PIMC, or the current heuristic (against heuristic-v1).")
+@click.option("--baseline", type=click.Choice(BASELINES), default=None,
+              help="The other seats' and the baseline's heuristic [default: heuristic for "
+                   "PIMC, heuristic-v1 for the heuristic].")
 @click.option("--samples", type=click.IntRange(1, 1000), default=20, show_default=True,
               help="PIMC worlds per decision.")
 @click.option("--horizon", type=click.IntRange(0, 12), default=6, show_default=True,
               help="Solve worlds exactly when at most this many tricks are left (else "
                    "heuristic play-outs).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def duplicate_command(deals, seed, configs, samples, horizon, as_json):
-    """Play the same deals with the heuristic everywhere and with PIMC for the soloist,
-    the defenders or everyone; paired differences of the soloist's card points (R7) and
-    P(make) (R8), with standard errors and z.
+def duplicate_command(deals, seed, configs, policy, baseline, samples, horizon, as_json):
+    """Play the same deals with a baseline heuristic everywhere and with the challenger
+    (PIMC, or the current heuristic against heuristic-v1) for the soloist, the defenders
+    or everyone; paired differences of the soloist's card points (R7) and P(make) (R8),
+    with standard errors and z.
     """
+    if baseline is None:
+        baseline = "heuristic" if policy == "pimc" else "heuristic-v1"
     def progress(done, total):
         if not as_json and (done % 50 == 0 or done == total):
             click.echo(f"  {done}/{total} deals", err=True)
 
     out = duplicate_match(deals, seed, tuple(configs) or CONFIGS, samples, horizon,
-                          progress=progress)
+                          progress=progress, policy=policy, baseline=baseline)
     if as_json:
         echo_json(out)
         return
+    who = "PIMC" if policy == "pimc" else "heuristic"
     click.echo(f"{out['n']} trump deals in duplicate (seed {seed}, {out['skipped']} deals without "
-               f"a trump game skipped); PIMC {samples} worlds, exact from {horizon} tricks left")
-    click.echo(f"baseline (heuristic everywhere): soloist {out['base_card_points']:.1f} card points, "
-               f"mean auction bid {out['bid_mean']:.0f}")
-    click.echo(f"{'PIMC plays':<11}{'soloist pts':>12}{'SE':>6}{'z':>7}"
+               f"a trump game skipped)"
+               + (f"; PIMC {samples} worlds, exact from {horizon} tricks left"
+                  if policy == "pimc" else "; challenger: the current heuristic"))
+    click.echo(f"baseline ({baseline} everywhere): soloist {out['base_card_points']:.1f} card "
+               f"points, mean auction bid {out['bid_mean']:.0f}")
+    click.echo(f"{who + ' plays':<15}{'soloist pts':>12}{'SE':>6}{'z':>7}"
                f"{'P(make) bid':>14}{'@250':>14}{'s/deal':>8}")
     for c, r in out["configs"].items():
         cpf = r["card_points"]
         ma, m250 = r["make"]["auction"], r["make"]["250"]
-        click.echo(f"{c:<11}{cpf['mean']:>+12.1f}{cpf['se']:>6.1f}{cpf['z']:>7.1f}"
+        click.echo(f"{c:<15}{cpf['mean']:>+12.1f}{cpf['se']:>6.1f}{cpf['z']:>7.1f}"
                    f"{ma['base']:>7.3f}->{ma['config']:.3f}{m250['base']:>7.3f}->{m250['config']:.3f}"
                    f"{r['seconds_per_deal']:>8.3f}")
-    click.echo("(soloist pts: paired mean difference, PIMC minus heuristic, per deal)")
+    click.echo(f"(soloist pts: paired mean difference, {who} minus {baseline}, per deal)")
     sys.stdout.flush()

@@ -42,8 +42,10 @@ def _parse_seat(text: str) -> int | None:
 )
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed for the deal and the random policy.")
-@click.option("--policy", type=click.Choice(["heuristic", "random"]), default="heuristic",
-              show_default=True, help="Play policy for all seats (team games: the team policy).")
+@click.option("--policy", type=click.Choice(["heuristic", "heuristic-v1", "random"]),
+              default="heuristic", show_default=True,
+              help="Play policy for all seats (team games: the team policy; heuristic-v1, "
+                   "the first heuristic before issue 12's defence: three-player games).")
 @click.option("--trump", "-t", default="S", show_default=True,
               help="Trump suit (C, S, H, D or ♣ ♠ ♥ ♦), or 'durch' (no trump, R4).")
 @click.option("--soloist", default="0", show_default=True,

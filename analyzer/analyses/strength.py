@@ -7,9 +7,10 @@ discard and the trump (R4).  Deals whose contract is not a trump game (surrender
 Durch) are skipped and counted.  Every seat shows its melds before play (R5).
 
 Duplicate: the *same* deal, after the same exchange, is played once by the baseline
-(heuristic at every seat) and once by each configuration (PIMC for the soloist, PIMC
-for both defenders, PIMC everywhere); the per-deal differences of the soloist's card
-points (incl. the discard, R7) are paired, so the deal's luck cancels.  Reported per
+(the ``baseline`` heuristic at every seat) and once by each configuration (the
+challenger ``policy`` -- PIMC, or the current heuristic against ``heuristic-v1`` --
+for the soloist, for both defenders, or everywhere); the per-deal differences of the
+soloist's card points (incl. the discard, R7) are paired, so the deal's luck cancels.  Reported per
 configuration: mean difference, its standard error (sample SD / sqrt n), z = mean / SE,
 and P(make) at the auction's bid (R8: card points + melds >= bid, with a trick) for both
 sides of the pair, with the SE of the paired difference.  PIMC's random worlds use
@@ -28,7 +29,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import CONTRACT_PLAY, fast_exchange
 from analyzer.mechanics.melds import meld_total
-from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_NAMES, play_out_mixed
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_random, new_deck
@@ -37,6 +38,8 @@ from analyzer.search.pimc import (DEFAULT_HORIZON, DEFAULT_SAMPLES, POLICY_PIMC,
 from analyzer.search.solve import Solver, set_context
 
 CONFIGS = ("soloist", "defenders", "all")
+POLICIES = ("pimc", "heuristic")        # the challenger
+BASELINES = ("heuristic", "heuristic-v1")
 BIDS = (200, 250, 300)   # fixed bids for P(make), beside each deal's auction bid
 MAX_DEALS = 100_000
 
@@ -64,18 +67,20 @@ def paired(diffs) -> PairedFigure:
     return PairedFigure(n, float(d.mean()) if n else float("nan"), se)
 
 
-def _policies(config: str, soloist: int) -> np.ndarray:
-    pol = np.full(3, POLICY_HEURISTIC, dtype=np.int64)
+def _policies(config: str, soloist: int, challenger: int = POLICY_PIMC,
+              base: int = POLICY_HEURISTIC) -> np.ndarray:
+    pol = np.full(3, base, dtype=np.int64)
     for p in range(3):
         if config == "all" or (config == "soloist") == (p == soloist):
-            pol[p] = POLICY_PIMC
+            pol[p] = challenger
     return pol
 
 
 def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
                     samples: int = DEFAULT_SAMPLES, horizon: int = DEFAULT_HORIZON,
                     rules: RuleSet = DEFAULT_RULES, progress=None, use_melds: bool = True,
-                    use_tapp: bool = True) -> dict:
+                    use_tapp: bool = True, policy: str = "pimc",
+                    baseline: str = "heuristic") -> dict:
     """Play ``n_deals`` trump deals in duplicate (module docstring).
 
     Returns a dict: ``n`` deals played, ``skipped`` (no trump game), the baseline's mean
@@ -83,15 +88,33 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     per configuration ``card_points`` (a :class:`PairedFigure` dict), ``make`` (per bid:
     base, config and the paired difference) and ``seconds_per_deal``.
     ``use_melds`` / ``use_tapp`` False withhold the shown melds / the face-up Tapp from
-    PIMC (to measure what that knowledge is worth).
+    PIMC (to measure what that knowledge is worth).  ``policy``: the challenger,
+    ``"pimc"`` or ``"heuristic"`` (the current heuristic, whose defence uses the shown
+    melds); ``baseline``: ``"heuristic"`` or ``"heuristic-v1"`` (the first heuristic,
+    kept to measure the improved defence).  PIMC plays against the current heuristic
+    only, all runs (the baseline too) through :func:`analyzer.search.pimc.play_deal_policies`,
+    whose heuristic seats do not read the shown melds; a heuristic challenger needs the
+    ``heuristic-v1`` baseline, and both its runs play through
+    :func:`analyzer.mechanics.play.play_out_mixed` (the kernel of every simulation).
     """
     if not 1 <= int(n_deals) <= MAX_DEALS:
         raise BinokelError(f"deals must be 1..{MAX_DEALS}, got {n_deals}")
     for c in configs:
         if c not in CONFIGS:
             raise BinokelError(f"unknown configuration {c!r}: use {', '.join(CONFIGS)}")
+    if policy not in POLICIES:
+        raise BinokelError(f"unknown policy {policy!r}: use {', '.join(POLICIES)}")
+    if baseline not in BASELINES:
+        raise BinokelError(f"unknown baseline {baseline!r}: use {', '.join(BASELINES)}")
+    if policy == "pimc" and baseline != "heuristic":
+        raise BinokelError("PIMC plays against the current heuristic: use baseline 'heuristic'")
+    if policy == "heuristic" and baseline == "heuristic":
+        raise BinokelError("the heuristic against itself measures nothing: use baseline "
+                           "'heuristic-v1'")
+    base_pol = POLICY_NAMES[baseline]
+    chal_pol = POLICY_PIMC if policy == "pimc" else POLICY_HEURISTIC
     kr = rules.kernel
-    solver = Solver(rules)
+    solver = Solver(rules) if policy == "pimc" else None   # 32 MiB table: PIMC only
     rs = np.ascontiguousarray(kr.rank_strength, dtype=np.int64)
     cp = kr.card_points
     deck = new_deck()
@@ -134,32 +157,41 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
         dpts = int(sum(int(cp[t]) for t in disc))
         melds = [int(meld_total(_planes_mask(hands[p]), trump, kr)) for p in range(3)]
         shown = np.array([shown_counts(hands[p], trump, rules) for p in range(3)], dtype=np.int64)
-        set_context(solver.w, trump, soloist, solver.tt_mask)
+        if solver is not None:
+            set_context(solver.w, trump, soloist, solver.tt_mask)
+        hands8 = hands.astype(np.uint8)
 
         def play(pol, stream):
-            lo, hi = _planes(hands)
-            play_deal_policies(lo, hi, dcount, counts[3].copy() if use_tapp else no_tapp,
-                               shown.copy() if use_melds else np.zeros_like(shown), trump, soloist,
-                               0, pol, samples, horizon, chunk_state(seed, stream),
-                               solver.w, solver.tt, rs, kr, pts, trk, log)
+            if policy == "pimc":
+                # every run of a PIMC match, the baseline too, through the same driver
+                # (its heuristic seats do not read the shown melds)
+                lo, hi = _planes(hands)
+                play_deal_policies(lo, hi, dcount, counts[3].copy() if use_tapp else no_tapp,
+                                   shown.copy() if use_melds else np.zeros_like(shown), trump,
+                                   soloist, 0, pol, samples, horizon, chunk_state(seed, stream),
+                                   solver.w, solver.tt, rs, kr, pts, trk, log)
+            else:
+                play_out_mixed(hands8, trump, 0, soloist, pol, chunk_state(seed, stream), kr,
+                               pts, trk)
             card = int(pts[soloist]) + dpts
             # a total that does not count (no trick, R8) can make no bid: -1
             total = card + melds[soloist] if trk[soloist] > 0 else -1
             return card, [int(total >= b) for b in [bid] + list(BIDS)]
 
-        b_card, b_make = play(np.full(3, POLICY_HEURISTIC, dtype=np.int64), 0)
+        b_card, b_make = play(np.full(3, base_pol, dtype=np.int64), 0)
         base_cp.append(b_card)
         base_make.append(b_make)
         bids.append(bid)
         for c in configs:
             t0 = time.perf_counter()
-            card, make = play(_policies(c, soloist), 1 + i)
+            card, make = play(_policies(c, soloist, chal_pol, base_pol), 1 + i)
             secs[c] += time.perf_counter() - t0
             res[c][0].append(card - b_card)
             res[c][1].append(make)
         if progress is not None:
             progress(played, n_deals)
     out = {"n": played, "skipped": skipped, "samples": samples, "horizon": horizon,
+           "policy": policy, "baseline": baseline,
            "use_melds": use_melds, "use_tapp": use_tapp,
            "seed": seed, "base_card_points": float(np.mean(base_cp)),
            "configs": {}}

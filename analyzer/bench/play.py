@@ -4,7 +4,9 @@ W2, exactly: deal a uniformly random 15/15/15/3 split (the Tapp stays out, no
 exchange), trump spades, forehand (seat 0) leads, all 15 tricks played, each card chosen
 uniformly among the distinct legal card types (the leader: among the distinct types
 held); accumulate each seat's card points.  The heuristic variant plays the same deals
-with :data:`analyzer.mechanics.play.POLICY_HEURISTIC` for every seat (no soloist).
+with :data:`analyzer.mechanics.play.POLICY_HEURISTIC` for every seat (no soloist); W2S
+plays them with seat 0 as the soloist (knowing the Tapp as its discard) against two
+defenders, so the defence's rules run, with ``heuristic-v1`` as the same-run baseline.
 """
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import LO_MASK, N_CARDS, N_TYPES, PLANE
-from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_NAMES, POLICY_RANDOM, _play_core, _random_core,
-                   beat_table, lowest_bit)
+from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_NAMES,
+                                     POLICY_RANDOM, _play_core, _random_core, beat_table,
+                                     lowest_bit)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_random, deal_rules, new_deck, physical_deck
@@ -53,6 +56,34 @@ def _w2_random(n, state, kr, trump, sums):
             lo[p] = masks[p] & lo24
             hi[p] = masks[p] >> PLANE
         _random_core(lo, hi, trump, 0, -1, state, kr, beat, sums, tricks)
+        tapp += _mask_points(masks[3], cp, lo24)
+    return tapp
+
+
+@njit
+def w2_soloist_batch(n, state, kr, trump, policy, sums):
+    """W2's deals with seat 0 as soloist (the Tapp is its discard, R4) and ``policy``
+    at every seat; adds the card points to ``sums``; returns the Tapps' card points."""
+    deck = physical_deck(kr)
+    masks = np.zeros(4, dtype=np.int64)
+    lo = np.zeros(3, dtype=np.int64)
+    hi = np.zeros(3, dtype=np.int64)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kr, beat)
+    pol = np.full(3, policy, dtype=np.int64)
+    tricks = np.zeros(3, dtype=np.int64)
+    log = np.zeros((0, LOG_COLS), dtype=np.int64)
+    forced = np.zeros(0, dtype=np.int64)
+    cp = kr.card_points
+    lo24 = np.int64(LO_MASK)
+    tapp = 0
+    for _ in range(n):
+        deal_rules(state, deck, kr, masks)
+        for p in range(3):
+            lo[p] = masks[p] & lo24
+            hi[p] = masks[p] >> PLANE
+        _play_core(lo, hi, masks[3] & lo24, masks[3] >> PLANE, trump, 0, 0, pol, state, kr,
+                   beat, sums, tricks, log, forced, 0)
         tapp += _mask_points(masks[3], cp, lo24)
     return tapp
 
@@ -118,6 +149,24 @@ def w2(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
 def w2_heuristic(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
     """W2's deals played by the heuristic policy at every seat (no soloist)."""
     return _w2(n, seed, POLICY_HEURISTIC, rules)
+
+
+def _w2s(n: int, seed: int, policy: int, rules: RuleSet) -> dict:
+    sums = np.zeros(3, dtype=np.int64)
+    tapp = w2_soloist_batch(int(n), chunk_state(seed, 0), rules.kernel, W2_TRUMP, policy, sums)
+    total = 8 * sum(rules.card_points) + rules.last_trick_bonus
+    return {"soloist_points": (float(sums[0]) + float(tapp)) / n,
+            "points_conserved": bool(int(sums.sum()) + int(tapp) == total * n)}
+
+
+def w2_soloist(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """W2's deals, seat 0 soloist, the heuristic (improved defence) at every seat."""
+    return _w2s(n, seed, POLICY_HEURISTIC, rules)
+
+
+def w2_soloist_v1(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """:func:`w2_soloist` with ``heuristic-v1`` at every seat (the baseline)."""
+    return _w2s(n, seed, POLICY_HEURISTIC_V1, rules)
 
 
 def w2_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
@@ -292,6 +341,13 @@ def _register() -> None:
              description=("W2's deals (trump spades, forehand leads, 15 tricks) played by "
                           "the heuristic policy at every seat, no soloist"),
              deals=200_000, variant_aware=True)
+    register("W2S", w2_soloist,
+             description=("W2's deals (trump spades, forehand leads, 15 tricks) with seat 0 "
+                          "as soloist (the Tapp as its discard), the heuristic at every seat "
+                          "(the defenders' rules of _defend, shown melds tracked); baseline "
+                          "heuristic-v1 on the same deals"),
+             deals=200_000, baselines={"heuristic-v1": (w2_soloist_v1, 200_000)},
+             variant_aware=True)
 
 
 if __name__ != "__main__":   # run as a script, the module itself is imported below

@@ -28,11 +28,11 @@ their suit, unguarded tens, side honour points, voids and singletons, squared tr
 The weights were fitted by least squares (:func:`fit_weights`, 30,000 uniformly random
 deals, soloist seat random, kept cards and trump drawn from this evaluator's top-4
 shortlist) to the soloist's trick points in heuristic-policy play-outs (R7: incl. the last
-trick, excl. the discard), with the heuristic of commit c0c278a: R^2 = 0.62, residual s.d.
-22.7.  A refit on the candidates these weights pick (seed 1) gives similar weights, R^2
-0.67, residual s.d. 21.1; ``EST_SIGMA`` = 23.  Roughly: a trump is worth 16, a trump ace
-16 + 20 more, a side ace 15, a ten 6-10, a void 4.  Refit (and update the two constants)
-when the play policy changes.
+trick, excl. the discard), first with the heuristic of commit c0c278a (R^2 = 0.62, residual
+s.d. 22.7; ``EST_SIGMA`` was 23), refitted for issue 12's heuristic defence with
+``fit_weights(30000, 0)``: R^2 0.679, residual s.d. 19.9 = ``EST_SIGMA``.  Roughly: a
+trump is worth 16, a trump ace 16 + 19 more, a side ace 16, a ten 7-9, a void 9.  Refit
+(and update the constants here and in rules.py) when the play policy changes.
 
 Contract (R4, R8) at bid ``B`` with the best value ``V``: the total is modelled as normal
 with mean ``V`` and s.d. ``EST_SIGMA``; the expected score of playing is
@@ -89,9 +89,10 @@ N_FEATURES = len(FEATURE_NAMES)
 
 # Policy parameters (not rule constants): weights of the card-point estimate, in the order
 # of FEATURE_NAMES, and the residual s.d. of that estimate (see module docstring).
-EST_WEIGHTS = np.array([-66.34, 15.55, 19.52, 9.06, 0.88, 14.94, 9.79, 6.03, 0.14, 3.84, 0.73,
-                        0.21], dtype=np.float64)
-EST_SIGMA = 23.0
+# binokel-48's (rules._W48 / RuleSet.est_sigma), refitted for issue 12's defence
+EST_WEIGHTS = np.array([-59.20, 15.84, 19.15, 9.89, 0.92, 15.84, 7.30, 8.56, -0.07, 9.09, 1.00,
+                        -0.08], dtype=np.float64)
+EST_SIGMA = 19.9
 
 @njit
 def _suit_summary(counts, kr, out):

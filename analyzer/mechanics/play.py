@@ -60,7 +60,10 @@ from analyzer.mechanics.rng import bounded
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
-POLICY_NAMES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC}
+# 2 is analyzer.search.pimc.POLICY_PIMC
+POLICY_HEURISTIC_V1 = 3
+POLICY_NAMES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC,
+                "heuristic-v1": POLICY_HEURISTIC_V1}
 
 N_SEATS = 3
 LO24 = np.int64((1 << N_TYPES) - 1)
@@ -291,9 +294,14 @@ def _safe_vs(c, beat_c, ab_p, lead_suit, unseen, trump):
 
 
 @njit(_nrt=False)
-def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
-               olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs):
-    """Choose a card type from ``legal`` for ``seat`` using public information only.
+def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                  olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs):
+    """The first heuristic (policy ``heuristic-v1``): every seat, soloist or defender.
+
+    Kept unchanged so that the improved defence (:func:`_defend`) can be measured
+    against it in duplicate; the default heuristic still plays this for the soloist and
+    in games without a soloist.  Choose a card type from ``legal`` for ``seat`` using
+    public information only.
 
     Parameters (all plain ints / the shared tables; no other seat's hand):
     olo, ohi : own hand planes.  klo, khi : cards known to be elsewhere and out of play
@@ -424,6 +432,239 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     return best
 
 
+# --------------------------------------------------------------------------- defence
+
+# Weights of the defenders' card choice (:func:`_defend`), in the score units of
+# :func:`_heuristic_v1` (card points x 4, plus rule bonuses).  Data, not code: fitted by
+# coordinate search on paired duplicate deals against ``heuristic-v1`` (20,000 trump
+# deals after auction and fast exchange, seed 7; README "Methods: the heuristic
+# defence"), starting from heuristic-v1's own constants.
+D_TRUMP_PULL = 0     # lead a master trump while the soloist may hold trumps (+ points)
+D_CASH = 1           # lead a safe plain master (no ruff threat)
+D_CASH_PTS = 2       # ... per card point
+D_LOW_PTS = 3        # lead low: minus per card point
+D_LOW_KEEP = 4       # lead low: minus per unit of future value (_keep_d)
+D_PART_RUFF = 5      # lead low: the partner may ruff, the soloist must follow
+D_SOLO_RUFF = 6      # lead low: the soloist may ruff (force a trump out of it)
+D_SOLO_HIGHER = 7    # lead low: the soloist showed (R5) a stronger card of the suit
+D_PART_HIGHER = 8    # lead low: the partner showed a stronger card (the soloist did not)
+D_SOLO_NEXT = 9      # lead low: the soloist plays second (lead through it)
+D_LEN = 10           # lead low: per own card of the suit
+D_UNSEEN_LEN = 11    # lead low: per unseen card of the suit
+D_TRUMP_LOW = 12     # lead low: a trump
+D_WIN_KEEP = 13      # sure winner: minus per unit of future value
+D_UNSAFE_RS = 14     # unsure winner before the soloist: per rank strength (play high)
+D_UNSAFE_PTS = 15    # ... minus per card point
+D_UNSAFE_KEEP = 16   # ... minus per unit of future value
+D_SMEAR_PTS = 17     # losing to the partner's sure trick: per card point
+D_SMEAR_KEEP = 18    # ... minus per unit of future value
+D_LOSE_KEEP = 19     # losing to the soloist: minus per unit of future value (and 4 x points)
+D_K_TRUMP = 20       # _keep_d: a trump
+D_K_TRUMP_RS = 21    # ... per rank strength
+D_K_TRUMP_TOP = 22   # ... the master trump
+D_K_MASTER = 23      # _keep_d: a plain master
+D_LOSE_LEN = 24      # losing: per own card of the suit (throw from long suits)
+D_K_MASTER_RS = 25   # _keep_d: a plain master, per rank strength (keep the ace, give the ten)
+D_K_PLAIN_RS = 26    # _keep_d: another plain card, per rank strength
+DEFENCE_WEIGHTS = np.array([
+    -1500, 4500, 0, 2, 0, 200, 4500, -8, 0, 0, 300, -4, 0,   # leads
+    8, 8, 4, 0, 0, 0, 0,                                      # following
+    10, 4, 6, 16, 9, 2, 2,                                    # future value, throws
+], dtype=np.int64)
+# heuristic-v1's values, for comparison: 1500 (= 4000 - 2500), 3000, 4, 8, 4, 200, 3000,
+# -, -, -, 300, -, - | 4, 16, 4, 0, 4, 4, 4 | 10, 2, 6, 16, 6, -, -
+
+
+@njit
+def _keep_d(wt, c, st, beat_c, unseen, trump):
+    """Future value of still holding ``c`` for a defender (weights ``wt``; cf. _keep)."""
+    if trump >= 0 and c // 6 == trump:
+        v = wt[D_K_TRUMP] + wt[D_K_TRUMP_RS] * st
+        if (unseen & beat_c) == 0:
+            v += wt[D_K_TRUMP_TOP]
+        return v
+    if (unseen & beat_c) == 0:
+        return wt[D_K_MASTER] + wt[D_K_MASTER_RS] * st
+    return wt[D_K_PLAIN_RS] * st
+
+
+@njit(_nrt=False)
+def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+            olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """A defender's card (``seat`` != ``soloist`` >= 0) from public information only.
+
+    Inputs as :func:`_heuristic_v1`, plus ``kso`` / ``ksp``: the types the soloist / the
+    partner showed as melds before the first lead (R5) and still hold (shown and not
+    played since).  The rules are heuristic-v1's (cash safe masters, lead low from long
+    suits, force the soloist to ruff, win cheaply or high before the soloist, load points
+    on the partner's sure trick) with the weights :data:`DEFENCE_WEIGHTS`; what changed
+    is measured in README (Methods: the heuristic defence).  Ties: lowest type index.
+    """
+    wt = DEFENCE_WEIGHTS
+    known2 = ohi | khi | (olo & klo)
+    unseen = LO24 & ~known2
+    partner = 3 - seat - soloist
+    ab_pa = _pick3(partner, ab0, ab1, ab2)
+    ab_so = _pick3(soloist, ab0, ab1, ab2)
+    best = -1
+    best_score = np.int64(-(1 << 60))
+    m = legal
+    if k == 0:
+        # ---- lead (R6: any card)
+        pull = trump >= 0 and not _holds_none(ab_so, unseen, trump)
+        so_next = (seat + 1) % 3 == soloist
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            s = c // 6
+            pts = cp[c]
+            is_tr = trump >= 0 and s == trump
+            ruff = (not is_tr) and _may_ruff(ab_so, s, unseen, trump)
+            if (unseen & beat[c]) == 0 and not ruff:
+                if is_tr:
+                    score = (wt[D_TRUMP_PULL] if pull else 1000) + pts
+                else:
+                    score = wt[D_CASH] + wt[D_CASH_PTS] * pts
+            else:
+                score = (1000 - wt[D_LOW_PTS] * pts
+                         - wt[D_LOW_KEEP] * _keep_d(wt, c, rs[c], beat[c], unseen, trump))
+                if is_tr:
+                    score += wt[D_TRUMP_LOW] + _suit_len(olo, ohi, s)
+                else:
+                    if ruff:
+                        score += wt[D_SOLO_RUFF]
+                    elif _may_ruff(ab_pa, s, unseen, trump):
+                        score += wt[D_PART_RUFF]
+                    so_hi = (kso & beat[c] & unseen) != 0
+                    if so_hi:
+                        score += wt[D_SOLO_HIGHER]
+                    elif (ksp & beat[c] & unseen) != 0:
+                        score += wt[D_PART_HIGHER]
+                    if so_next:
+                        score += wt[D_SOLO_NEXT]
+                    score += (wt[D_LEN] * _suit_len(olo, ohi, s)
+                              + wt[D_UNSEEN_LEN] * _ctpop(unseen & suit_mask(s)))
+            if score > best_score:
+                best_score = score
+                best = c
+        return best
+    nxt = (seat + 1) % 3
+    ab_nxt = _pick3(nxt, ab0, ab1, ab2)
+    last = k == 2
+    if card_beats(_cttz(legal), win_card, trump, beat):   # R6: all win or all lose
+        for_sure = last or nxt == partner
+        while m != 0:
+            c = _cttz(m)
+            m &= m - 1
+            pts = cp[c]
+            kp = _keep_d(wt, c, rs[c], beat[c], unseen, trump)
+            if for_sure or _safe_vs(c, beat[c], ab_nxt, lead_suit, unseen, trump):
+                score = 4 * (trick_pts + pts) - wt[D_WIN_KEEP] * kp + 100000
+            else:
+                # before the soloist: play high, so beating it costs the soloist a high card
+                score = wt[D_UNSAFE_RS] * rs[c] - wt[D_UNSAFE_PTS] * pts - wt[D_UNSAFE_KEEP] * kp
+            score -= _suit_len(olo, ohi, c // 6)
+            if score > best_score:
+                best_score = score
+                best = c
+        return best
+    # losing the trick now: does the partner win it anyway?
+    team_wins = False
+    if win_seat == partner:
+        team_wins = last or _safe_vs(win_card, beat[win_card], ab_nxt, lead_suit, unseen, trump)
+    elif nxt == partner and not last:
+        # the partner must ruff a plain lead if void in it and holding trump
+        team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
+                     and _may_ruff(ab_pa, lead_suit, unseen, trump))
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        pts = cp[c]
+        kp = _keep_d(wt, c, rs[c], beat[c], unseen, trump)
+        if team_wins:
+            score = wt[D_SMEAR_PTS] * pts - wt[D_SMEAR_KEEP] * kp
+        else:
+            score = -4 * pts - wt[D_LOSE_KEEP] * kp
+        score += wt[D_LOSE_LEN] * _suit_len(olo, ohi, c // 6)
+        if score > best_score:
+            best_score = score
+            best = c
+    return best
+
+
+@njit(_nrt=False)
+def _heuristic_melds(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                     olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """The heuristic (policy ``heuristic``): :func:`_defend` for a defender, else
+    :func:`_heuristic_v1`.  ``kso``/``ksp``: see :func:`_defend` (unused otherwise)."""
+    if soloist >= 0 and seat != soloist:
+        return _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                       olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+    return _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                         olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs)
+
+
+@njit(_nrt=False)
+def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+               olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs):
+    """:func:`_heuristic_melds` without the shown melds (callers that do not track
+    them, e.g. PIMC's play-outs): the same rules with ``kso = ksp = 0``."""
+    return _heuristic_melds(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                            olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs,
+                            np.int64(0), np.int64(0))
+
+
+@njit(_nrt=False)
+def shown_planes(lo, hi, trump, kr):
+    """The cards a hand shows for its melds with ``trump`` before the first lead (R5).
+
+    ``lo``/``hi``: the hand's planes.  Returns the shown cards' planes ``(slo, shi)``
+    (types shown at least once / twice): per suit the family's A-10-K-Q-J f times and
+    the pairs' K and Q (R5 type F reading: f = min count; pairs min(k, q), or
+    min(k - 1, q - 1) beside one family); per rank with a type-Q value, the copies held in
+    every suit; the binokel cards (type B); every trump nine (type D).  A card serving
+    several melds is shown once.  Same as ``analyzer.search.pimc.shown_counts`` (tested).
+    """
+    slo = np.int64(0)
+    shi = np.int64(0)
+    for s in range(4):
+        f = 2
+        for r in range(5):
+            b = np.int64(1) << np.int64(6 * s + r)
+            f = min(f, (1 if lo & b else 0) + (1 if hi & b else 0))
+        bk = np.int64(1) << np.int64(6 * s + 2)
+        bq = np.int64(1) << np.int64(6 * s + 3)
+        nk = (1 if lo & bk else 0) + (1 if hi & bk else 0)
+        nq = (1 if lo & bq else 0) + (1 if hi & bq else 0)
+        pairs = 0 if f == 2 else (min(nk - 1, nq - 1) if f == 1 else min(nk, nq))
+        fam = np.int64(31) << np.int64(6 * s)
+        if f >= 1:
+            slo |= fam
+        if f >= 2:
+            shi |= fam
+        if f + pairs >= 1:
+            slo |= bk | bq
+        if f + pairs >= 2:
+            shi |= bk | bq
+    for r in range(6):
+        if kr.fours_value[r] != 0:
+            fm = kr.fours_mask[r]
+            if (lo & fm) == fm:
+                slo |= fm
+            if (hi & fm) == fm:
+                shi |= fm
+    bm = kr.binokel_mask
+    if bm != 0 and (lo & bm) == bm:
+        slo |= bm
+        if (hi & bm) == bm:
+            shi |= bm
+    if trump >= 0:
+        b9 = np.int64(1) << np.int64(6 * trump + kr.nine_rank)
+        slo |= lo & b9
+        shi |= hi & b9
+    return slo, shi
+
+
 # --------------------------------------------------------------------------- core
 
 @njit(_nrt=False)
@@ -505,6 +746,14 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
     return n_tricks
 
 
+@njit
+def _drop_copy(slo, shi, b):
+    """Two-plane multiset less one copy of the type with bit ``b`` (if it holds any)."""
+    if shi & b:
+        return slo, shi & ~b
+    return slo & ~b, shi
+
+
 @njit(_nrt=False)
 def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, beat,
                points, tricks, log, forced, n_forced):
@@ -524,6 +773,18 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
     ab0 = np.int64(0)
     ab1 = np.int64(0)
     ab2 = np.int64(0)
+    # per seat: cards shown as melds before the first lead (R5) and not played since;
+    # a Durch shows none (melds do not count there), nor a game without a soloist
+    sl0 = np.int64(0)
+    sh0 = np.int64(0)
+    sl1 = np.int64(0)
+    sh1 = np.int64(0)
+    sl2 = np.int64(0)
+    sh2 = np.int64(0)
+    if trump >= 0 and soloist >= 0:
+        sl0, sh0 = shown_planes(lo[0], hi[0], trump, kr)
+        sl1, sh1 = shown_planes(lo[1], hi[1], trump, kr)
+        sl2, sh2 = shown_planes(lo[2], hi[2], trump, kr)
     ld = leader
     move = 0
     do_log = log.shape[0] > 0
@@ -552,9 +813,18 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                 else:
                     klo = plo
                     khi = phi
-                c = _heuristic(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                               lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump, soloist, beat,
-                               cp, rs)
+                if policies[seat] == POLICY_HEURISTIC_V1:
+                    c = _heuristic_v1(seat, legal, k, lsuit, wcard, wseat, tp, ld,
+                                      lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump, soloist,
+                                      beat, cp, rs)
+                else:
+                    kso = _pick3(soloist, sl0, sl1, sl2) if soloist >= 0 else np.int64(0)
+                    ksp = np.int64(0)
+                    if soloist >= 0 and seat != soloist:
+                        ksp = _pick3(3 - seat - soloist, sl0, sl1, sl2)
+                    c = _heuristic_melds(seat, legal, k, lsuit, wcard, wseat, tp, ld,
+                                         lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
+                                         soloist, beat, cp, rs, kso, ksp)
             s = c // 6
             if k > 0:
                 # what this play proves about the hand (R6 obligations)
@@ -584,6 +854,13 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                 phi |= b
             else:
                 plo |= b
+            # a shown copy played: one shown copy fewer (as pimc.play_deal_policies)
+            if seat == 0:
+                sl0, sh0 = _drop_copy(sl0, sh0, b)
+            elif seat == 1:
+                sl1, sh1 = _drop_copy(sl1, sh1, b)
+            else:
+                sl2, sh2 = _drop_copy(sl2, sh2, b)
             if k == 0:
                 wcard = c
                 wseat = seat
@@ -900,7 +1177,8 @@ def play_deal(hands, trump, leader: int | None = None, policy: str = "heuristic"
     hands : three Hands (or card texts) of 15 cards, seats 0, 1, 2
     trump : Suit / str, or None for Durch (needs a soloist, who leads; R4)
     leader : seat leading the first trick (default: 0, forehand; in Durch the soloist)
-    policy : ``"heuristic"`` or ``"random"`` (all seats)
+    policy : ``"heuristic"``, ``"heuristic-v1"`` (the first heuristic) or ``"random"``
+        (all seats)
     seed : RNG seed (the random policy; same seed, same deal)
     soloist : soloist seat, or None (every seat plays for itself)
 
@@ -914,7 +1192,7 @@ def play_deal(hands, trump, leader: int | None = None, policy: str = "heuristic"
     hs = _validate_hands(hands, rules)
     t = _trump_index(trump)
     if policy not in POLICY_NAMES:
-        raise BinokelError(f"unknown policy {policy!r}: use 'heuristic' or 'random'")
+        raise BinokelError(f"unknown policy {policy!r}: use {', '.join(POLICY_NAMES)}")
     if soloist is not None and soloist not in (0, 1, 2):
         raise BinokelError(f"soloist must be seat 0, 1 or 2, got {soloist!r}")
     if t < 0 and soloist is None:

@@ -5,6 +5,13 @@ variant fields, the meld/play/scoring/auction kernels became data-driven and the
 followed the rules).  Same seeds must keep giving exactly the same numbers: a change for
 a new variant must not change binokel-48 (RULES.md R1-R10).  These are regression pins of
 deterministic seeded code, not statistical claims.
+
+Re-pinned deliberately once since (issue 12, the improved heuristic defence,
+analyzer.mechanics.play._defend, and the fast exchange's card-point model refitted to it,
+rules._W48 / est_sigma 19.9): every figure that plays deals with a soloist or runs the
+exchange moved, because the default heuristic's defenders now choose differently.  The
+first heuristic stays reachable as policy ``heuristic-v1`` and still gives the e14bcd6
+playout pinned below; the values before the re-pin are kept in the comments.
 """
 from __future__ import annotations
 
@@ -42,8 +49,11 @@ def test_binokel48_seeded_playouts_are_unchanged():
     out = np.empty(4, np.int64)
     deal_random(st, new_deck(), out)
     hands = [Hand.from_mask(int(out[p])) for p in range(3)]
-    rec = A.play_deal(hands, "S", soloist=0, seed=5)
+    rec = A.play_deal(hands, "S", soloist=0, seed=5, policy="heuristic-v1")
     assert rec.points == (47, 149, 44) and rec.tricks_won == (4, 8, 3)
+    # issue 12: the default heuristic's defence (seats 1, 2) plays differently
+    rec = A.play_deal(hands, "S", soloist=0, seed=5)
+    assert rec.points == (61, 128, 51) and rec.tricks_won == (5, 7, 3)
     rec = A.play_deal(hands, "H", policy="random", seed=5)
     assert rec.points == (76, 115, 49) and rec.tricks_won == (6, 6, 3)
 
@@ -52,9 +62,12 @@ def test_binokel48_analyze_figures_are_unchanged():
     an = A.analyze_hand(example("average")["hand"], seat="middlehand", samples=200, seed=1)
     rows = [(b["bid"], b["p_make"], b["e_score"]) for b in an.to_dict()["bids"][:4]]
     # e_score pinned at e14bcd6; P(make) as defined since f657a6b (surrender = not made:
-    # 0.675, 0.55, 0.445, 0.37 under the old definition, same deals)
-    assert rows == [(150, 0.64, 61.595), (160, 0.525, 15.97), (170, 0.415, -19.195),
-                    (180, 0.345, -40.15)]
+    # 0.675, 0.55, 0.445, 0.37 under the old definition, same deals).  Re-pinned for
+    # issue 12's defence and exchange refit; before (heuristic-v1, c0c278a exchange
+    # weights): (150, 0.64, 61.595), (160, 0.525, 15.97), (170, 0.415, -19.195),
+    # (180, 0.345, -40.15)
+    assert rows == [(150, 0.715, 87.795), (160, 0.57, 37.0), (170, 0.465, -0.285),
+                    (180, 0.375, -27.765)]
 
 
 def test_binokel48_advice_figures_are_unchanged():
@@ -63,20 +76,24 @@ def test_binokel48_advice_figures_are_unchanged():
     assert adv.max_bid is None
     t = adv.table
     assert list(t.bid[:4]) == [160, 170, 180, 190]
-    assert list(t.p_make[:4]) == pytest.approx([0.53, 0.45666666666666667, 0.38333333333333336,
-                                                0.33666666666666667], abs=1e-12)
-    assert list(t.ev_score[:4]) == pytest.approx([23.183333333333334, 1.6166666666666667,
-                                                  -26.513333333333332, -37.89666666666667],
+    # re-pinned for issue 12's defence and exchange refit; before: P(make) 0.53, 0.4567,
+    # 0.3833, 0.3367; EV 23.18, 1.62, -26.51, -37.90; pass -112.98
+    assert list(t.p_make[:4]) == pytest.approx([0.5166666666666667, 0.4166666666666667, 0.38,
+                                                0.3433333333333333], abs=1e-12)
+    assert list(t.ev_score[:4]) == pytest.approx([18.973333333333333, -9.443333333333333,
+                                                  -24.746666666666666, -34.82666666666667],
                                                  abs=1e-9)
-    assert adv.pass_value.mean == pytest.approx(-112.98, abs=1e-9)
+    assert adv.pass_value.mean == pytest.approx(-120.76, abs=1e-9)
 
 
 def test_binokel48_tournament_figures_are_unchanged():
     tr = A.run_tournament(groups=2, seed=3, samples=40)
-    assert tr.deals == 78
-    assert tr.diff == pytest.approx(7.6967446259613865, abs=1e-9)
-    assert tr.stats[0].points_per_deal == pytest.approx(192.75426136363637, abs=1e-9)
-    assert tr.stats[1].points_per_deal == pytest.approx(185.05751673767497, abs=1e-9)
+    # re-pinned for issue 12's defence and exchange refit; before: 78 deals, diff 7.697,
+    # 192.754 / 185.058 points per deal
+    assert tr.deals == 80
+    assert tr.diff == pytest.approx(10.221283404095914, abs=1e-9)
+    assert tr.stats[0].points_per_deal == pytest.approx(196.51318681318682, abs=1e-9)
+    assert tr.stats[1].points_per_deal == pytest.approx(186.2919034090909, abs=1e-9)
 
 
 def test_binokel48_batch_runs_are_unchanged(tmp_path):
@@ -84,5 +101,6 @@ def test_binokel48_batch_runs_are_unchanged(tmp_path):
     assert (r.n_deals, int(r.table["count"].sum()), int(r.table["sq"].sum())) == (
         5000, 1666256000, 1095324)
     r = A.simulate(tmp_path / "d", A.RunSpec("deals", 600, 11, 300), jobs=1)
+    # re-pinned for issue 12's defence and exchange refit (before: 600, 630844, 199055106)
     assert (r.n_deals, int(r.table["count"].sum()), int(r.table["sq"].sum())) == (
-        600, 630844, 199055106)
+        600, 626410, 197440694)

@@ -41,3 +41,18 @@ def test_duplicate_bounds_its_inputs():
     assert r.exit_code == 2 and "--deals" in r.output and r.output.count("\n") == 1
     r = _run("duplicate", "--samples", "5000")
     assert r.exit_code == 2 and "--samples" in r.output
+
+
+def test_duplicate_heuristic_against_heuristic_v1():
+    """--policy heuristic: the current heuristic against heuristic-v1 (the default
+    baseline for it); a PIMC match against heuristic-v1 is one clear line, exit 1."""
+    r = _run("duplicate", "--deals", "30", "--policy", "heuristic", "--config", "defenders",
+             "--seed", "2", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["baseline"] == "heuristic-v1" and d["configs"]["defenders"]["card_points"]["n"] == 30
+    r = _run("duplicate", "--deals", "30", "--policy", "heuristic", "--config", "defenders")
+    assert r.exit_code == 0 and "heuristic minus heuristic-v1" in r.output
+    r = _run("duplicate", "--deals", "3", "--baseline", "heuristic-v1")
+    assert r.exit_code != 0 and "PIMC plays against the current heuristic" in r.output
+    assert "Traceback" not in r.output

@@ -8,7 +8,8 @@ from tests import reference_play as ref
 from analyzer import DEFAULT_RULES, BinokelError, Card, Hand, parse_cards
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
-                           LOG_WINNER, POLICY_HEURISTIC, POLICY_RANDOM, legal_cards,
+                           LOG_WINNER, POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_RANDOM,
+                           legal_cards, shown_planes,
                            play_deal, play_out, play_out_logged, play_out_mixed,
                            trick_winner)
 from analyzer.mechanics.rng import bounded, chunk_state
@@ -277,16 +278,28 @@ def _prefix_legal(hands, trump, leader, cards):
     return True
 
 
+def _shown(hand, trump, soloist):
+    """Copies each type a hand shows before the first lead (R5; none without a soloist)."""
+    from analyzer.search.pimc import shown_counts
+    if soloist < 0 or trump < 0:
+        return np.zeros(24, dtype=int)
+    return shown_counts(hand, trump)
+
+
+@pytest.mark.parametrize("policy", [POLICY_HEURISTIC, POLICY_HEURISTIC_V1])
 @pytest.mark.parametrize("soloist", [0, 1, -1])
-def test_heuristic_decisions_use_public_information_only(soloist):
+def test_heuristic_decisions_use_public_information_only(soloist, policy):
     """Replacing the other two hands by any cards consistent with the public information
     (the same cards played so far, every earlier play still legal under R6, so every
-    inferred void holds; the discard unchanged) changes no decision of the heuristic."""
+    inferred void holds; the same melds shown before the first lead (R5) and the shown
+    cards not played since still in their hands; the discard unchanged) changes no
+    decision of the heuristic (the current one, whose defence reads the shown melds, and
+    heuristic-v1)."""
     rng = np.random.default_rng(7 + soloist)
     state = chunk_state(31, soloist + 1)
     deck = new_deck()
     out = np.zeros(4, dtype=np.int64)
-    pols = np.full(3, POLICY_HEURISTIC, dtype=np.int64)
+    pols = np.full(3, policy, dtype=np.int64)
     checked = differing = 0
     for deal in range(40):
         hands, _ = _random_hands(state, deck, out)
@@ -301,11 +314,18 @@ def test_heuristic_decisions_use_public_information_only(soloist):
         for m in rng.choice(45, size=8, replace=False):
             me = seats[m]
             others = [p for p in range(3) if p != me]
-            # each other seat keeps the cards it has played before move m
+            # each other seat keeps the cards it has played before move m, and the
+            # shown meld cards it has not played since (R5: public)
+            shown = {p: _shown(hands[p], trump, soloist) for p in others}
+            kept = {p: shown[p].copy() for p in others}
             left = {p: list(hands[p].astype(int)) for p in others}
             for j in range(m):
                 if seats[j] in left:
                     left[seats[j]][seq[j]] -= 1
+                    if kept[seats[j]][seq[j]] > 0:
+                        kept[seats[j]][seq[j]] -= 1
+            for p in others:
+                left[p] = [a - b for a, b in zip(left[p], kept[p])]
             pool = [t for p in others for t in range(24) for _ in range(left[p][t])]
             n0 = sum(left[others[0]])
             for _ in range(30):
@@ -317,6 +337,9 @@ def test_heuristic_decisions_use_public_information_only(soloist):
                         alt[p, t] += 1
                 if not _prefix_legal([list(map(int, h)) for h in alt], trump, 0, seq[:m]):
                     continue
+                if any(not np.array_equal(_shown(alt[p], trump, soloist), shown[p])
+                       for p in others):
+                    continue   # the new hands would show other melds
                 log2 = np.zeros((15, LOG_COLS), dtype=np.int64)
                 play_out_logged(alt, trump, 0, soloist, pols, chunk_state(0, 0), KR, pts, won,
                                 log2, np.array(seq[:m], dtype=np.int64), m)
@@ -413,5 +436,64 @@ def test_w2_workloads_conserve_points():
         extra = wl[name].fn(2000, 1)
         # seat points = 250 minus the Tapp's points (mean 250 * 3/48 = 15.6)
         assert extra["points_conserved"] and 225 < sum(extra["mean_points"]) < 245
+    # W2S: seat 0 soloist (Tapp = its discard), current heuristic vs heuristic-v1
+    s_new = wl["W2S"].fn(2000, 1)
+    s_v1 = wl["W2S"].baselines["heuristic-v1"][0](2000, 1)
+    assert s_new["points_conserved"] and s_v1["points_conserved"]
+    assert 60 < s_new["soloist_points"] < 120 and 60 < s_v1["soloist_points"] < 120
     base = wl["W2"].baselines["python"][0](200, 1)
     assert 60 < base["mean_points"][0] < 95   # W2 forehand mean ≈ 77.5
+
+
+# ------------------------------------------------------------------ the defence (issue 12)
+
+@pytest.mark.parametrize("name", ["binokel-48", "binokel-40", "grupp-3"])
+def test_r5_shown_planes_equal_the_shown_meld_cards(name):
+    """R5: the cards the kernel takes as shown before the first lead (families, pairs,
+    fours, binokel, trump nines; a card once however many melds it serves) equal
+    pimc.shown_counts, the plain-Python reading of R5, on random hands of the variant
+    for every trump."""
+    from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.sampling import deal_rules, physical_deck
+    from analyzer.search.pimc import shown_counts
+    rules = get_rules(name)
+    kr = rules.kernel
+    state = chunk_state(5, 0)
+    deck = physical_deck(kr)
+    out = np.zeros(4, dtype=np.int64)
+    hit = 0
+    for i in range(300):
+        deal_rules(state, deck, kr, out)
+        for p in range(3):
+            counts = mask_to_counts(int(out[p]))
+            lo = sum(1 << t for t in range(24) if counts[t] >= 1)
+            hi = sum(1 << t for t in range(24) if counts[t] >= 2)
+            for trump in range(4):
+                slo, shi = shown_planes(np.int64(lo), np.int64(hi), trump, kr)
+                want = shown_counts(counts, trump, rules)
+                got = [((int(slo) >> t) & 1) + ((int(shi) >> t) & 1) for t in range(24)]
+                assert got == [int(x) for x in want], (name, i, p, trump)
+                hit += int(want.sum()) > 0
+    assert hit > 500   # most hands show something
+
+
+def test_heuristic_v1_policy_is_reachable_and_plays_the_soloist_alike():
+    """The first heuristic stays reachable (policy 'heuristic-v1'); the current
+    heuristic differs from it only in the defenders' choices: with no soloist every
+    seat plays heuristic-v1's rules, so the two policies play identical deals."""
+    state = chunk_state(4, 0)
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(state, new_deck(), out)
+    hands = [Hand.from_mask(int(m)) for m in out[:3]]
+    a = play_deal(hands, "H", policy="heuristic")
+    b = play_deal(hands, "H", policy="heuristic-v1")
+    assert a.tricks == b.tricks and b.policy == "heuristic-v1"
+    differ = 0
+    for seed in range(12):
+        state = chunk_state(40 + seed, 0)
+        deal_random(state, new_deck(), out)
+        hands = [Hand.from_mask(int(m)) for m in out[:3]]
+        a = play_deal(hands, "S", soloist=seed % 3, policy="heuristic")
+        b = play_deal(hands, "S", soloist=seed % 3, policy="heuristic-v1")
+        differ += a.tricks != b.tricks
+    assert differ >= 6   # with a soloist the defence plays differently
