@@ -622,8 +622,9 @@ def shown_planes(lo, hi, trump, kr):
     (types shown at least once / twice): per suit the family's A-10-K-Q-J f times and
     the pairs' K and Q (R5 type F reading: f = min count; pairs min(k, q), or
     min(k - 1, q - 1) beside one family); per rank with a type-Q value, the copies held in
-    every suit; the binokel cards (type B); every trump nine (type D).  A card serving
-    several melds is shown once.  Same as ``analyzer.search.pimc.shown_counts`` (tested).
+    every suit; the binokel cards (type B; and the grand binokel's where the variant has
+    one, V2.5); every trump nine where it melds (type D).  A card serving several melds is
+    shown once.  Same as ``analyzer.search.pimc.shown_counts`` (tested).
     """
     slo = np.int64(0)
     shi = np.int64(0)
@@ -653,12 +654,15 @@ def shown_planes(lo, hi, trump, kr):
                 slo |= fm
             if (hi & fm) == fm:
                 shi |= fm
-    bm = kr.binokel_mask
-    if bm != 0 and (lo & bm) == bm:
-        slo |= bm
-        if (hi & bm) == bm:
-            shi |= bm
-    if trump >= 0:
+    for j in range(2):
+        bm = np.int64(kr.binokel_mask)
+        if j == 1:
+            bm = np.int64(kr.grand_binokel_mask) if kr.grand_binokel_value > 0 else np.int64(0)
+        if bm != 0 and (lo & bm) == bm:
+            slo |= bm
+            if (hi & bm) == bm:
+                shi |= bm
+    if trump >= 0 and kr.trump_nine_value > 0:
         b9 = np.int64(1) << np.int64(6 * trump + kr.nine_rank)
         slo |= lo & b9
         shi |= hi & b9
