@@ -77,10 +77,11 @@ TEAM_MODELS = ("rule", "advisor")
 #: by auction form (True: V6.2 open bidding; False: V1 duels): the ``advisor`` model is the
 #: rule of thumb + this offset.  Median of (advisor's recommended maximum - rule-of-thumb
 #: value) over the opening hands the advisor bids, 80 random hands each, seed 99, 150
-#: samples: pinochle-80 60 (team_tournament.ADVISOR_PARTNER_OFFSET); kreuz-48 seat 0 +110
-#: (quartiles +90, +120; the advisor bid all 80), kreuz-48 seat 1 after 150 +110,
-#: kreuz-40 seat 1 after 150 +120 (script in the issue-14 note).
-TEAM_ADVISOR_OFFSET = {True: 60, False: 110}
+#: samples: pinochle-80 +60 (team_tournament.ADVISOR_PARTNER_OFFSET); with the kreuz rule
+#: of thumb of team_game.kreuz_rule_value (fitted team model + 50): kreuz-48 seat 0 -12
+#: (quartiles -24, -4; the advisor bid 79 of 80), kreuz-48 seat 1 after 150 -18, kreuz-40
+#: seat 1 after 150 +7 (script in the issue-14 note).
+TEAM_ADVISOR_OFFSET = {True: 60, False: -12}
 DEFAULT_TEAM_LA_SAMPLES = 1000
 
 
