@@ -103,7 +103,7 @@ def _legal(w, seat, k, lsuit, wcard, lhigh):
 
 
 @njit(_nrt=False)
-def _order(w, ply, legal, seat, k, wcard, wseat, first):
+def _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first):
     """Write the moves of ``legal`` into the ply's move buffer, best-first; returns their
     number.  Each entry is ``score * 64 + type``, sorted descending (insertion sort, at
     most 15 moves).  ``first``: a type to try first (the table's best lead) or -1.
@@ -150,9 +150,27 @@ def _order(w, ply, legal, seat, k, wcard, wseat, first):
                             or (so & (np.int64(63) << np.int64(6 * trump))) == 0):
                         sc = 150 - pts
         else:
-            ws = seat if _beats(w, c, wcard) else wseat
-            if (ws == soloist) == (seat == soloist):
-                sc = 100 + pts     # my side takes the trick so far: load points on it
+            beats = _beats(w, c, wcard)
+            ws = seat if beats else wseat
+            mine = (ws == soloist) == (seat == soloist)
+            if k == 1:
+                # second hand: the third seat still plays; the trick is my side's if the
+                # third seat is my partner and can take it, or an opponent who cannot
+                s3 = seat + 1 if seat < 2 else 0
+                nwc = c if beats else wcard
+                h3 = w[W_LO + s3]
+                sm = np.int64(63) << np.int64(6 * lsuit)
+                # can the third seat overtake? (bit tests only: this orders, never prunes)
+                if (h3 & sm) != 0:
+                    over = nwc // 6 == lsuit and (w[W_BEAT + nwc] & h3) != 0
+                elif trump >= 0 and (h3 & (np.int64(63) << np.int64(6 * trump))) != 0:
+                    over = nwc // 6 != trump or (w[W_BEAT + nwc] & h3) != 0
+                else:
+                    over = False
+                if over:
+                    mine = (s3 == soloist) == (seat == soloist)
+            if mine:
+                sc = 100 + pts     # my side takes the trick: load points on it
             else:
                 sc = 100 - pts     # else give the least
         e = np.int64(sc) * 64 + c
@@ -354,7 +372,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
     if seat >= 3:
         seat -= 3
     legal = _legal(w, seat, k, lsuit, wcard, lhigh)
-    nm = _order(w, ply, legal, seat, k, wcard, wseat, first)
+    nm = _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first)
     maxing = seat == soloist
     if maxing:
         best = _M
