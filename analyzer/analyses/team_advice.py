@@ -339,7 +339,10 @@ class TeamBidAdvice:
     def summary(self) -> str:
         from analyzer.mechanics.cards import SUIT_SYMBOLS
         team = self.seat % 2
-        lines = [f"{self.game}   hand: {self.hand}",
+        from analyzer.mechanics.rules import get_rules
+        shown = self.hand.show(get_rules(self.game).low_card) if isinstance(self.hand, Hand) \
+            else str(self.hand)        # the low card as the deck names it (7 in kreuz-48)
+        lines = [f"{self.game}   hand: {shown}",
                  f"seat: {self.seat} (team {team}: seats {team}+{team + 2})"
                  f"   auction: {self.auction.describe()}",
                  f"objective: team score - other team's score   samples: {self.samples} "
