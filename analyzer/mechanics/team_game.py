@@ -249,14 +249,21 @@ def kreuz_soloist_choice(hands5, sol, tk, kr, kept, discard, ddisc):
     return trump, kreuz_estimate(kept, trump, discard, tk, kr), losers
 
 
-@njit
-def _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr, beat, cnt, res):
-    """Melds, play and score of a trump contract (V4.4-V4.6, V5.6, V5.7) into ``res``."""
+@njit(_nrt=False)
+def _with_kept(hands5, sol, kept, cnt):
+    """``cnt`` (uint8[4, 24]) = the four hands of ``hands5``, the soloist's row replaced
+    by the cards it keeps (after its exchange)."""
     for p in range(4):
         for t in range(N_TYPES):
             cnt[p, t] = hands5[p, t]
     for t in range(N_TYPES):
         cnt[sol, t] = kept[t]
+
+
+@njit
+def _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr, beat, cnt, res):
+    """Melds, play and score of a trump contract (V4.4-V4.6, V5.6, V5.7) into ``res``."""
+    _with_kept(hands5, sol, kept, cnt)
     m = res[R_MELD:R_MELD + 2]
     kreuz_melds(cnt, trump, discard, sol, tk, kr, m)
     tricks = np.zeros(2, dtype=np.int64)
@@ -280,11 +287,7 @@ def _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr,
 def _kreuz_durch(hands5, sol, full_minus, ddisc, tk, kr, beat, cnt):
     """Play the Durch (:func:`analyzer.mechanics.team_play.play_team_durch`); True when
     the soloist won every trick."""
-    for p in range(4):
-        for t in range(N_TYPES):
-            cnt[p, t] = hands5[p, t]
-    for t in range(N_TYPES):
-        cnt[sol, t] = full_minus[t]
+    _with_kept(hands5, sol, full_minus, cnt)
     return play_team_durch(cnt, sol, tk, beat, ddisc,
                            np.zeros((0, L_COLS), dtype=np.int64)) == tk.hand_size
 
@@ -323,11 +326,7 @@ def kreuz_contract(hands5, sol, bid, policies, state, tk, kr, beat, cnt, res):
         score_team_durch(sol % 2, made, durch_contract_value(contract, kr), kr.durch_loss_factor,
                          res[R_SCORE:R_SCORE + 2])
     elif contract == CONTRACT_SURRENDER:
-        for p in range(4):
-            for t in range(N_TYPES):
-                cnt[p, t] = hands5[p, t]
-        for t in range(N_TYPES):
-            cnt[sol, t] = kept[t]
+        _with_kept(hands5, sol, kept, cnt)
         m = res[R_MELD:R_MELD + 2]
         kreuz_melds(cnt, trump, discard, sol, tk, kr, m)
         m[sol % 2] = 0                      # V4.3: neither the soloist nor its partner melds
