@@ -437,8 +437,8 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
 # Weights of the defenders' card choice (:func:`_defend`), in the score units of
 # :func:`_heuristic_v1` (card points x 4, plus rule bonuses).  Data, not code: fitted by
 # coordinate search on paired duplicate deals against ``heuristic-v1`` (20,000 trump
-# deals after auction and fast exchange, seed 7; README "Methods: the heuristic
-# defence"), starting from heuristic-v1's own constants.
+# deals after auction and the refitted fast exchange, seed 7; README "Improving the fast
+# heuristic"), starting from heuristic-v1's own constants.
 D_TRUMP_PULL = 0     # lead a master trump while the soloist may hold trumps (+ points)
 D_CASH = 1           # lead a safe plain master (no ruff threat)
 D_CASH_PTS = 2       # ... per card point
@@ -467,9 +467,9 @@ D_LOSE_LEN = 24      # losing: per own card of the suit (throw from long suits)
 D_K_MASTER_RS = 25   # _keep_d: a plain master, per rank strength (keep the ace, give the ten)
 D_K_PLAIN_RS = 26    # _keep_d: another plain card, per rank strength
 DEFENCE_WEIGHTS = np.array([
-    -1500, 4500, 0, 2, 0, 200, 4500, -8, 0, 0, 300, -4, 0,   # leads
-    8, 8, 4, 0, 0, 0, 0,                                      # following
-    10, 4, 6, 16, 9, 2, 2,                                    # future value, throws
+    1125, 3750, 0, 2, 4, 200, 3000, -12, 0, 0, 300, -4, 0,   # leads
+    10, 8, 4, 0, 2, 5, 4,                                     # following
+    10, 4, 6, 0, 6, 1, 0,                                     # future value, throws
 ], dtype=np.int64)
 # heuristic-v1's values, for comparison: 1500 (= 4000 - 2500), 3000, 4, 8, 4, 200, 3000,
 # -, -, -, 300, -, - | 4, 16, 4, 0, 4, 4, 4 | 10, 2, 6, 16, 6, -, -
