@@ -5,13 +5,12 @@ from pathlib import Path
 
 import click
 
-from analyzer.analyses.fit_opponents import (DEFAULT_FIT_HANDS, DEFAULT_FIT_SAMPLES, FIT_MODULE,
-                                             MAX_FIT_HANDS, fit_advisor_model, write_fit_module)
+from analyzer.analyses.fit_opponents import (DEFAULT_FIT_HANDS, DEFAULT_FIT_SAMPLES,
+                                             DEFAULT_HOLDOUT_HANDS, FIT_MODULE, MAX_FIT_HANDS,
+                                             check_fittable, fit_advisor_model, write_fit_module)
 from analyzer.analyses.opponents import FEATURES
 from analyzer.errors import BinokelError
-from analyzer.mechanics.rules import DEFAULT_RULES
-
-from .common import BadInput, echo_json, example_epilog, jobs_option
+from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option
 from .main import cli
 
 
@@ -19,7 +18,8 @@ from .main import cli
     "fit-opponents",
     epilog=example_epilog(
         "binokel fit-opponents                      # refit and rewrite the shipped model",
-        "binokel fit-opponents --hands 300 --out /tmp/fit.py --json",
+        "binokel fit-opponents --rules binokel-40   # the same for one variant",
+        "binokel fit-opponents --hands 300 --holdout 50 --out /tmp/fit.py --json",
     ),
 )
 @click.option("--hands", default=DEFAULT_FIT_HANDS, show_default=True,
@@ -28,19 +28,28 @@ from .main import cli
               type=click.IntRange(1, 100_000),
               help="The advisor's sampled deals per hand (200 = the tournament's advisor agent).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
+@click.option("--holdout", default=DEFAULT_HOLDOUT_HANDS, show_default=True,
+              type=click.IntRange(0, MAX_FIT_HANDS),
+              help="Fresh hands to measure the fit on (MAE of the model's maximum bid "
+                   "against the advisor's); 0 = none.")
+@rules_option
 @jobs_option()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Module to write (default: the package's analyzer/analyses/advisor_fit.py).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def fit_opponents_command(hands, samples, seed, jobs, out, as_json):
+def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_json):
     """Fit the fast model of the advisor's maximum bid used by --opponents advisor.
 
     Asks the advisor (as the tournament's advisor agent: --samples deals per decision,
     objective relative) for its maximum on --hands random hands at each seat's first call,
     fits an interval-censored logistic regression on hand features, and stores the
-    coefficients for the rules' name. Rerun it whenever the advisor changes.
+    coefficients for the rules' name (--rules: any three-player variant; hands dealt from
+    its deck, its opening bid). Rerun it whenever the advisor changes.
     """
-    rules = DEFAULT_RULES
+    try:
+        check_fittable(rules)
+    except BinokelError as exc:
+        raise BadInput(f"--rules: {exc}") from None
     target = Path(out) if out is not None else FIT_MODULE
     if target.exists() and target.is_dir():
         raise BadInput(f"--out: {target} is a folder, give a file name")
@@ -57,7 +66,7 @@ def fit_opponents_command(hands, samples, seed, jobs, out, as_json):
         progress = lambda k: bar.update(task, advance=k)  # noqa: E731
         bar.start()
     try:
-        fit = fit_advisor_model(hands, samples, seed, rules, jobs, progress)
+        fit = fit_advisor_model(hands, samples, seed, rules, jobs, progress, holdout)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:
@@ -82,3 +91,7 @@ def fit_opponents_command(hands, samples, seed, jobs, out, as_json):
         click.echo(f"  {name:<16} {c:+9.3f} ± {se:.3f}")
     click.echo(f"  noise scale      {fit['scale']:9.2f} ± {fit['scale_se']:.2f}   "
                f"(passes: {100 * fit['pass_share']:.0f}% of hands)")
+    if holdout:
+        click.echo(f"  held out: {fit['holdout_hands']} fresh hands, MAE of the maximum bid "
+                   f"{fit['holdout_mae']:.1f} ± {fit['holdout_mae_se']:.1f}, bid/pass agree "
+                   f"{100 * fit['holdout_pass_agree']:.0f}%")
