@@ -11,10 +11,22 @@ import numpy as np
 from click.testing import CliRunner
 
 from analyzer.analyses.advisor_fit import FITS
-from analyzer.analyses.fit_opponents import (advisor_decisions, fit_interval_logistic,
+from analyzer.analyses.fit_opponents import (FIT_AUCTIONS, _hand, advisor_decisions,
+                                             fit_advisor_model, fit_auctions,
+                                             fit_interval_logistic, prediction_error,
                                              write_fit_module)
-from analyzer.analyses.opponents import FEATURES
+from analyzer.analyses.lookahead_agents import ModelAgent
+from analyzer.analyses.opponents import FEATURES, advisor_model, default_opponents
+from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import validate_auction
+from analyzer.mechanics.cards import mask_to_counts
+from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
 from cli.main import cli
+
+import pytest
+
+#: the three-player variants with their own fit (V2, V3, V5)
+VARIANT_FITS = ("grupp-3", "grupp-4", "binokel-40")
 
 
 def test_interval_fit_recovers_known_coefficients():
@@ -61,7 +73,8 @@ def test_fit_module_round_trip(tmp_path):
 
 def test_cli_fit_opponents_writes_the_model_and_rejects_bad_paths(tmp_path):
     out = tmp_path / "fit.py"
-    args = ["fit-opponents", "--hands", "24", "--samples", "8", "--seed", "3", "--out", str(out)]
+    args = ["fit-opponents", "--hands", "24", "--samples", "8", "--seed", "3", "--holdout", "0",
+            "--out", str(out)]
     r = CliRunner().invoke(cli, args + ["--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
@@ -73,3 +86,61 @@ def test_cli_fit_opponents_writes_the_model_and_rejects_bad_paths(tmp_path):
     assert r.exit_code == 2 and "directory" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(cli, ["fit-opponents", "--hands", "5"])
     assert r.exit_code == 2 and r.output.count("\n") <= 1
+
+
+def test_fit_hands_come_from_the_variants_deck_and_binokel48_hands_are_unchanged():
+    """R2 / V5.1: a fit hand is forehand's hand of a deal of the variant's deck (15 of 48,
+    12 of 40 without nines); binokel-48 keeps its first auctions (R3) and, through
+    deal_rules = deal_random, the hands its shipped fit was made on."""
+    from analyzer.mechanics.rng import make_state
+    from analyzer.mechanics.sampling import deal_random, new_deck
+
+    st = make_state(np.random.SeedSequence([0, 5, 7]))
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(st, new_deck(), out)
+    assert _hand(0, 5) == int(out[0])
+    assert fit_auctions(DEFAULT_RULES) == FIT_AUCTIONS
+    b40 = get_rules("binokel-40")
+    for i in range(20):
+        c = mask_to_counts(_hand(1, i, b40))
+        assert c.sum() == 12 and all(c[t] == 0 for t in range(len(c)) if not b40.in_deck(t))
+    for name in VARIANT_FITS:
+        rules = get_rules(name)
+        for a in fit_auctions(rules):
+            validate_auction(a, rules)          # each seat's first call is legal (V2.2, V5.2)
+
+
+def test_fit_is_refused_for_team_games_in_one_line():
+    """V4-V6: a team game's seats bid for their team; there is no advisor fit for them."""
+    with pytest.raises(BinokelError, match="team game"):
+        fit_advisor_model(20, 4, rules=get_rules("kreuz-48"))
+    r = CliRunner().invoke(cli, ["fit-opponents", "--rules", "pinochle-80", "--hands", "20"])
+    assert r.exit_code == 2 and "team game" in r.output
+    assert r.output.strip().count("\n") == 0 and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("name", VARIANT_FITS)
+def test_variant_fit_loads_and_predicts_the_advisor_on_held_out_hands(name):
+    """V2/V3/V5: each three-player variant ships its own fit (data keyed by the RuleSet
+    name), the look-ahead and ``advisor-fit`` use it, and on 24 fresh hands (a seed the
+    fit and its holdout never used) the model's maximum bid is within 4 SE of the stored
+    held-out MAE of the advisor's."""
+    rules = get_rules(name)
+    ship = FITS[name]
+    assert ship["rules"] == name and ship["features"] == list(FEATURES)
+    assert ship["auctions"] == list(fit_auctions(rules)) and ship["converged"]
+    assert default_opponents(rules) == "advisor"
+    model = advisor_model(rules)
+    assert model.coef == tuple(ship["coef"]) and model.scale == ship["scale"]
+    X, lo, hi, bid = advisor_decisions(24, ship["samples"], seed=777_001, rules=rules)
+    e = prediction_error(X, ship["coef"], lo, hi, bid, rules)
+    m, sd_n = e["holdout_mae"], e["holdout_mae_se"]
+    assert m <= ship["holdout_mae"] + 4 * math.hypot(sd_n, ship["holdout_mae_se"]), (e, ship)
+    # the agent bids the model's value: its maximum on these hands is the prediction
+    agent = ModelAgent(rules=rules)
+    seat = 1
+    mask = _hand(777_001, seat, rules)
+    state = validate_auction(fit_auctions(rules)[seat], rules)
+    b = agent.max_bid(mask_to_counts(mask).astype(np.uint8), seat, state, (0, 0, 0), (0,))
+    v = float(X[seat] @ np.array(ship["coef"]))
+    assert b == (int(v // 10) * 10 if v >= rules.bid_start else 0)
