@@ -412,6 +412,34 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20):
     return max_bid, out_rows, pass_est, ess
 
 
+def parse_team_seat(seat) -> int:
+    """A seat of a team game as an int 0..3 (V1); BinokelError (one line) otherwise."""
+    try:
+        s = int(str(seat).strip())
+    except (TypeError, ValueError):
+        raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
+    if not 0 <= s <= 3:
+        raise BinokelError(f"seat {s} is outside 0-3 (four players, V1)")
+    return s
+
+
+def team_request(hand, seat, auction, samples, rules):
+    """Validate one team-advice request (static or look-ahead).
+
+    Returns ``(spec, hand, counts, seat, state)``: the compiled game, the parsed hand and
+    its counts, the seat as an int 0..3, the auction state (it must be ``seat``'s turn).
+    Raises BinokelError (one line) on a bad hand, seat, auction or sample count.
+    """
+    spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
+    h, counts = parse_team_hand(hand, spec)
+    seat = parse_team_seat(seat)
+    state = parse_team_auction_for(auction, spec)
+    check_turn(state, seat)
+    if not 1 <= int(samples) <= MAX_SAMPLES80:
+        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
+    return spec, h, counts, seat, state
+
+
 def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
                 rows: int = 20, progress=None) -> TeamBidAdvice:
@@ -422,18 +450,7 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     (text such as ``"500 p 520"`` or a list); it must be ``seat``'s turn.  Raises
     BinokelError (one line) on bad input.
     """
-    spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
-    h, counts = parse_team_hand(hand, spec)
-    try:
-        seat = int(str(seat).strip())
-    except (TypeError, ValueError):
-        raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
-    if not 0 <= seat <= 3:
-        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
-    state = parse_team_auction_for(auction, spec)
-    check_turn(state, seat)
-    if not 1 <= int(samples) <= MAX_SAMPLES80:
-        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
+    spec, h, counts, seat, state = team_request(hand, seat, auction, samples, rules)
     raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)
     if progress is not None:
         progress(1, 1)

@@ -27,7 +27,8 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.analyses.pinochle_analysis import _dist, analyze_pinochle_hand
 from analyzer.analyses.stats import mean_ci, proportion_ci
-from analyzer.analyses.team_advice import bid_outcome, parse_team_hand, soloist_contracts, unseen_deck
+from analyzer.analyses.team_advice import (bid_outcome, parse_team_hand, parse_team_seat, soloist_contracts,
+                                           unseen_deck)
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
@@ -124,16 +125,6 @@ class TeamHandAnalysis:
                 **self.dists, "p_reach": self.p_reach, "at_bid": self.at_bid}
 
 
-def _seat(seat) -> int:
-    try:
-        s = int(str(seat).strip())
-    except (TypeError, ValueError):
-        raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
-    if not 0 <= s <= 3:
-        raise BinokelError(f"seat {s} is outside 0-3 (four players, V1)")
-    return s
-
-
 def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed: int = 0,
                       bid: int | None = None):
     """Analysis of ``hand`` as the soloist of a team game (module docstring).
@@ -149,7 +140,7 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
             raise BinokelError(f"--tapp: {spec.name} has no Dabb (V6.1)")
         return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules)
     h, counts = parse_team_hand(hand, spec)
-    s = _seat(seat)
+    s = parse_team_seat(seat)
     if not 2 <= int(samples) <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     bid = spec.start if bid is None else int(bid)

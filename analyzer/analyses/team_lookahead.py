@@ -52,16 +52,15 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.analyses.advice import Estimate, _wmean, _wprop
 from analyzer.analyses.opponents import sample_max
-from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, MAX_SAMPLES80,
-                                           _auction_args, _ess, _evidence, parse_team_auction_for,
-                                           parse_team_hand, unseen_deck)
+from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _auction_args, _ess,
+                                           _evidence, team_request, unseen_deck)
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE, check_turn, continue_auction80,
+                                             DEFAULT_TRICK_VALUE, continue_auction80,
                                              continue_duels, rule_value80)
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.game import contract_for_bid
@@ -553,18 +552,7 @@ def advise_team_lookahead(hand, seat=0, auction="", rules=None, samples: int = D
     :func:`default_team_model`; the partner defaults to the opponents' model).  ``rows``:
     show at least this many table rows.  Raises BinokelError (one line) on bad input.
     """
-    spec = rules if isinstance(rules, TeamSpec) else team_spec(rules)
-    h, counts = parse_team_hand(hand, spec)
-    try:
-        seat = int(str(seat).strip())
-    except (TypeError, ValueError):
-        raise BinokelError(f"seat {seat!r} must be a number 0-3 (four players, V1)") from None
-    if not 0 <= seat <= 3:
-        raise BinokelError(f"seat {seat} is outside 0-3 (four players, V1)")
-    state = parse_team_auction_for(auction, spec)
-    check_turn(state, seat)
-    if not 1 <= int(samples) <= MAX_SAMPLES80:
-        raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES80}, got {samples}")
+    spec, h, counts, seat, state = team_request(hand, seat, auction, samples, rules)
     model = team_model(default_team_model(spec) if opponents is None else opponents, spec)
     pmodel = model if partner is None else team_model(partner, spec)
     res = simulate_team_lookahead(counts, seat, state, samples, seed, spec, model, pmodel,
