@@ -446,6 +446,34 @@ def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarr
     return next_bid + step * np.arange(k, dtype=np.int64)
 
 
+def sample_rounds(run_chunk, chunk_args, samples: int, n_jobs: int, inference: bool,
+                  progress=None) -> dict:
+    """Draw ``samples`` deals in chunks of CHUNK through ``run_chunk(*chunk_args(chunk, n))``
+    (chunk = the chunk's index in the seed sequence, n = its deals) and concatenate the
+    returned dicts of arrays (each has a ``weight`` array).
+
+    With ``inference``, while the weights leave fewer than ``samples * ESS_FRACTION``
+    effective samples, further rounds of ``samples`` deals are drawn, up to MAX_ROUNDS in
+    all; chunk indices continue the same sequence, so the result depends only on the seed
+    and never on ``n_jobs``.  ``progress(done, planned)`` is called after each chunk;
+    ``planned`` grows when a round is added.
+    """
+    sizes = [min(CHUNK, samples - i) for i in range(0, samples, CHUNK)]
+    parts = []
+    for rnd in range(MAX_ROUNDS):
+        base = rnd * len(sizes)
+        args = [chunk_args(base + c, n) for c, n in enumerate(sizes)]
+        planned = (rnd + 1) * len(sizes)
+        for part in parallel_map(run_chunk, args, n_jobs, len(args)):
+            parts.append(part)
+            if progress is not None:
+                progress(len(parts), planned)
+        w = np.concatenate([p["weight"] for p in parts])
+        if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
+            break
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
 def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, samples: int,
                     seed, n_jobs: int, inference: bool, rules: RuleSet,
                     evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
@@ -466,22 +494,10 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
     lo = np.array(state.lo, dtype=np.int64)
     hi = np.array(state.hi, dtype=np.int64)
     ks = np.array(kstate, dtype=np.int64)
-    sizes = [min(CHUNK, samples - i) for i in range(0, samples, CHUNK)]
-    parts = []
-    for rnd in range(MAX_ROUNDS):
-        base = rnd * len(sizes)
-        args = [(hand_counts, seat, bids, ks, lo, hi, inference, evidence_scale,
-                 opp_trick_estimate, seed, base + c, n, rules, policy)
-                for c, n in enumerate(sizes)]
-        planned = (rnd + 1) * len(sizes)
-        for part in parallel_map(_run_chunk, args, n_jobs, len(args)):
-            parts.append(part)
-            if progress is not None:
-                progress(len(parts), planned)
-        w = np.concatenate([p["weight"] for p in parts])
-        if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
-            break
-    res = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    res = sample_rounds(_run_chunk, lambda chunk, n: (hand_counts, seat, bids, ks, lo, hi, inference,
+                                                      evidence_scale, opp_trick_estimate, seed,
+                                                      chunk, n, rules, policy),
+                        samples, n_jobs, inference, progress)
     res["bids"] = bids
     res["next_bid"] = nxt
     return res

@@ -43,11 +43,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice import (CHUNK, ESS_FRACTION, MAX_ROUNDS, BidAdvice, Estimate, advice_notes, bid_grid,
+from analyzer.analyses.advice import (BidAdvice, Estimate, advice_notes, bid_grid, sample_rounds,
                                       _next_bid, _objective, _wmean, _wprop)
 from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.errors import BinokelError
-from analyzer.parallel import parallel_map
 from analyzer.mechanics.bidding import FOREHAND, SEAT_NAMES, AuctionState, auction_continue, evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.game import finish_deal, soloist_outcomes
@@ -223,21 +222,9 @@ def simulate_lookahead(hand_counts: np.ndarray, seat: int, state: AuctionState, 
     hi = np.array(state.hi, dtype=np.int64)
     ks = np.array(kstate, dtype=np.int64)
     margs = model.kernel_args()
-    sizes = [min(CHUNK, samples - i) for i in range(0, samples, CHUNK)]
-    parts = []
-    for rnd in range(MAX_ROUNDS):
-        base = rnd * len(sizes)
-        args = [(hand_counts, seat, bids, opp_bids, ks, lo, hi, bool(inference), margs, seed,
-                 base + c, n, rules) for c, n in enumerate(sizes)]
-        planned = (rnd + 1) * len(sizes)
-        for part in parallel_map(_run_chunk, args, n_jobs, len(args)):
-            parts.append(part)
-            if progress is not None:
-                progress(len(parts), planned)
-        w = np.concatenate([p["weight"] for p in parts])
-        if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
-            break
-    res = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    res = sample_rounds(_run_chunk, lambda chunk, n: (hand_counts, seat, bids, opp_bids, ks, lo, hi,
+                                                      bool(inference), margs, seed, chunk, n, rules),
+                        samples, n_jobs, inference, progress)
     res.update(bids=bids, opp_bids=opp_bids, next_bid=nxt,
                pass_scores=res["la_scores"][:, 0, :], pass_soloist=res["la_sol"][:, 0],
                pass_bid=res["la_bid"][:, 0])
