@@ -64,32 +64,20 @@ def _w2_random(n, state, kr, trump, sums):
 def w2_soloist_batch(n, state, kr, trump, policy, sums):
     """W2's deals with seat 0 as soloist (the Tapp is its discard, R4) and ``policy``
     at every seat; adds the card points to ``sums``; returns the Tapps' card points."""
-    deck = physical_deck(kr)
-    masks = np.zeros(4, dtype=np.int64)
-    lo = np.zeros(3, dtype=np.int64)
-    hi = np.zeros(3, dtype=np.int64)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(kr, beat)
-    pol = np.full(3, policy, dtype=np.int64)
-    tricks = np.zeros(3, dtype=np.int64)
-    log = np.zeros((0, LOG_COLS), dtype=np.int64)
-    forced = np.zeros(0, dtype=np.int64)
-    cp = kr.card_points
-    lo24 = np.int64(LO_MASK)
-    tapp = 0
-    for _ in range(n):
-        deal_rules(state, deck, kr, masks)
-        for p in range(3):
-            lo[p] = masks[p] & lo24
-            hi[p] = masks[p] >> PLANE
-        _play_core(lo, hi, masks[3] & lo24, masks[3] >> PLANE, trump, 0, 0, pol, state, kr,
-                   beat, sums, tricks, log, forced, 0)
-        tapp += _mask_points(masks[3], cp, lo24)
-    return tapp
+    return _w2_deals(n, state, kr, trump, policy, sums, 0)
 
 
 @njit
 def _w2_policy(n, state, kr, trump, policy, sums):
+    return _w2_deals(n, state, kr, trump, policy, sums, -1)
+
+
+@njit
+def _w2_deals(n, state, kr, trump, policy, sums, soloist):
+    """``n`` deals of the variant's deck played out with ``policy`` at every seat, seat 0
+    leading; ``soloist`` 0: seat 0 plays and holds the Tapp as its discard (R4), -1: no
+    soloist, the Tapp is set aside.  Adds card points to ``sums``; returns the Tapps'
+    card points."""
     deck = physical_deck(kr)   # the variant's deck (V5.1)
     masks = np.zeros(4, dtype=np.int64)
     lo = np.zeros(3, dtype=np.int64)
@@ -108,8 +96,14 @@ def _w2_policy(n, state, kr, trump, policy, sums):
         for p in range(3):
             lo[p] = masks[p] & lo24
             hi[p] = masks[p] >> PLANE
-        _play_core(lo, hi, np.int64(0), np.int64(0), trump, 0, -1, pol, state, kr, beat,
-                   sums, tricks, log, forced, 0)
+        if soloist >= 0:
+            tlo = masks[3] & lo24
+            thi = masks[3] >> PLANE
+        else:
+            tlo = np.int64(0)
+            thi = np.int64(0)
+        _play_core(lo, hi, tlo, thi, trump, 0, soloist, pol, state, kr, beat, sums, tricks,
+                   log, forced, 0)
         tapp += _mask_points(masks[3], cp, lo24)
     return tapp
 
