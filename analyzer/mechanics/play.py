@@ -170,6 +170,33 @@ def legal_mask(hand_lo, lead_suit, win_card, trump, beat):
 
 
 @njit(_nrt=False)
+def proven_absent(c, lsuit, wcard, lhigh, trump, beat, blt):
+    """Types a follower is proven not to hold after adding ``c`` to a trick led in
+    ``lsuit``, won so far by ``wcard``, strongest led-suit card ``lhigh`` (R6 duties,
+    read backwards; ``blt`` = ``KernelRules.beat_led_trumped``, V5.6).
+
+    Not following proves a void in the led suit, and, when it was no trump, no trump
+    either; trumping without beating a winning trump proves no higher trump; following
+    without beating a led-suit winner proves no card that beats it (under V5.6 also
+    when the trick was trumped: no card beating ``lhigh``).  Used by the heuristic's
+    card counting (:func:`_play_core`) and by PIMC's world sampler (analyzer.search.pimc).
+    """
+    s = c // 6
+    nv = np.int64(0)
+    if s != lsuit:
+        nv = suit_mask(lsuit)
+        if trump >= 0 and s != trump:
+            nv |= suit_mask(trump)
+        elif trump >= 0 and wcard // 6 == trump and (beat[wcard] >> np.int64(c)) & 1 == 0:
+            nv |= beat[wcard]
+    elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
+        nv = beat[wcard]
+    elif blt != 0 and (beat[lhigh] >> np.int64(c)) & 1 == 0:
+        nv = beat[lhigh]
+    return nv
+
+
+@njit(_nrt=False)
 def legal_mask_duty(hand_lo, lead_suit, win_card, led_high, trump, beat, beat_led_trumped,
                     relief):
     """Legal card types under the variant's play duties (R6, V5.6), from compiled flags.
@@ -832,17 +859,7 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
             s = c // 6
             if k > 0:
                 # what this play proves about the hand (R6 obligations)
-                nv = np.int64(0)
-                if s != lsuit:
-                    nv = suit_mask(lsuit)          # void in the led suit
-                    if trump >= 0 and s != trump:
-                        nv |= suit_mask(trump)     # and no trump to play
-                    elif trump >= 0 and wcard // 6 == trump and (beat[wcard] >> np.int64(c)) & 1 == 0:
-                        nv = nv | beat[wcard]      # undertrumped: no higher trump
-                elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
-                    nv = beat[wcard]               # followed low: nothing that beats it
-                elif bl != 0 and (beat[lhigh] >> np.int64(c)) & 1 == 0:
-                    nv = beat[lhigh]               # V5.6: followed a trumped trick low
+                nv = proven_absent(c, lsuit, wcard, lhigh, trump, beat, bl)
                 if seat == 0:
                     ab0 |= nv
                 elif seat == 1:

@@ -35,7 +35,7 @@ from analyzer._jit import njit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
 from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_RANDOM, _ctpop, _cttz, _heuristic,
                                      _random_pick, card_beats, legal_mask_duty, play_out,
-                                     suit_mask)
+                                     proven_absent, suit_mask)
 from analyzer.mechanics.rng import bounded, next_u64
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, W_SIZE, dd_move_values,
                                    init_workspace, set_context)
@@ -59,33 +59,6 @@ PLAY_HORIZON = 4
 PLAY_TT_BITS = 14      # 16k entries (512 KiB) per deal: a 4-trick search never fills it
 _SLOT_DISCARD = 3
 _MAX_TRIES = 64
-
-
-@njit(_nrt=False)
-def proven_absent(c, lsuit, wcard, lhigh, trump, beat, blt):
-    """Types a follower is proven not to hold after adding ``c`` to a trick led in
-    ``lsuit``, won so far by ``wcard``, strongest led-suit card ``lhigh`` (R6 duties,
-    read backwards; ``blt`` = ``KernelRules.beat_led_trumped``, V5.6).
-
-    Not following proves a void in the led suit, and, when it was no trump, no trump
-    either; trumping without beating a winning trump proves no higher trump; following
-    without beating a led-suit winner proves no card that beats it (under V5.6 also
-    when the trick was trumped: no card beating ``lhigh``).  The same reading as
-    ``analyzer.mechanics.play._play_core``'s.
-    """
-    s = c // 6
-    nv = np.int64(0)
-    if s != lsuit:
-        nv = suit_mask(lsuit)
-        if trump >= 0 and s != trump:
-            nv |= suit_mask(trump)
-        elif trump >= 0 and wcard // 6 == trump and (beat[wcard] >> np.int64(c)) & 1 == 0:
-            nv |= beat[wcard]
-    elif wcard // 6 == lsuit and (beat[wcard] >> np.int64(c)) & 1 == 0:
-        nv = beat[wcard]
-    elif blt != 0 and (beat[lhigh] >> np.int64(c)) & 1 == 0:
-        nv = beat[lhigh]
-    return nv
 
 
 @njit(_nrt=False)
