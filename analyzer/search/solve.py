@@ -326,6 +326,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
     k1 = _Z
     k2 = _Z
     total = _Z
+    n = _Z
     if k == 0:
         lo_l = w[W_LO + leader]
         n = _ctpop(lo_l) + _ctpop(w[W_HI + leader])
@@ -333,8 +334,6 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
             return _Z
         if n == 1:
             return _last_trick(w, leader)
-        if n == 2:
-            return _two_left(w, leader)
         total = rem + bonus
         if total <= alpha:
             return total
@@ -368,6 +367,13 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 alpha = lb
             if ub < beta:
                 beta = ub
+    if k == 0 and n == 2:
+        best = _two_left(w, leader)
+        tt[idx, 0] = k0
+        tt[idx, 1] = k1
+        tt[idx, 2] = k2
+        tt[idx, 3] = best | (best << np.int64(16))
+        return best
     a0 = alpha
     b0 = beta
     seat = leader + k
@@ -402,21 +408,47 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 nws = wseat
         pts = w[W_CP + c]
         ntp = tp + pts
+        # the child: the next card of this trick, or (k == 2) the next trick's lead by
+        # the winner, whose value is offset by this trick's points when the soloist won
+        off = _Z
+        nl = leader
+        nk = k + 1
         if k == 2:
             if w[W_LO + seat] == 0:
                 ntp += bonus  # R7: the last trick
-            if nws == soloist:
-                v = ntp + _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _M, _Z, np.int64(rem - pts),
-                              np.int64(ply + 1), np.int64(alpha - ntp), np.int64(beta - ntp))
-            elif w[W_DURCH] != 0:
-                v = _Z   # R4: a Durch ends at the first defender trick
-            else:
-                v = _ab(w, tt, np.int64(nws), _Z, _M, _M, _M, _M, _Z, np.int64(rem - pts),
-                        np.int64(ply + 1), np.int64(alpha), np.int64(beta))
+            nl = nws
+            nk = _Z
+            nls = _M
+            nwc = _M
+            nws = _M
+            nlh = _M
+            if nl == soloist:
+                off = ntp
+            ntp = _Z
+        if k == 2 and off == 0 and nl != soloist and w[W_DURCH] != 0:
+            v = _Z   # R4: a Durch ends at the first defender trick
+        elif i == 0 or beta - alpha <= 1:
+            v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
+                          np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
+                          np.int64(ply + 1), np.int64(alpha - off), np.int64(beta - off))
+        elif maxing:
+            # principal variation search: a later move must prove it beats the best so far
+            # with a zero window first, and is searched again only when it does
+            v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
+                          np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
+                          np.int64(ply + 1), np.int64(alpha - off), np.int64(alpha - off + 1))
+            if alpha < v < beta:
+                v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
+                              np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
+                              np.int64(ply + 1), np.int64(v - off - 1), np.int64(beta - off))
         else:
-            v = _ab(w, tt, np.int64(leader), np.int64(k + 1), np.int64(nls), np.int64(nwc),
-                    np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts), np.int64(ply + 1),
-                    np.int64(alpha), np.int64(beta))
+            v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
+                          np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
+                          np.int64(ply + 1), np.int64(beta - off - 1), np.int64(beta - off))
+            if alpha < v < beta:
+                v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
+                              np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
+                              np.int64(ply + 1), np.int64(alpha - off), np.int64(v - off + 1))
         _give(w, seat, b)
         if maxing:
             if v > best:
