@@ -305,6 +305,32 @@ def _sure_trump_points(w):
 
 
 @njit(_nrt=False)
+def _tt_find(tt, i, k0, k1, k2):
+    """The slot of the pair at ``i`` (even) holding this key, or -1."""
+    if tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == k2:
+        return i
+    j = i + 1
+    if tt[j, 0] == k0 and tt[j, 1] == k1 and tt[j, 2] == k2:
+        return j
+    return -1
+
+
+@njit(_nrt=False)
+def _tt_slot(tt, i, k0, n):
+    """The slot of the pair at ``i`` for a new entry with ``n`` cards per hand: the
+    first slot keeps the deeper entry (its subtree cost the most to search), the second
+    takes the rest (always replaced).  A first-slot entry of another context (trump,
+    soloist, generation) yields at once."""
+    e = tt[i, 3]
+    if n >= ((e >> np.int64(40)) & np.int64(15)) or (tt[i, 0] >> np.int64(50)) != (k0 >> np.int64(50)):
+        j = i + 1
+        for q in range(4):
+            tt[j, q] = tt[i, q]
+        return i
+    return i + 1
+
+
+@njit(_nrt=False)
 def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta):
     """Fail-soft alpha-beta value of a node: the soloist's card points from here on.
 
@@ -351,9 +377,10 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
         k1 = w[W_LO + 1] | (w[W_HI + 1] << np.int64(24))
         k2 = w[W_LO + 2] | (w[W_HI + 2] << np.int64(24))
         h = (k0 * _M1) ^ (k1 * _M2) ^ (k2 * _M3)
-        idx = (h >> np.int64(29)) & w[W_MASK]
-        if tt[idx, 0] == k0 and tt[idx, 1] == k1 and tt[idx, 2] == k2:
-            e = tt[idx, 3]
+        idx = (h >> np.int64(29)) & w[W_MASK] & ~np.int64(1)
+        hit = _tt_find(tt, idx, k0, k1, k2)
+        if hit >= 0:
+            e = tt[hit, 3]
             lb = e & _B16
             ub = (e >> np.int64(16)) & _B16
             first = ((e >> np.int64(32)) & np.int64(63)) - 1
@@ -369,10 +396,11 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 beta = ub
     if k == 0 and n == 2:
         best = _two_left(w, leader)
-        tt[idx, 0] = k0
-        tt[idx, 1] = k1
-        tt[idx, 2] = k2
-        tt[idx, 3] = best | (best << np.int64(16))
+        j = _tt_slot(tt, idx, k0, n)
+        tt[j, 0] = k0
+        tt[j, 1] = k1
+        tt[j, 2] = k2
+        tt[j, 3] = best | (best << np.int64(16)) | (n << np.int64(40))
         return best
     a0 = alpha
     b0 = beta
@@ -467,15 +495,16 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                     if alpha >= beta:
                         break
     if idx >= 0:
-        if tt[idx, 0] == k0 and tt[idx, 1] == k1 and tt[idx, 2] == k2:
-            e = tt[idx, 3]
+        j = _tt_find(tt, idx, k0, k1, k2)
+        if j >= 0:
+            e = tt[j, 3]
             lb = e & _B16
             ub = (e >> np.int64(16)) & _B16
         else:
-            # a new entry (or the slot held another position): always replace
-            tt[idx, 0] = k0
-            tt[idx, 1] = k1
-            tt[idx, 2] = k2
+            j = _tt_slot(tt, idx, k0, n)
+            tt[j, 0] = k0
+            tt[j, 1] = k1
+            tt[j, 2] = k2
             lb = _Z
             ub = total
         if best <= a0:
@@ -487,7 +516,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
         else:
             lb = best
             ub = best
-        tt[idx, 3] = lb | (ub << np.int64(16)) | (np.int64(bestc + 1) << np.int64(32))
+        tt[j, 3] = lb | (ub << np.int64(16)) | (np.int64(bestc + 1) << np.int64(32)) | (n << np.int64(40))
     return best
 
 
