@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.analyses.team_advice import (parse_team_auction_for, sample_branches,
+from analyzer.analyses.team_advice import (bids_over_partner, parse_team_auction_for, sample_branches,
                                            summarize_team_advice)
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
@@ -97,7 +97,8 @@ def _decide(kind, counts, seat, state, params, key, spec, memo):
                           params["rv1"], params["rv2"], scale=params.get("scale", DEFAULT_EVIDENCE_SCALE),
                           key=key[1], partner_scale=params.get("partner_scale"),
                           partner_offset=params["partner_offset"])
-    max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1)
+    max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1,
+                                                       over_partner=bids_over_partner(state, seat, spec))
     if rows[0]["trump"] is not None:
         memo[seat] = int(rows[0]["trump"])
     return nb if max_bid is not None else PASS

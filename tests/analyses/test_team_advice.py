@@ -199,3 +199,38 @@ def test_team_tournament_of_whole_games_reports_win_rate_with_se_and_z():
     assert 0.0 <= a.x_win_rate <= 1.0 and "game win rate" in a.summary()
     same = run_team_tournament("rule", "rule", deals=3, seed=4, rules=k40, games=True)
     assert same.x_win_rate == 0.5 and same.diff_mean == 0      # duplicate: the luck cancels
+
+
+def test_v1_bidding_over_the_partner_is_recognised_only_in_the_duels():
+    from analyzer.analyses.team_advice import bids_over_partner, parse_team_auction_for
+    from analyzer.mechanics.team_rules import team_spec
+    spec = team_spec(K48)
+    # V1: seat 0 opened, seat 1 passed: seat 2 now duels its own partner
+    assert bids_over_partner(parse_team_auction_for("150 pass", spec), 2, spec)
+    assert not bids_over_partner(parse_team_auction_for("150", spec), 1, spec)      # an opponent holds
+    assert not bids_over_partner(parse_team_auction_for("", spec), 0, spec)          # nobody holds
+    assert not bids_over_partner(parse_team_auction_for("150 160 pass", spec), 2, spec)
+    p80 = team_spec(PINOCHLE_RULES)     # V6.2 open bidding keeps the plain rule
+    assert not bids_over_partner(parse_team_auction_for("500 pass", p80), 2, p80)
+
+
+def test_v1_a_bid_over_the_partner_needs_a_significant_gain_over_passing():
+    from analyzer.analyses.team_advice import summarize_team_advice
+    n = 40
+    # bidding 150 gains +25 on average over passing, but with an SE of about 60
+    noisy = {"team_total": np.where(np.arange(n) % 2 == 0, 600.0, 100.0)[:, None],
+             "other": np.zeros((n, 1)), "pass_rel": np.full(n, 200.0), "weight": np.ones(n)}
+    assert summarize_team_advice(noisy, 150, 10, rows=1)[0] is not None
+    mb, rows, _p, _e = summarize_team_advice(noisy, 150, 10, rows=1, over_partner=True)
+    assert mb is None and rows[0]["minus_pass"] > 0 > rows[0]["minus_pass_lo"]
+    # a gain of about +400 whose CI is far above 0 is still bid over the partner
+    clear = dict(noisy, team_total=np.full((n, 1), 600.0),
+                 pass_rel=np.where(np.arange(n) % 2 == 0, 190.0, 210.0))
+    assert summarize_team_advice(clear, 150, 10, rows=1, over_partner=True)[0] is not None
+
+
+def test_v1_team_advice_says_when_the_partner_holds_the_bid():
+    a = advise_team(K_WEAK, 2, "150 pass", K48, samples=20, seed=1)
+    assert a.over_partner and a.to_dict()["over_partner"] is True
+    assert "your partner holds the bid" in a.summary()
+    assert not advise_team(K_WEAK, 1, "150", K48, samples=20, seed=1).over_partner
