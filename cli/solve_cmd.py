@@ -10,6 +10,7 @@ from analyzer import DEFAULT_RULES, Hand, play_deal
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_random, new_deck
+from analyzer.search.best_discard import MAX_SECONDS, best_discard
 from analyzer.search.solve import Solver, deal_table, make_position, parse_position_line
 
 from .common import BadInput, echo_json, example_epilog, parse_hand
@@ -44,12 +45,35 @@ def _print_position(d: dict) -> None:
     click.echo(f"({d['seconds']:.3f} s)")
 
 
+def _print_best(d: dict) -> None:
+    for i, h in enumerate(d["hands"]):
+        click.echo(f"  {i} {SEATS[i]:<10}{' (soloist)' if i == d['soloist'] else '':<11} {h}")
+    b = d["best"]
+    click.echo(f"Tapp: {d['tapp']}")
+    click.echo(f"best discard {b['discard']}, trump {b['trump']}: play {b['play']} + discard "
+               f"{b['discard_points']} + melds {b['melds'] if b['play'] > 0 else 0} = total "
+               f"{b['total']}" + ("" if b["play"] > 0 else " (no trick: melds do not count, R8)"))
+    click.echo(f"  keeps {b['kept']}")
+    how = (f"{d['solved']} solved, {d['refuted']} refuted by a zero-window search, "
+           f"{d['pruned']} pruned by the bound melds + all card points")
+    if d["exact"]:
+        click.echo(f"exact: the best of all {d['candidates']} candidates (discard x trump "
+                   f"{d['trumps']}; {how}" + (f", {d['untested']} untested within the bound"
+                                              if d["untested"] else "") + ")")
+    else:
+        click.echo(f"NOT proven best: the best of the {d['solved'] + d['refuted']} candidates "
+                   f"searched within the budget ({how}), ranked by the {d['ranking']}; "
+                   f"{d['untested']} untested, whose bound reaches {d['untested_bound']}")
+    click.echo(f"(double dummy: every hand open, forehand leads; {d['seconds']:.1f} s)")
+
+
 @cli.command(
     "solve",
     epilog=example_epilog(
         "binokel solve --seed 7",
         "binokel solve --seed 7 --tricks-left 8 --trump H",
         "binokel solve --position \"S 0 1 AS,10H KD QS,JC 9C\" --json",
+        "binokel solve --seed 7 --best-discard --max-seconds 30",
     ),
 )
 @click.option("--position", "position", default=None,
@@ -66,8 +90,21 @@ def _print_position(d: dict) -> None:
                    "give every legal card's value (needs --trump).")
 @click.option("--trump", "-t", default=None,
               help="Trump for --tricks-left (C S H D or N = Durch); the table has all.")
+@click.option("--best-discard", "best", is_flag=True,
+              help="The soloist's best discard and trump for the Tapp: exact total "
+                   "(discard + play + melds), or the best of the candidates examined "
+                   "within the budget, said which.")
+@click.option("--tapp", default=None,
+              help="The Tapp's cards for --best-discard when the hands are not a whole "
+                   "deal (smaller hands); by default the cards in no hand.")
+@click.option("--max-seconds", type=click.FloatRange(0, MAX_SECONDS, min_open=True),
+              default=60.0, show_default=True,
+              help="--best-discard: time budget, checked before each candidate's search.")
+@click.option("--max-candidates", type=click.IntRange(min=1), default=None,
+              help="--best-discard: search at most this many candidates (discard x trump).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def solve_command(position, seed, hands, soloist, tricks_left, trump, as_json):
+def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp, max_seconds,
+                  max_candidates, as_json):
     """Double-dummy analysis (all hands open, best play on both sides).
 
     For a deal: per trump and Durch, the soloist's exact card points from play (forehand
@@ -75,6 +112,9 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, as_json):
     and total; a full deal takes seconds to minutes per row (see README, Performance).
     For a position (--position, or a deal with --tricks-left): the value (the soloist's
     card points from the position on, current trick included) and each legal card's.
+    With --best-discard: the soloist's best discard and trump for the Tapp (R4), exact
+    when the search finishes within the budget, else the best of the candidates
+    examined (ranked by the fast exchange estimate), and the output says which.
     """
     rules = DEFAULT_RULES
     solver = Solver(rules)
@@ -90,10 +130,17 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, as_json):
         return
     if hands and seed is not None:
         raise BadInput("give either --seed or three --hand, not both")
+    if (tapp is not None or max_candidates is not None) and not best:
+        raise BadInput("--tapp and --max-candidates go with --best-discard")
+    if best and tricks_left is not None:
+        raise BadInput("--best-discard is for a whole deal: no --tricks-left with it")
+    if best and tapp is not None and not hands:
+        raise BadInput("--tapp goes with three --hand (a --seed deal has its own Tapp)")
     if hands:
         if len(hands) != 3:
             raise BadInput(f"give --hand three times (seats 0, 1, 2), got {len(hands)}")
-        hs = [parse_hand(h, rules.hand_size, f"--hand {i}") for i, h in enumerate(hands)]
+        size = None if tapp is not None else rules.hand_size
+        hs = [parse_hand(h, size, f"--hand {i}") for i, h in enumerate(hands)]
     else:
         out = np.zeros(4, dtype=np.int64)
         deal_random(chunk_state(0 if seed is None else seed, 0), new_deck(), out)
@@ -119,6 +166,20 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, as_json):
             raise BadInput(str(exc)) from None
         d = _position_dict(pos, solver)
         echo_json(d) if as_json else _print_position(d)
+        return
+    if best:
+        if trump is not None and trump.strip().upper() not in ("C", "S", "H", "D"):
+            raise BadInput(f"--trump with --best-discard: one of C S H D, got {trump!r} "
+                           "(Durch is not a discard candidate)")
+        try:
+            res = best_discard(hs, soloist, tapp, rules, trumps=trump or "CSHD",
+                               max_seconds=max_seconds, max_candidates=max_candidates,
+                               solver=solver)
+        except BinokelError as exc:
+            raise BadInput(str(exc)) from None
+        res["max_seconds"] = max_seconds
+        res["max_candidates"] = max_candidates
+        echo_json(res) if as_json else _print_best(res)
         return
     t0 = time.perf_counter()
     try:

@@ -54,6 +54,9 @@ from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 # workspace layout (one int64 array, so a search call passes two arrays, not seven)
 W_LO, W_HI, W_BEAT, W_CP = 0, 3, 6, 30
 W_BONUS, W_DURCH, W_KEY, W_MASK, W_NODES, W_TRUMP, W_SOLOIST, W_BLT = 54, 55, 56, 57, 58, 59, 60, 61
+W_LIMIT = 62   # node budget: a search stops once W_NODES reaches it (W_ABORT set)
+W_ABORT = 63
+NO_LIMIT = np.int64(1) << np.int64(62)
 MAX_PLY = 48
 MAX_MOVES = 16
 W_MV = 64
@@ -344,6 +347,11 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
     call whose argument types need a cast (numba issue 6713: segfault on cache load).
     """
     w[W_NODES] += 1
+    if w[W_NODES] >= w[W_LIMIT]:
+        # over the node budget: the search's value is void (W_ABORT), and so is every
+        # table entry it stored: the caller clears the table (Solver.search)
+        w[W_ABORT] = 1
+        return _Z
     bonus = w[W_BONUS]
     soloist = w[W_SOLOIST]
     idx = -1
@@ -540,6 +548,8 @@ def init_workspace(w, kr):
         w[W_CP + t] = kr.card_points[t]
     w[W_BONUS] = kr.last_trick_bonus
     w[W_BLT] = kr.beat_led_trumped
+    w[W_LIMIT] = NO_LIMIT
+    w[W_ABORT] = 0
 
 
 @njit(_nrt=False)

@@ -42,3 +42,32 @@ def test_solve_deal_position_after_heuristic_play():
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["tricks_left"] == 4 and d["value"] in d["moves"].values()
+
+
+SMALL = ["--hand", "AS 10S KH", "--hand", "QS JC 9D", "--hand", "AC 10D KD", "--tapp", "JS QH AD"]
+
+
+def test_solve_best_discard_json_is_the_api_result():
+    from analyzer.search.best_discard import best_discard
+    r = _run("solve", *SMALL, "--soloist", "1", "--best-discard", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    want = best_discard(["AS 10S KH", "QS JC 9D", "AC 10D KD"], 1, "JS QH AD", max_seconds=60)
+    assert d["exact"] is True and d["best"] == want["best"] and d["candidates"] == want["candidates"]
+
+
+def test_solve_best_discard_text_says_whether_it_is_exact():
+    r = _run("solve", *SMALL, "--best-discard", "--max-candidates", "1")
+    assert r.exit_code == 0, r.output
+    assert "best discard" in r.output
+    assert ("exact: the best of all" in r.output) != ("NOT proven best" in r.output)
+
+
+def test_solve_best_discard_bad_combinations_are_one_line_errors():
+    for args, msg in ((["--seed", "3", "--tapp", "AS AS AH"], "--best-discard"),
+                      (["--seed", "3", "--best-discard", "--tricks-left", "3"], "whole deal"),
+                      ([*SMALL, "--best-discard", "--trump", "N"], "Durch"),
+                      ([*SMALL[:6], "--tapp", "JS QH", "--best-discard"], "Tapp holds 3")):
+        r = _run("solve", *args)
+        assert r.exit_code == 2, (args, r.output)
+        assert msg in r.output and r.output.count("\n") == 1, (args, r.output)
