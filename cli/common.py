@@ -135,13 +135,6 @@ def cards_option(f):
     return wrapper
 
 
-def three_player_only(rules, command: str) -> None:
-    """One-line error for a command not built for the team games (kreuz-*, pinochle-80)."""
-    if getattr(rules, "teams", False):
-        raise BadInput(f"binokel {command} is not built for the team game {rules.name}; "
-                       "team games have advise, analyze, play, tournament, melds and bench")
-
-
 def play_option(f):
     """``--play heuristic|pimc|pimc-defence``: how the deals are played after the exchange
     (analyzer.search.pimc.play_contract).  pimc: PIMC at every seat; pimc-defence: PIMC

@@ -9,7 +9,7 @@ import click
 
 from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, saved_chunks, simulate
 
-from .common import BadInput, Interrupted, example_epilog, jobs_option, rules_option, three_player_only
+from .common import BadInput, Interrupted, example_epilog, jobs_option, rules_option
 from .main import cli
 
 
@@ -32,6 +32,7 @@ def _canonical(spec: RunSpec, out: str) -> str:
         "binokel simulate -n 10_000_000 --out runs/census --seed 1",
         "binokel simulate -n 1_000_000 --what deals --out runs/deals --jobs 2",
         "binokel simulate -n 1_000_000 --out runs/census40 --rules binokel-40",
+        "binokel simulate -n 1_000_000 --out runs/kreuz --rules kreuz-48 --jobs 2   # team game: deals",
         "binokel simulate -n 10_000_000 --out runs/big --backend dask --scheduler tcp://10.0.0.5:8786",
     ),
 )
@@ -40,8 +41,9 @@ def _canonical(spec: RunSpec, out: str) -> str:
               help="Run folder (manifest.json + parts/). Re-running the same command resumes.")
 @click.option("--seed", default=1, show_default=True, type=click.IntRange(min=0),
               help="Seed of the run; chunk i uses chunk_state(seed, i).")
-@click.option("--what", type=click.Choice(WHATS), default="melds", show_default=True,
-              help="melds: meld census of random deals; deals: bid, exchange and play each deal.")
+@click.option("--what", type=click.Choice(WHATS), default=None,
+              help="melds: meld census of random deals; deals: bid, exchange and play each deal "
+                   "(default melds; deals for the team games, which run deals only).")
 @jobs_option(default=-1)
 @click.option("--chunk-size", type=click.IntRange(min=1), default=None,
               help=f"Deals per chunk (default melds {DEFAULT_CHUNK['melds']:,}, "
@@ -60,9 +62,12 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     Every chunk's random numbers depend only on (seed, chunk index), so the results do
     not depend on --jobs, the backend or interruptions. Ctrl-C keeps every finished chunk;
     running the same command again skips them. A folder holding a run with other
-    parameters is refused. Summarise a run with `binokel report OUT`.
+    parameters is refused. Summarise a run with `binokel report OUT`. The team games
+    (--rules kreuz-48, kreuz-40, pinochle-80) simulate played deals: four rule-of-thumb
+    bidders, the exchange and contract, team play and team scores.
     """
-    three_player_only(rules, "simulate")
+    team = bool(getattr(rules, "teams", False))
+    what = what or ("deals" if team else "melds")
     n = _count(n_text)
     if n < 1:
         raise BadInput(f"-n must be at least 1, got {n}")

@@ -54,6 +54,12 @@ then scored (analyzer.mechanics.scoring, R8/R4):
 - ``sum.score.soloist.by_bid`` / ``sum.score.seat.<k>``: *sums* (count = sum of the
   scores, sq = sum of squares) for means with standard errors;
   ``sum.melds.soloist.by_bid``: the soloist's meld (R5, kept cards, named trump).
+
+A team game's RuleSet (kreuz-48, kreuz-40, pinochle-80: ``rules.teams``) runs ``deals``
+only, through the same chunks, parts and manifest: its chunk is
+:func:`analyzer.batch.team_runs.team_deal_rows` (four rule bidders, team metrics
+``team.*``; see that module), and its manifest keeps every TeamRuleSet field, so
+:attr:`RunResult.rules` rebuilds the TeamRuleSet.
 """
 from __future__ import annotations
 
@@ -457,6 +463,9 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     state = chunk_state(seed, chunk)
     if what == "melds":
         rows = _meld_rows(state, n_deals, rules)
+    elif what == "deals" and getattr(rules, "teams", False):
+        from analyzer.batch.team_runs import team_deal_rows
+        rows = team_deal_rows(state, n_deals, rules)
     elif what == "deals":
         rows = _deal_rows(state, n_deals, rules)
     else:
@@ -527,6 +536,10 @@ class RunSpec:
                                f"--chunk-size {-(-self.n // MAX_CHUNKS):,} or more")
         if int(self.seed) < 0:
             raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
+        if self.what == "melds" and getattr(self.rules, "teams", False):
+            raise BinokelError(f"--what melds is the three-player meld census; for the team game "
+                               f"{self.rules.name} use --what deals (its report has the team "
+                               f"melds) or binokel melds --rules {self.rules.name}")
 
     @property
     def n_chunks(self) -> int:
@@ -541,7 +554,10 @@ class RunSpec:
         key = {"format": FORMAT, "what": self.what, "n": int(self.n), "seed": int(self.seed),
                "chunk_size": int(self.chunk_size), "rules": self.rules.to_dict(),
                "version": __version__}
-        if self.what == "deals":
+        if self.what == "deals" and getattr(self.rules, "teams", False):
+            from analyzer.batch.team_runs import team_deal_policy
+            key["policy"] = team_deal_policy(self.rules)
+        elif self.what == "deals":
             key["policy"] = deal_policy(self.rules)
         return key
 
@@ -1063,15 +1079,16 @@ class RunResult:
         return self.manifest["what"]
 
     @property
+    def teams(self) -> bool:
+        """True for a run of a team game (its manifest's rules are a TeamRuleSet)."""
+        return bool(self.manifest["rules"].get("teams", False))
+
+    @property
     def rules(self) -> RuleSet:
-        import dataclasses
-        known = {f.name for f in dataclasses.fields(RuleSet)}
-        # a run written before a rule field was added still reads (defaults fill in)
-        d = {k: v for k, v in self.manifest["rules"].items() if k in known}
-        for k, v in d.items():
-            if isinstance(v, list):
-                d[k] = tuple(tuple(x) if isinstance(x, list) else x for x in v)
-        return RuleSet(**d)
+        """The run's RuleSet rebuilt from its manifest: a TeamRuleSet (every team field
+        kept) for a team game's run, else a RuleSet.  Raises BinokelError (one line) for a
+        manifest whose rules do not make a RuleSet."""
+        return rules_from_dict(self.manifest["rules"], where=f"{self.path}/manifest.json")
 
     def hist(self, metric: str) -> "object":
         """pandas Series bin -> count of one metric (empty if never hit)."""
@@ -1137,6 +1154,32 @@ class RunResult:
         deals, with a 95% normal CI."""
         s1, s2 = self.cell(metric, b)
         return mean_from_sums(s1, s2, n_units)
+
+
+def rules_from_dict(d: dict, where: str = "rules") -> RuleSet:
+    """A RuleSet (or TeamRuleSet when ``d["teams"]`` is true) from ``RuleSet.to_dict()``
+    output as JSON stores it (lists for tuples).  Unknown keys are dropped, so a run
+    written before a rule field was removed still reads; missing ones take the default
+    (a field added later).  Raises BinokelError naming ``where`` for values that do not
+    make a RuleSet."""
+    import dataclasses
+
+    cls = RuleSet
+    if isinstance(d, dict) and d.get("teams"):
+        from analyzer.mechanics.team_rules import TeamRuleSet
+        cls = TeamRuleSet
+    if not isinstance(d, dict):
+        raise BinokelError(f"{where}: 'rules' is not a RuleSet's fields")
+    known = {f.name for f in dataclasses.fields(cls)}
+    kw = {k: v for k, v in d.items() if k in known}
+    for k, v in kw.items():
+        if isinstance(v, list):
+            kw[k] = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+    try:
+        return cls(**kw)
+    except (TypeError, ValueError, BinokelError) as exc:
+        msg = " ".join(str(exc).split())[:120]
+        raise BinokelError(f"{where}: its rules do not make a {cls.__name__} ({msg})") from None
 
 
 def mean_from_sums(s1: float, s2: float, n: int) -> "Estimate":
