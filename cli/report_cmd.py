@@ -27,7 +27,8 @@ def report_command(run, out, sample, rules_name):
 
     Meld runs: meld frequencies with 95% CIs beside exact probabilities, best-meld and
     Tapp-point distributions. Deal runs: winning bids, P(make) by bid, surrender and Durch
-    rates, card points and scores by seat. Without RUN (or with --sample) the shipped
+    rates, card points and scores by seat; for a team game (kreuz-48, kreuz-40, pinochle-80)
+    contract shares, P(make) by bid, team melds, card points and scores per team. Without RUN (or with --sample) the shipped
     sample run is used.
     """
     from reports import SAMPLE_RUN, build_report
@@ -43,15 +44,25 @@ def report_command(run, out, sample, rules_name):
         from analyzer.errors import BinokelError
         from analyzer.mechanics.rules import get_rules
         try:
-            want = get_rules(rules_name).name
-            have = json.loads((run_path / "manifest.json").read_text()).get("rules", {}).get(
-                "name", "binokel-48")
+            want_rules = get_rules(rules_name)
+            have_rules = json.loads((run_path / "manifest.json").read_text()).get("rules", {})
+            if not isinstance(have_rules, dict):
+                raise ValueError("rules")
         except BinokelError as exc:
             raise BadInput(f"--rules: {exc}") from None
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):
             raise BadInput(f"{run_path}: no readable manifest.json (not a run folder)") from None
+        want, have = want_rules.name, have_rules.get("name", "binokel-48")
         if have != want:
             raise BadInput(f"{run_path} holds a {have} run, not {want}: its report names its own rules")
+        # same name, other fields (a TeamRuleSet's team fields included): another version's
+        # rules.  Fields only one side has (added or removed since) are not compared.
+        now = json.loads(json.dumps(want_rules.to_dict()))
+        differ = sorted(k for k in set(now) & set(have_rules) if now[k] != have_rules[k])
+        if differ:
+            raise BadInput(f"{run_path} was made under other {want} rules than this version's "
+                           f"(fields {', '.join(differ[:4])}{' ...' if len(differ) > 4 else ''} "
+                           "differ); report it without --rules to use its own")
     out_path = Path(out) if out is not None else Path("reports") / run_path.name
     res = build_report(run_path, out_path)
     click.echo(f"report: {res['html']}")

@@ -74,6 +74,7 @@ def histogram(out: Path, stem: str, title: str, series: Sequence[tuple[str, np.n
     fig, ax = plt.subplots(figsize=(8.0, 3.8))
     colors = (COLOR, COLOR2, COLOR3, "#8c6bb1")
     hi_x = 0.0
+    lo_x = -width          # negative values (a team's score) widen the axis to the left
     nser = len(series)
     for j, (label, bins, counts) in enumerate(series):
         bins = np.asarray(bins, np.int64)
@@ -91,6 +92,7 @@ def histogram(out: Path, stem: str, title: str, series: Sequence[tuple[str, np.n
         cdf = np.cumsum(counts[np.argsort(bins)]) / total
         q = np.sort(bins)[min(np.searchsorted(cdf, clip_quantile), len(bins) - 1)]
         hi_x = max(hi_x, float(q) + width)
+        lo_x = min(lo_x, float(x.min()) - width)
     if exact:
         ev = np.array(sorted(exact))
         ep = np.array([float(exact[v]) for v in ev])
@@ -102,7 +104,7 @@ def histogram(out: Path, stem: str, title: str, series: Sequence[tuple[str, np.n
     for j, (label, v) in enumerate(marks):
         ax.axvline(v, color="black", linestyle=styles[j % 3], linewidth=1, label=label)
     if hi_x > 0:
-        ax.set_xlim(-width, hi_x)
+        ax.set_xlim(lo_x, hi_x)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share")
     ax.set_title(title, fontsize=11)

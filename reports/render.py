@@ -328,7 +328,10 @@ def build_report(run_path: str | Path, out: str | Path) -> dict:
     title = f"Binokel batch run: {run.path.name} ({variant}, {run.what}, {run.n_deals:,} deals)"
     doc.h1(title)
     _params(doc, run)
-    if run.what == "melds":
+    if run.teams:
+        from .team_sections import team_sections
+        team_sections(doc, run, out)
+    elif run.what == "melds":
         _meld_sections(doc, run, out)
     else:
         _deal_sections(doc, run, out)
