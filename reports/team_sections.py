@@ -111,6 +111,21 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
         row += [_pct(pm.value, 1), _ci(pm), f"{_num(sb.value, 1)} ± {_num(Z95 * sb.se, 1)}",
                 f"{_num(so.value, 1)} ± {_num(Z95 * so.se, 1)}"]
         rows.append(row)
+    if len(bids):
+        tot = {kind: int(sum(run.hist(f"team.by_bid.{kind}"))) for kind in
+               ("made", "failed", "out", "durch_won", "durch_lost")}
+        kk = int(nb.sum())
+        pm = wilson(tot["made"] + tot["durch_won"], kk)
+        sums = [run.table.loc[m] if m in run.table.index.get_level_values(0) else None
+                for m in ("sum.team.score.bidding.by_bid", "sum.team.score.other.by_bid")]
+        sb, so = (mean_from_sums(float(t["count"].sum()), float(t["sq"].sum()), kk)
+                  if t is not None else mean_from_sums(0.0, 0.0, 0) for t in sums)
+        row = ["all bids", f"{kk:,}", _pct(kk / n, 2), f"{tot['made']:,}", f"{tot['failed']:,}"]
+        if dabb:
+            row += [f"{tot['out']:,}", f"{tot['durch_won']}/{tot['durch_lost']}"]
+        row += [_pct(pm.value, 1), _ci(pm), f"{_num(sb.value, 1)} ± {_num(Z95 * sb.se, 1)}",
+                f"{_num(so.value, 1)} ± {_num(Z95 * so.se, 1)}"]
+        rows.append(row)
     head = ["bid", "deals", "share", "made", "failed"]
     if dabb:
         head += ["gone out", "Durch won/lost"]

@@ -46,3 +46,15 @@ def test_TD_runs_whole_deals(game):
 def test_team_workload_refuses_a_three_player_game():
     with pytest.raises(BinokelError, match="team games only"):
         run_workload("T2", deals=10, repeats=1, rules=get_rules("binokel-48"))
+
+
+def test_TSD_times_team_simulate_runs_next_to_SD1():
+    """TSD (team games' simulate --what deals, one core) and SD1 (three-player, one core)
+    are registered for per-CPU-second comparison; TSD runs a whole team run."""
+    from analyzer.bench.simulate import tsd
+
+    wls = workloads()
+    assert wls["TSD"].teams and not wls["SD1"].teams and wls["SD1"].variant_aware
+    assert tsd(200, 0, get_rules("kreuz-40"))["jobs"] == 1
+    with pytest.raises(BinokelError, match="team games only"):
+        run_workload("TSD", deals=10, repeats=1, rules=get_rules("binokel-48"))
