@@ -25,9 +25,12 @@ from analyzer.errors import BinokelError
 
 # An interrupted run closes the result generator early; joblib then warns that finished
 # tasks went unused.  That is expected (their chunks are simply redone on resume) and
-# would follow the one-line "interrupted" message, so it is silenced - only this one.
+# would follow the one-line "interrupted" message, so it is silenced - only this one (and
+# its twin for tasks still running at the interrupt, which joblib words differently).
 warnings.filterwarnings("ignore", message=r".*tasks have been successfully executed",
                         category=UserWarning)
+warnings.filterwarnings("ignore", message=r".*still being processed by the workers have been "
+                        r"cancelled", category=UserWarning)
 
 IDLE_TIMEOUT = 30       # seconds an idle loky worker waits for more work
 WATCH_PERIOD = 0.5      # seconds between a worker's checks that its parent still lives
