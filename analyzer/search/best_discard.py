@@ -146,6 +146,7 @@ def best_discard(hands, soloist: int = 0, tapp=None, rules: RuleSet = DEFAULT_RU
             cands.append((est, t, si, d, kept, dp, m, bound))
     cands.sort(key=lambda x: (-x[0], x[1], x[3].mask))
     s = solver or Solver(rules)
+    s.clear()   # also maps the table's pages now, not during the first (timed) search
     deadline = None if max_seconds is None else t0 + float(max_seconds)
     rate = [0.0]   # nodes per second of this machine now: measured, never assumed
 
@@ -167,14 +168,19 @@ def best_discard(hands, soloist: int = 0, tapp=None, rules: RuleSet = DEFAULT_RU
     def search(fn, *args):
         """One kernel search under the time budget, turned into a node budget at the
         measured node rate (the first search measures it on its first 2 M nodes, then
-        starts again with the budget); None when the budget ran out."""
+        starts again with the budget; a search stopped while more than a tenth of the
+        budget is left starts again at the rate it measured); None when the budget ran out."""
         if deadline is None:
             return run(fn, args, None)
         if rate[0] == 0.0:
             r = run(fn, args, 2_000_000)
             if r is not None:
                 return r
-        return run(fn, args, (deadline - time.perf_counter()) * rate[0])
+        while True:
+            r = run(fn, args, (deadline - time.perf_counter()) * rate[0])
+            # stopped early because the rate (re-measured by that run) was too low: again
+            if r is not None or deadline - time.perf_counter() < 0.1 * float(max_seconds):
+                return r
 
     best = None
     solved = refuted = pruned = 0
