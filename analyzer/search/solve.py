@@ -16,13 +16,20 @@ variant's rules reach the solver without a line of its own.
 
 Search (why it is fast)
 -----------------------
-- Alpha-beta over single card plays, fail-soft, with an MTD(f) driver: repeated
-  zero-window searches that converge on the exact integer value.
-- A transposition table probed and stored only at trick boundaries, keyed by the three
-  remaining hands (two bit planes each, see cards.py), the leader and the context (trump,
-  soloist).  It stores a lower and an upper bound of the *remaining* points (what was
-  won before does not matter), plus the best lead.  Entries stay valid between solves
-  of the same context, so PIMC's many solves of similar worlds share it.
+- Alpha-beta over single card plays, fail-soft, one full window at the root, with
+  principal variation search inside: after the first move, each move is first tested
+  with a zero window against the best so far and searched again only when it beats it
+  (an MTD(f) driver, :func:`dd_value_mtdf`, is kept: it beats this only with the exact
+  value as its first guess).
+- A transposition table probed and stored only at trick boundaries (two tricks left
+  included), keyed by the three remaining hands (two bit planes each, see cards.py), the
+  leader and the context (trump, soloist).  It stores a lower and an upper bound of the
+  *remaining* points (what was won before does not matter), plus the best lead and the
+  cards left.  Two slots per bucket: the first keeps the deeper entry, the second is
+  always replaced.  Entries stay valid between solves of the same context, so PIMC's
+  many solves of similar worlds share it.
+- A node budget (workspace slot ``W_LIMIT``, none by default): a search that reaches it
+  sets ``W_ABORT`` and unwinds; its value and its table entries are then void.
 - Identical copies are one move (a legal set is a mask of card types).  Cards of equal
   power but different points (A and 10 of a suit with nothing between them outside the
   hand) are *not* merged: in Binokel every rank has its own point value, so that
@@ -36,8 +43,9 @@ Search (why it is fast)
   dropped: a history heuristic as tie-break (no fewer nodes).
 
 Kernel state: ``lo``/``hi`` int64[3] hand planes (modified during search and restored),
-``tt`` int64[size, 4] (3 key words, packed bounds), ``mv`` int64[64, 16] move buffers
-per ply, ``ctx`` int64[8] (bonus, Durch flag, context key bits, table mask, node count).
+``tt`` int64[size, 4] (3 key words; bounds, best lead and cards left packed in the
+fourth), ``mv`` int64[64, 16] move buffers per ply, ``ctx`` int64[8] (bonus, Durch flag,
+context key bits, table mask, node count).
 """
 from __future__ import annotations
 
