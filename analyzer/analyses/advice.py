@@ -47,7 +47,7 @@ from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
-from analyzer.search.pimc import play_name, resolve_play
+from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.analyses.stats import z_value
 
 OBJECTIVES = ("relative", "own", "win")
@@ -73,7 +73,7 @@ def _clip(text: str, width: int = 60) -> str:
 def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evidence,
                    evidence_scale, opp_trick_estimate, policy, state, kr,
                    sol_scores, sol_made, sol_contract, pass_scores, pass_soloist, pass_bid,
-                   weight, sol_trump):
+                   weight, sol_trump, pimc=None):
     """Monte Carlo core of the advisor: ``n = weight.shape[0]`` sampled deals.
 
     Parameters
@@ -106,6 +106,9 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
         OUT: inference weight of each sample.
     sol_trump : int8[n]
         OUT: the trump the soloist branch's exchange names (suit index, R4).
+    pimc : None or int64[2]
+        PIMC settings with a PIMC ``policy`` (analyzer.search.pimc.pimc_args); omitted for
+        the heuristic, whose variant of this kernel then holds no PIMC code.
     """
     n = weight.shape[0]
     sizes = np.empty(3, dtype=np.int64)    # the two other hands and the Dabb (R2, V5.1)
@@ -137,7 +140,7 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
         weight[i] = w
         # soloist branch
         sol_trump[i] = soloist_outcomes(hands, tapp, seat, bids, policy, state, kr,
-                                        sol_scores[i], sol_made[i], sol_contract[i])
+                                        sol_scores[i], sol_made[i], sol_contract[i], pimc)
         # pass branch: opponents' maxima from their model, never below what they said
         m1 = rule_of_thumb_max_bid(masks[0], kr, opp_trick_estimate)
         m2 = rule_of_thumb_max_bid(masks[1], kr, opp_trick_estimate)
@@ -159,7 +162,7 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
                 for p in range(3):
                     pass_scores[i, p] = sol_scores[i, k, p]
                 continue
-        finish_deal(hands, tapp, sol, bid, policy, state, kr, out3)
+        finish_deal(hands, tapp, sol, bid, policy, state, kr, out3, pimc)
         for p in range(3):
             pass_scores[i, p] = out3[p]
 
@@ -182,7 +185,8 @@ def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp
     advise_samples(hand_counts, seat, deck, bids, kstate, lo, hi, use_evidence, float(scale),
                    int(opp_est), policy, chunk_state(seed, chunk), kr,
                    out["sol_scores"], out["sol_made"], out["sol_contract"], out["pass_scores"],
-                   out["pass_soloist"], out["pass_bid"], out["weight"], out["sol_trump"])
+                   out["pass_soloist"], out["pass_bid"], out["weight"], out["sol_trump"],
+                   *pimc_args(policy))
     return out
 
 

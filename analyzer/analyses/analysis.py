@@ -51,7 +51,7 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
                                          shortlist_candidates, sure_durch_contract)
 from analyzer.mechanics.melds import discard_dissle, meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC
-from analyzer.search.pimc import play_contract, play_name, resolve_play
+from analyzer.search.pimc import pimc_args, play_contract, play_name, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
@@ -86,7 +86,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
                    fixed_durch_disc, fixed_contract, bids, state_deal, state_x, kr, policy,
                    o_disc, o_trump, o_meld, o_dpts, o_cp, o_tricks, o_total, o_opp_cp,
                    o_opp_tricks, o_opp_meld, o_durch_ok, o_durch_made, o_est, o_contract,
-                   o_score):
+                   o_score, pimc=None):
     """Simulate ``tapps.shape[0]`` deals with the player (seat ``seat``) as soloist.
 
     Per deal ``i``: Tapp ``tapps[i]`` (3 card types); exchange (R4) decided from hand +
@@ -98,7 +98,9 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     Durch candidate too if there is one (soloist leads).  The exchange's own estimates
     always use the heuristic (they are the soloist's planning, not the deal's play).
     ``o_score[i, b]`` is the soloist's R8/R4 score at ``bids[b]`` under the contract chosen
-    for that bid.  Opponent columns are in seat order after the soloist.
+    for that bid.  Opponent columns are in seat order after the soloist.  ``pimc``: the
+    PIMC settings with a PIMC ``policy`` (analyzer.search.pimc.pimc_args); omitted for the
+    heuristic, whose variant of this kernel then holds no PIMC code.
     """
     n = tapps.shape[0]
     nb = bids.shape[0]
@@ -186,7 +188,7 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
             hands[seat, disc[q]] -= 1
             dpts += kr.card_points[disc[q]]
         st = play_state.copy()
-        play_contract(hands, trump, 0, seat, policy, st, kr, pts, trk, tapp_c, disc)
+        play_contract(hands, trump, 0, seat, policy, st, kr, pts, trk, tapp_c, disc, pimc)
         for p in range(3):
             md3[p] = meld_total(counts_mask(hands[p]), trump, kr)
             cp3[p] = pts[p]
@@ -219,7 +221,8 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
                 hands[seat, ddisc[q]] -= 1
             st = play_state.copy()
             dp = np.zeros(3, dtype=np.int64)
-            play_contract(hands, -1, seat, seat, policy, st, kr, dp, durch_tricks, tapp_c, ddisc)
+            play_contract(hands, -1, seat, seat, policy, st, kr, dp, durch_tricks, tapp_c, ddisc,
+                          pimc)
             o_durch_made[i] = 1 if durch_tricks[seat] == kr.hand_size else 0
         # ---- scores at every bid (R8, R4) with the contract chosen for that bid
         for b in range(nb):
@@ -377,7 +380,7 @@ def _run_chunk(args):
                    out["discard_points"], out["card_points"], out["tricks"], out["total"],
                    out["opp_card_points"], out["opp_tricks"], out["opp_meld"],
                    out["durch_considered"], out["durch_made"], out["est_total"],
-                   out["contract"], out["score"])
+                   out["contract"], out["score"], *pimc_args(policy))
     out["tapp"] = tapps
     return out
 

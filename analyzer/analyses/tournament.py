@@ -34,7 +34,7 @@ from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.game import finish_deal, game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC
-from analyzer.search.pimc import play_name, resolve_play
+from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_rules, new_deck
@@ -165,6 +165,7 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
     ``sitting_out_points``; the three chairs to its right play seats 0, 1, 2.
     """
     kr = rules.kernel
+    play_args = pimc_args(policy)   # () for the heuristic: finish_deal's variant without PIMC
     n_chairs = rules.table_seats
     games = []
     stream: dict[int, tuple] = {}
@@ -189,7 +190,7 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
                                                  (group, k), rules)
             out = np.zeros(3, dtype=np.int64)
             contract, trump, made = finish_deal(hands, tapp, sol, bid, policy,
-                                                play_state.copy(), kr, out)
+                                                play_state.copy(), kr, out, *play_args)
             for s in range(3):
                 totals[chair_of_seat[s]] += out[s]
                 rows.append((k, chair_of_seat[s], seating[chair_of_seat[s]], s, int(out[s]),

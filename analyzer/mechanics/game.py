@@ -12,7 +12,10 @@ Kernels here glue the other engines together for the bid advisor and the tournam
 
 The card play itself is :func:`analyzer.search.pimc.play_contract`: the heuristic
 play-out (analyzer.mechanics.play) or PIMC, chosen by the ``policy`` argument; nothing
-else depends on it.
+else depends on it.  The PIMC settings come as a last, optional argument ``pimc``
+(analyzer.search.pimc.pimc_args): without it numba compiles the kernels' heuristic
+variant, which holds no PIMC or solver code (first use compiles in a fraction of the
+time); with it, the PIMC variant of the same body.
 
 Hands are ``uint8[3, 24]`` counts per seat (0 = forehand, 1 = middlehand, 2 = rearhand),
 the Tapp ``uint8[24]``.  Deal scores come back as ``int64[3]`` by seat.
@@ -82,16 +85,17 @@ def _melds_of(work, trump, soloist, disc, kr, melds):
 
 
 @njit
-def _play_trump(work, tapp, trump, soloist, disc, disc_pts, policy, state, kr, cp, trk, melds):
+def _play_trump(work, tapp, trump, soloist, disc, disc_pts, policy, state, kr, cp, trk, melds,
+                pimc):
     """Play a trump contract (forehand leads, R6): card points (soloist's incl. the
     discard, R7), tricks and melds per seat, ready for ``score_kernel``."""
-    play_contract(work, trump, 0, soloist, policy, state, kr, cp, trk, tapp, disc)
+    play_contract(work, trump, 0, soloist, policy, state, kr, cp, trk, tapp, disc, pimc)
     cp[soloist] += disc_pts
     _melds_of(work, trump, soloist, disc, kr, melds)
 
 
 @njit
-def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
+def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out, pimc=None):
     """Play a deal from the end of the auction to its R8/R4 scores.
 
     Parameters
@@ -111,6 +115,9 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
     kr : KernelRules
     out : int64[3]
         OUT: deal scores by seat (R8, R4; analyzer.mechanics.scoring.score_kernel).
+    pimc : None or int64[2]
+        PIMC settings (analyzer.search.pimc.pimc_args) with a PIMC ``policy``; omitted for
+        the heuristic, so this kernel's heuristic variant holds no PIMC code.
 
     Returns
     -------
@@ -138,20 +145,22 @@ def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out):
         score_kernel(DEAL_SURRENDER, bid, soloist, cp, trk, melds, kr, out)
     elif contract == CONTRACT_DURCH or contract == CONTRACT_OPEN_DURCH:
         # R4: the soloist leads a Durch
-        play_contract(work, -1, soloist, soloist, policy, state, kr, cp, trk, tapp, disc)
+        play_contract(work, -1, soloist, soloist, policy, state, kr, cp, trk, tapp, disc, pimc)
         score_kernel(DEAL_DURCH if contract == CONTRACT_DURCH else DEAL_OPEN_DURCH, bid,
                      soloist, cp, trk, melds, kr, out)
     else:
         dp = 0
         for q in range(kr.tapp_size):
             dp += kr.card_points[disc[q]]
-        _play_trump(work, tapp, trump, soloist, disc, dp, policy, state, kr, cp, trk, melds)
+        _play_trump(work, tapp, trump, soloist, disc, dp, policy, state, kr, cp, trk, melds,
+                    pimc)
         score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, melds, kr, out)
     return contract, trump, 1 if out[soloist] > 0 else 0
 
 
 @njit
-def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made, contracts):
+def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made, contracts,
+                     pimc=None):
     """One deal scored for every bid of a grid, the soloist fixed (the advisor's table).
 
     The exchange (analyzer.mechanics.exchange) picks discard and trump independently of the bid;
@@ -162,7 +171,7 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
 
     Parameters
     ----------
-    hands, tapp, soloist, policy, state, kr : as :func:`finish_deal`
+    hands, tapp, soloist, policy, state, kr, pimc : as :func:`finish_deal`
     bids : int64[K]
         Increasing bids.
     scores : int64[K, 3]
@@ -208,7 +217,7 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
             if c == CONTRACT_DURCH or c == CONTRACT_OPEN_DURCH:
                 _apply_discard(hands, c18, soloist, ddisc, work)
                 play_contract(work, -1, soloist, soloist, policy, state, kr, cp[c], trk[c], tapp,
-                              ddisc)
+                              ddisc, pimc)
             else:
                 _apply_discard(hands, c18, soloist, disc[best], work)
                 if c == CONTRACT_PLAY:
@@ -216,7 +225,7 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
                     for q in range(D):
                         dp += kr.card_points[disc[best, q]]
                     _play_trump(work, tapp, trump, soloist, disc[best], dp, policy, state, kr,
-                                cp[c], trk[c], melds[c])
+                                cp[c], trk[c], melds[c], pimc)
                 else:
                     _melds_of(work, trump, soloist, disc[best], kr, melds[c])
             have[c] = True

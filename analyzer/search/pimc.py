@@ -541,23 +541,33 @@ def _mix64(x):
 
 
 @njit
-def play_contract(hands, trump, leader, soloist, policy, state, kr, points, tricks, tapp, disc):
+def play_contract(hands, trump, leader, soloist, policy, state, kr, points, tricks, tapp, disc,
+                  pimc=None):
     """Play a contract after the exchange with a whole-deal play mode (R6, R7; Durch R4).
 
-    ``policy`` POLICY_RANDOM / POLICY_HEURISTIC: exactly
-    :func:`analyzer.mechanics.play.play_out` (same choices, same RNG draws).
-    :data:`PLAY_PIMC` / :data:`PLAY_PIMC_DEFENCE`: :func:`play_deal_policies` with PIMC at
-    every seat / at the two defenders (soloist heuristic), :data:`PLAY_SAMPLES` worlds and
-    exact search over the last :data:`PLAY_HORIZON` tricks.  Each PIMC seat gets its
-    information set only: the melds every seat shows before play (R5; none in a Durch),
-    the face-up Tapp (R4), for the soloist its discard.  PIMC's worlds come from a stream
-    derived from ``state`` without advancing it, so the caller's next draws (its next
-    deal) are the same as with the heuristic.
+    ``pimc`` omitted (or None): the heuristic pipelines' play step, exactly
+    :func:`analyzer.mechanics.play.play_out` with ``policy`` POLICY_RANDOM /
+    POLICY_HEURISTIC (same choices, same RNG draws).  numba removes the ``pimc is None``
+    branch's other side before typing (dead-branch pruning on the argument's type), so a
+    kernel compiled without ``pimc`` contains no PIMC or solver code; a PIMC mode without
+    ``pimc`` raises rather than silently playing the heuristic.
+
+    ``pimc`` int64[2] = (worlds per decision, exact-search horizon in tricks), from
+    :func:`pimc_args`, with :data:`PLAY_PIMC` / :data:`PLAY_PIMC_DEFENCE`:
+    :func:`play_deal_policies` with PIMC at every seat / at the two defenders (soloist
+    heuristic).  Each PIMC seat gets its information set only: the melds every seat shows
+    before play (R5; none in a Durch), the face-up Tapp (R4), for the soloist its discard.
+    PIMC's worlds come from a stream derived from ``state`` without advancing it, so the
+    caller's next draws (its next deal) are the same as with the heuristic.
 
     ``hands`` uint8[3, 24]: the hands after the exchange (not modified); ``tapp``: 24
     counts of the Tapp; ``disc``: int64[D] the discarded card types.  OUT ``points`` /
     ``tricks`` int64[3] as ``play_out``.  Returns the tricks played.
     """
+    if pimc is None:
+        if policy != POLICY_RANDOM and policy != POLICY_HEURISTIC:
+            raise ValueError("play_contract: a PIMC play mode needs its settings (pimc_args)")
+        return play_out(hands, trump, leader, soloist, policy, state, kr, points, tricks)
     if policy == POLICY_RANDOM or policy == POLICY_HEURISTIC:
         return play_out(hands, trump, leader, soloist, policy, state, kr, points, tricks)
     lo = np.zeros(3, dtype=np.int64)
@@ -593,8 +603,8 @@ def play_contract(hands, trump, leader, soloist, policy, state, kr, points, tric
     next_u64(ps)
     log = np.zeros(0, dtype=np.int64)
     return play_deal_policies(lo, hi, dcount, tp, shown, trump, soloist, leader, pol,
-                              PLAY_SAMPLES, PLAY_HORIZON, ps, w, tt,
-                              kr.rank_strength, kr, points, tricks, log)
+                              pimc[0], pimc[1], ps, w, tt, kr.rank_strength, kr, points,
+                              tricks, log)
 
 
 # --------------------------------------------------------------------------- Python side
@@ -614,6 +624,19 @@ def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
     shown_counts_kernel(np.asarray([int(x) for x in counts], dtype=np.int64), int(trump),
                         rules.kernel, out)
     return out
+
+
+def pimc_args(policy: int) -> tuple:
+    """The trailing arguments a pipeline kernel (game.finish_deal / soloist_outcomes,
+    advice.advise_samples, analysis._soloist_chunk, :func:`play_contract`) takes for play
+    mode ``policy``: ``()`` for the heuristic (and random) play, so the kernel's heuristic
+    variant runs, compiled without any PIMC or solver code; ``(int64[2],)`` = (worlds per
+    decision :data:`PLAY_SAMPLES`, exact horizon :data:`PLAY_HORIZON`) for the PIMC modes,
+    which compiles (once, cached) the kernel's PIMC variant.  Call as
+    ``kernel(..., *pimc_args(policy))``."""
+    if int(policy) in (POLICY_RANDOM, POLICY_HEURISTIC):
+        return ()
+    return (np.array([PLAY_SAMPLES, PLAY_HORIZON], dtype=np.int64),)
 
 
 def resolve_play(play, rules=None) -> int:

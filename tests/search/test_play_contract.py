@@ -24,8 +24,8 @@ from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_RANDOM, play_out
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
 from analyzer.search import pimc
-from analyzer.search.pimc import (PLAY_PIMC, PLAY_PIMC_DEFENCE, play_contract, resolve_play,
-                                  shown_counts)
+from analyzer.search.pimc import (PLAY_HORIZON, PLAY_PIMC, PLAY_PIMC_DEFENCE, PLAY_SAMPLES,
+                                  pimc_args, play_contract, resolve_play, shown_counts)
 
 KR = DEFAULT_RULES.kernel
 AVERAGE = "AS 10S KS QS 9S AH KH QH 10C KC JC 9D QD JD 9H"
@@ -70,11 +70,67 @@ def test_pimc_play_contract_keeps_the_callers_stream_and_plays_a_legal_deal():
         pts = np.zeros(3, dtype=np.int64)
         trk = np.zeros(3, dtype=np.int64)
         mode = PLAY_PIMC if i % 2 else PLAY_PIMC_DEFENCE
-        n = play_contract(hands, i % 4, 0, i % 3, mode, st, KR, pts, trk, tapp, disc)
+        n = play_contract(hands, i % 4, 0, i % 3, mode, st, KR, pts, trk, tapp, disc,
+                          *pimc_args(mode))
         assert list(st) == list(before)
         assert n == 15 and trk.sum() == 15
         dpts = sum(int(KR.card_points[t]) for t in disc)
         assert pts.sum() == 250 - dpts
+
+
+def test_pimc_mode_without_its_settings_is_refused_not_played_as_heuristic():
+    hands, tapp, disc = _deal(random.Random(1))
+    pts, trk = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    with pytest.raises(ValueError, match="needs its settings"):
+        play_contract(hands, 0, 0, 0, PLAY_PIMC, chunk_state(0, 0), KR, pts, trk, tapp, disc)
+    assert pimc_args(POLICY_HEURISTIC) == () and pimc_args(POLICY_RANDOM) == ()
+    for mode in (PLAY_PIMC, PLAY_PIMC_DEFENCE):
+        (cfg,) = pimc_args(mode)
+        assert list(cfg) == [PLAY_SAMPLES, PLAY_HORIZON]
+
+
+def test_heuristic_play_step_compiles_without_pimc_or_solver_code():
+    # the compile-time split: without the PIMC settings numba prunes the PIMC branch
+    # before typing, so the heuristic variant links play_out and nothing of PIMC / the
+    # double-dummy solver.  A fresh, uncached copy is compiled here to read its LLVM IR.
+    import numba
+    from numba import types
+
+    fresh = numba.njit(cache=False, nogil=True, error_model="numpy")(play_contract.py_func)
+    hands, tapp, disc = _deal(random.Random(2))
+    pts, trk = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    fresh(hands, 0, 0, 0, POLICY_HEURISTIC, chunk_state(0, 0), KR, pts, trk, tapp, disc)
+    (sig,) = fresh.signatures
+    assert isinstance(sig[-1], types.Omitted)   # called without the PIMC settings
+    ir = fresh.inspect_llvm(sig)
+    assert "play_out" in ir
+    for name in ("play_deal_policies", "pimc_choose", "sample_world", "dd_move_values",
+                 "_rollout"):
+        assert name not in ir, name
+
+
+PIPELINE_PLAY_CALLS = ("play_contract", "_play_trump", "finish_deal", "soloist_outcomes")
+
+
+@pytest.mark.parametrize("kernel", ["analyzer.mechanics.game.finish_deal",
+                                    "analyzer.mechanics.game.soloist_outcomes",
+                                    "analyzer.mechanics.game._play_trump",
+                                    "analyzer.analyses.advice.advise_samples",
+                                    "analyzer.analyses.analysis._soloist_chunk"])
+def test_every_pipeline_kernel_forwards_the_pimc_settings_to_its_play_step(kernel):
+    # structural: a pipeline kernel called without ``pimc`` passes None down to
+    # play_contract (so its heuristic variant holds no PIMC code), and with it, the
+    # settings reach every play-out of the deal (trump contract and Durch alike)
+    import importlib
+
+    mod, name = kernel.rsplit(".", 1)
+    fn = getattr(importlib.import_module(mod), name)
+    params = list(inspect.signature(fn.py_func).parameters.values())
+    assert params[-1].name == "pimc"
+    calls = [c for n in PIPELINE_PLAY_CALLS for c in _play_calls(fn, n)]
+    assert calls
+    for c in calls:
+        assert ast.unparse(c.args[-1]) == "pimc", ast.unparse(c)
 
 
 def _play_calls(fn, name):
