@@ -382,7 +382,11 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
         if beta <= 0:
             return _Z
         # sure-trick bounds: a seat's run of top trumps takes at least their points
-        owner, sure = _sure_trump_points(w)
+        # (not worth its scan with two tricks left: their enumeration is cheaper)
+        owner = -1
+        sure = _Z
+        if n > 2:
+            owner, sure = _sure_trump_points(w)
         if owner >= 0:
             if owner == soloist:
                 if sure >= beta:
