@@ -164,7 +164,7 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
         def play(pol, stream):
             if policy == "pimc":
                 # every run of a PIMC match, the baseline too, through the same driver
-                # (its heuristic seats do not read the shown melds)
+                # (its heuristic seats play as play_out: shown melds read, R5)
                 lo, hi = _planes(hands)
                 play_deal_policies(lo, hi, dcount, counts[3].copy() if use_tapp else no_tapp,
                                    shown.copy() if use_melds else np.zeros_like(shown), trump,

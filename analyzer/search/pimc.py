@@ -33,7 +33,8 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_RANDOM, _ctpop, _cttz, _heuristic,
+from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_RANDOM, _ctpop,
+                                     _cttz, _heuristic, _heuristic_melds, _heuristic_v1,
                                      _random_pick, card_beats, legal_mask_duty, play_out,
                                      proven_absent, suit_mask)
 from analyzer.mechanics.rng import bounded, next_u64
@@ -362,12 +363,26 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
     return best
 
 
+@njit(_nrt=False)
+def _shown_mask(shown, p):
+    """Types seat ``p`` showed as melds (R5) and has not played since: ``shown[p] > 0`` as
+    a type mask (the ``kso``/``ksp`` input of analyzer.mechanics.play._heuristic_melds)."""
+    m = np.int64(0)
+    for t in range(N_TYPES):
+        if shown[p, t] > 0:
+            m |= np.int64(1) << np.int64(t)
+    return m
+
+
 @njit
 def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist, leader,
                        policies, n_samples, horizon, state, w, tt, rs, kr, points, tricks, log):
     """Play one deal (R6, R7; Durch end R4) with a policy per seat: random, heuristic
-    (:func:`~analyzer.mechanics.play._heuristic`, the same inputs as in ``_play_core``) or
-    PIMC (:func:`pimc_choose`).
+    (the default heuristic, :func:`~analyzer.mechanics.play._heuristic_melds`, with the same
+    inputs as in ``_play_core``: a defender reads the soloist's and its partner's shown,
+    unplayed meld cards, R5), heuristic-v1 (POLICY_HEURISTIC_V1, no melds) or PIMC
+    (:func:`pimc_choose`).  So heuristic seats here play card for card as
+    :func:`~analyzer.mechanics.play.play_out` would (tested).
 
     ``hands_lo``/``hands_hi`` int64[3]: the hands after the exchange (consumed);
     ``discard`` int64[24]: the soloist's discard; ``tapp`` int64[24]: the face-up Tapp;
@@ -427,9 +442,18 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
                     else:
                         klo = plo
                         khi = phi
-                    c = _heuristic(seat, legal, k, ls, wc, ws, tp, ld, lo[seat], hi[seat],
-                                   klo, khi, absent[0], absent[1], absent[2], trump, soloist,
-                                   beat, cp, rs)
+                    if pol == POLICY_HEURISTIC_V1:
+                        c = _heuristic_v1(seat, legal, k, ls, wc, ws, tp, ld, lo[seat],
+                                          hi[seat], klo, khi, absent[0], absent[1], absent[2],
+                                          trump, soloist, beat, cp, rs)
+                    else:
+                        kso = _shown_mask(shown, soloist) if soloist >= 0 else np.int64(0)
+                        ksp = np.int64(0)
+                        if soloist >= 0 and seat != soloist:
+                            ksp = _shown_mask(shown, 3 - seat - soloist)
+                        c = _heuristic_melds(seat, legal, k, ls, wc, ws, tp, ld, lo[seat],
+                                             hi[seat], klo, khi, absent[0], absent[1],
+                                             absent[2], trump, soloist, beat, cp, rs, kso, ksp)
             if k > 0:
                 absent[seat] |= proven_absent(c, ls, wc, lh, trump, beat, blt)
             b = np.int64(1) << np.int64(c)

@@ -211,3 +211,47 @@ def test_shown_counts_follow_r5():
 
 def test_module_states_samples_and_horizon_defaults():
     assert pimc.DEFAULT_SAMPLES > 0 and pimc.DEFAULT_HORIZON > 0
+
+
+
+def test_heuristic_seats_of_the_deal_driver_read_the_shown_melds():
+    # PIMC matches pit PIMC against the real default heuristic: a heuristic seat of
+    # play_deal_policies gets the soloist's and its partner's shown, unplayed meld cards
+    # (R5) as in analyzer.mechanics.play's kernel (structural, from the source), and the
+    # melds change its play on some deals; heuristic-v1 seats (no melds) are reachable
+    import ast
+
+    from analyzer.mechanics.play import POLICY_HEURISTIC_V1
+
+    tree = ast.parse(inspect.getsource(play_deal_policies.py_func))
+    calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call) and getattr(c.func, "id", "") ==
+             "_heuristic_melds"]
+    assert len(calls) == 1 and [ast.unparse(a) for a in calls[0].args[-2:]] == ["kso", "ksp"]
+    masks = [ast.unparse(c) for c in ast.walk(tree) if isinstance(c, ast.Call)
+             and getattr(c.func, "id", "") == "_shown_mask"]
+    assert masks == ["_shown_mask(shown, soloist)", "_shown_mask(shown, 3 - seat - soloist)"]
+    rnd = random.Random(21)
+    s = Solver(tt_bits=10)
+    differ = {"melds": 0, "v1": 0}
+    for i in range(40):
+        hands, _ = _deal(rnd)
+        trump, soloist = rnd.randrange(4), rnd.randrange(3)
+        set_context(s.w, trump, soloist, s.tt_mask)
+        shown = np.array([shown_counts(h, trump) for h in hands], dtype=np.int64)
+        runs = []
+        for pv, sh in ((POLICY_HEURISTIC, shown), (POLICY_HEURISTIC, 0 * shown),
+                       (POLICY_HEURISTIC_V1, shown)):
+            lo = np.zeros(3, dtype=np.int64)
+            hi = np.zeros(3, dtype=np.int64)
+            for p in range(3):
+                lo[p], hi[p] = _planes(hands[p])
+            pts, trk = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
+            n = play_deal_policies(lo, hi, np.zeros(24, dtype=np.int64), np.zeros(24, dtype=np.int64),
+                                   sh.copy(), trump, soloist, 0, np.full(3, pv, dtype=np.int64), 4, 2,
+                                   chunk_state(i, 0), s.w, s.tt, RS, KR, pts, trk,
+                                   np.zeros(0, dtype=np.int64))
+            assert n == 15 and trk.sum() == 15
+            runs.append(list(pts))
+        differ["melds"] += runs[0] != runs[1]
+        differ["v1"] += runs[0] != runs[2]
+    assert differ["melds"] > 0 and differ["v1"] > 0, differ
