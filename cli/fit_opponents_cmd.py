@@ -9,6 +9,8 @@ from analyzer.analyses.fit_opponents import (DEFAULT_FIT_HANDS, DEFAULT_FIT_SAMP
                                              DEFAULT_HOLDOUT_HANDS, FIT_MODULE, MAX_FIT_HANDS,
                                              check_fittable, fit_advisor_model, write_fit_module)
 from analyzer.analyses.opponents import FEATURES
+from analyzer.analyses.team_fit import (DEFAULT_TEAM_FIT_HANDS, DEFAULT_TEAM_FIT_SAMPLES,
+                                        DEFAULT_TEAM_HOLDOUT)
 from analyzer.errors import BinokelError
 from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option
 from .main import cli
@@ -19,19 +21,21 @@ from .main import cli
     epilog=example_epilog(
         "binokel fit-opponents                      # refit and rewrite the shipped model",
         "binokel fit-opponents --rules binokel-40   # the same for one variant",
+        "binokel fit-opponents --rules kreuz-48 --hands 600 --samples 100   # a team game",
         "binokel fit-opponents --hands 300 --holdout 50 --out /tmp/fit.py --json",
     ),
 )
-@click.option("--hands", default=DEFAULT_FIT_HANDS, show_default=True,
-              type=click.IntRange(20, MAX_FIT_HANDS), help="Random hands the advisor is asked about.")
-@click.option("--samples", default=DEFAULT_FIT_SAMPLES, show_default=True,
-              type=click.IntRange(1, 100_000),
-              help="The advisor's sampled deals per hand (200 = the tournament's advisor agent).")
+@click.option("--hands", default=None, type=click.IntRange(20, MAX_FIT_HANDS),
+              help=f"Random hands the advisor is asked about [default: {DEFAULT_FIT_HANDS}; "
+                   f"team games {DEFAULT_TEAM_FIT_HANDS}].")
+@click.option("--samples", default=None, type=click.IntRange(1, 100_000),
+              help=f"The advisor's sampled deals per hand [default: {DEFAULT_FIT_SAMPLES} = the "
+                   f"tournament's advisor agent; team games {DEFAULT_TEAM_FIT_SAMPLES}].")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
-@click.option("--holdout", default=DEFAULT_HOLDOUT_HANDS, show_default=True,
-              type=click.IntRange(0, MAX_FIT_HANDS),
-              help="Fresh hands to measure the fit on (MAE of the model's maximum bid "
-                   "against the advisor's); 0 = none.")
+@click.option("--holdout", default=None, type=click.IntRange(0, MAX_FIT_HANDS),
+              help=f"Fresh hands to measure the fit on (MAE of the model's maximum bid against "
+                   f"the advisor's); 0 = none [default: {DEFAULT_HOLDOUT_HANDS}; team games "
+                   f"{DEFAULT_TEAM_HOLDOUT}].")
 @rules_option
 @jobs_option()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -44,12 +48,22 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
     objective relative) for its maximum on --hands random hands at each seat's first call,
     fits an interval-censored logistic regression on hand features, and stores the
     coefficients for the rules' name (--rules: any three-player variant; hands dealt from
-    its deck, its opening bid). Rerun it whenever the advisor changes.
+    its deck, its opening bid). For a team game (kreuz-48, kreuz-40, pinochle-80) the
+    team advisor is asked instead (team features incl. the team rule of thumb) and the
+    held-out line compares the fit with the old rule-of-thumb + offset model; use
+    --samples 100 there (the team matches' advisor). Rerun it whenever the advisor changes.
     """
     try:
         check_fittable(rules)
     except BinokelError as exc:
         raise BadInput(f"--rules: {exc}") from None
+    team = bool(getattr(rules, "teams", False))
+    if hands is None:
+        hands = DEFAULT_TEAM_FIT_HANDS if team else DEFAULT_FIT_HANDS
+    if samples is None:
+        samples = DEFAULT_TEAM_FIT_SAMPLES if team else DEFAULT_FIT_SAMPLES
+    if holdout is None:
+        holdout = DEFAULT_TEAM_HOLDOUT if team else DEFAULT_HOLDOUT_HANDS
     target = Path(out) if out is not None else FIT_MODULE
     if target.exists() and target.is_dir():
         raise BadInput(f"--out: {target} is a folder, give a file name")
@@ -87,7 +101,7 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
         return
     click.echo(f"advisor model for {rules.name}: {hands} hands x {samples} samples, seed {seed} "
                f"-> {path}")
-    for name, c, se in zip(FEATURES, fit["coef"], fit["coef_se"]):
+    for name, c, se in zip(fit.get("features", FEATURES), fit["coef"], fit["coef_se"]):
         click.echo(f"  {name:<16} {c:+9.3f} ± {se:.3f}")
     click.echo(f"  noise scale      {fit['scale']:9.2f} ± {fit['scale_se']:.2f}   "
                f"(passes: {100 * fit['pass_share']:.0f}% of hands)")
@@ -95,3 +109,10 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
         click.echo(f"  held out: {fit['holdout_hands']} fresh hands, MAE of the maximum bid "
                    f"{fit['holdout_mae']:.1f} ± {fit['holdout_mae_se']:.1f}, bid/pass agree "
                    f"{100 * fit['holdout_pass_agree']:.0f}%")
+        if fit.get("kind") == "team":
+            d, dse = fit["holdout_paired_diff"]
+            click.echo(f"  the old model (rule of thumb {fit['offset']:+d}) on the same hands: MAE "
+                       f"{fit['offset_holdout_mae']:.1f} ± {fit['offset_holdout_mae_se']:.1f}, "
+                       f"bid/pass agree {100 * fit['offset_holdout_pass_agree']:.0f}%; "
+                       f"fit - old {d:+.1f} ± {dse:.1f}; the look-ahead's advisor model: "
+                       f"the {'fit' if fit['use'] == 'fit' else 'old model'}")

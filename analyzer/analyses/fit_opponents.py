@@ -8,8 +8,9 @@ tournament's advisor agent: :func:`~analyzer.analyses.advice.simulate_advice` +
 on random hands at each seat's first call: forehand before the auction, middlehand after
 ``150``, rearhand after ``150 pass`` (the variant's opening bid, :func:`fit_auctions`).
 Hands are dealt from the variant's deck with its hand size (R2; V2.1, V5.1), so each
-three-player variant gets its own fit, stored as data under its RuleSet name; team games
-(kreuz-*, pinochle-80) have no such model and are refused.  A recommendation ``B`` says ``B <= m < B + step``;
+three-player variant gets its own fit, stored as data under its RuleSet name; the team
+games (kreuz-48, kreuz-40, pinochle-80) are fitted to the team advisor by
+analyzer.analyses.team_fit (same likelihood, team features).  A recommendation ``B`` says ``B <= m < B + step``;
 "pass" says ``m < next bid``; the top of the bid grid says ``m >= B``.  ``beta`` and ``s``
 maximize the likelihood of these intervals (interval-censored logistic regression, the
 same likelihood the inference uses for real calls), and standard errors come from the
@@ -56,12 +57,17 @@ def fit_auctions(rules: RuleSet = DEFAULT_RULES) -> tuple:
 
 
 def check_fittable(rules: RuleSet) -> None:
-    """One-line error for the team games: their seats bid for a team (partner's
-    bids are no opponent's), and the team look-ahead uses its own rule + offset model."""
+    """Every game in the registry can be fitted: the three-player ones here, the team
+    games (``rules.teams``) by analyzer.analyses.team_fit.  Kept as the CLI's hook for a
+    one-line error should a game without an advisor ever be added."""
     if getattr(rules, "teams", False):
-        raise BinokelError(f"fit-opponents is for the three-player games; {rules.name} is a "
-                           "team game (its look-ahead models seats as the team rule of thumb "
-                           "+ a measured offset)")
+        from analyzer.mechanics.team_rules import team_spec
+
+        team_spec(rules)        # BinokelError (one line) for a team game without a spec
+
+
+def is_team(rules) -> bool:
+    return bool(getattr(rules, "teams", False))
 
 
 def _hand(seed: int, i: int, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
@@ -261,8 +267,13 @@ def fit_advisor_model(n_hands: int = DEFAULT_FIT_HANDS, samples: int = DEFAULT_F
                       progress=None, holdout: int = 0) -> dict:
     """Ask the advisor on ``n_hands`` random hands of ``rules``' deck and fit the model:
     the entry that analyzer/analyses/advisor_fit.py stores for ``rules.name``.
-    ``holdout`` > 0 adds :func:`holdout_error` on that many fresh hands."""
+    ``holdout`` > 0 adds :func:`holdout_error` on that many fresh hands.  A team game
+    goes to analyzer.analyses.team_fit.fit_team_advisor_model."""
     check_fittable(rules)
+    if is_team(rules):
+        from analyzer.analyses.team_fit import fit_team_advisor_model
+
+        return fit_team_advisor_model(n_hands, samples, seed, rules, n_jobs, progress, holdout)
     if not 20 <= int(n_hands) <= MAX_FIT_HANDS:
         raise BinokelError(f"hands must be between 20 and {MAX_FIT_HANDS}, got {n_hands}")
     if int(samples) < 1:

@@ -205,6 +205,9 @@ def advisor_model(rules: RuleSet = DEFAULT_RULES) -> OpponentModel:
     from analyzer.analyses.advisor_fit import FITS
 
     fit = FITS.get(rules.name)
+    if fit is not None and fit.get("kind") == "team":
+        raise BinokelError(f"{rules.name} is a team game: its advisor model is the team look-ahead's "
+                           "(analyzer.analyses.team_lookahead.team_model)")
     if fit is None:
         raise BinokelError(f"no fitted advisor model for rules {rules.name!r}: fit one with "
                            f"'binokel fit-opponents --rules {rules.name}' or use --opponents rule")
@@ -220,7 +223,8 @@ def advisor_model(rules: RuleSet = DEFAULT_RULES) -> OpponentModel:
 def has_advisor_fit(rules: RuleSet = DEFAULT_RULES) -> bool:
     from analyzer.analyses.advisor_fit import FITS
 
-    return rules.name in FITS
+    fit = FITS.get(rules.name)
+    return fit is not None and fit.get("kind") != "team"
 
 
 def get_opponent_model(name, rules: RuleSet = DEFAULT_RULES) -> OpponentModel:

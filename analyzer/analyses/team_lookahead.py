@@ -52,6 +52,8 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.analyses.advice import Estimate, _wmean, _wprop
 from analyzer.analyses.opponents import sample_max
+from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, team_fit_entry,
+                                        team_model_value)
 from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _auction_args, _ess,
                                            _evidence, team_request, unseen_deck)
 from analyzer.errors import BinokelError
@@ -61,12 +63,12 @@ from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, continue_auction80,
-                                             continue_duels, rule_value80)
+                                             continue_duels)
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.game import contract_for_bid
 from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
                                           O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
-                                          kreuz_outcomes, kreuz_rule_value, play_contract80)
+                                          kreuz_outcomes, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.mechanics.team_rules import TeamSpec, team_spec
 
@@ -86,27 +88,59 @@ DEFAULT_TEAM_LA_SAMPLES = 1000
 
 @dataclass(frozen=True)
 class TeamModel:
-    """A bidding model for the seats of a team game: rule of thumb + ``offset``, with
-    logistic noise of scale ``scale`` (the inference model of the team advisor)."""
+    """A bidding model for the seats of a team game, with logistic noise of scale
+    ``scale``: the rule of thumb + ``offset`` (``kind`` 0; the team advisor's inference
+    model when ``offset`` is 0) or linear in analyzer.analyses.team_fit's features with
+    ``coef`` (``kind`` 1, the fitted model of the team advisor)."""
 
     name: str
     offset: int
     scale: float
     description: str
+    kind: int = KIND_OFFSET
+    coef: tuple = ()
+
+    def coef_array(self) -> np.ndarray:
+        c = np.zeros(N_TEAM_FEATURES, dtype=np.float64)
+        if self.coef:
+            c[:] = np.asarray(self.coef, dtype=np.float64)
+        return c
+
+
+def offset_team_model(spec: TeamSpec, scale: float = DEFAULT_EVIDENCE_SCALE) -> TeamModel:
+    """The team advisor as the rule of thumb + :data:`TEAM_ADVISOR_OFFSET` (session 2's
+    model; kept as the fallback where no fit is stored or the fit is not better)."""
+    off = TEAM_ADVISOR_OFFSET[bool(spec.open_auction)]
+    return TeamModel("advisor", int(off), float(scale),
+                     f"team advisor model: rule of thumb {off:+d}, noise scale {scale:g}")
+
+
+def fitted_team_model(spec: TeamSpec) -> TeamModel | None:
+    """The fitted model of the team advisor (analyzer.analyses.team_fit) for the game, or
+    None where none is stored."""
+    fit = team_fit_entry(spec)
+    if fit is None:
+        return None
+    return TeamModel("advisor", 0, float(fit["scale"]),
+                     f"fitted team advisor model ({fit['hands']} hands, noise scale "
+                     f"{fit['scale']:.0f})", KIND_FIT, tuple(float(c) for c in fit["coef"]))
 
 
 def team_model(name, spec: TeamSpec, scale: float = DEFAULT_EVIDENCE_SCALE) -> TeamModel:
     """``'rule'`` or ``'advisor'`` for ``spec``'s game (a TeamModel passes through);
-    one-line BinokelError otherwise."""
+    one-line BinokelError otherwise.  ``advisor`` is the fitted model where one is stored
+    and it predicted the advisor better on held-out hands than the offset model (the
+    stored ``use``), else the offset model."""
     if isinstance(name, TeamModel):
         return name
     key = str(name).strip().lower()
     if key == "rule":
         return TeamModel("rule", 0, float(scale), f"rule of thumb, noise scale {scale:g}")
     if key == "advisor":
-        off = TEAM_ADVISOR_OFFSET[bool(spec.open_auction)]
-        return TeamModel("advisor", int(off), float(scale),
-                         f"team advisor model: rule of thumb {off:+d}, noise scale {scale:g}")
+        fit = team_fit_entry(spec)
+        if fit is not None and fit.get("use", "fit") == "fit":
+            return fitted_team_model(spec)
+        return offset_team_model(spec, scale)
     raise BinokelError(f"unknown model {name!r} for a team game: use {' or '.join(TEAM_MODELS)}")
 
 
@@ -164,8 +198,8 @@ def contracts_at(est, losers, prices, kr, out):
 
 @njit
 def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, scales,
-                           offsets, high, holder, passed, next_ch, open_auction, rv1, rv2,
-                           state, tk, kr, own, seats, la_sol, la_bid, weight):
+                           kinds, coefs, offsets, high, holder, passed, next_ch, open_auction,
+                           rv1, rv2, state, tk, kr, own, seats, la_sol, la_bid, weight):
     """Monte Carlo core of the team look-ahead: ``n = weight.shape[0]`` sampled deals.
 
     ``hand`` uint8[24]: the advised hand, the only cards the kernel knows; ``seat`` 0..3,
@@ -194,6 +228,7 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
     trumps = np.zeros(4, dtype=np.int64)
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     out2 = np.zeros(2, dtype=np.int64)
+    feat = np.zeros(coefs.shape[1], dtype=np.float64)
     T = own.shape[1]
     for i in range(n):
         deal_team_fixed(state, deck, hands, seat, hand, hs)
@@ -201,15 +236,13 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
         for p in range(4):
             if p == seat:
                 continue
-            if dabb:
-                v = kreuz_rule_value(hands[p], kr, rv1, tmp)
-            else:
-                v, tr = rule_value80(hands[p], tk, rv1, rv2, tmp)
+            v, tr = team_model_value(hands[p], p, kinds[p], coefs[p], offsets[p], tk, kr, rv1,
+                                     rv2, tmp, feat)
+            if not dabb:
                 trumps[p] = tr
-            v += offsets[p]
             if use_evidence and (ev_lo[p] > 0 or ev_hi[p] > 0):
                 w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], scales[p])
-            maxb[p] = sample_max(np.float64(v), ev_lo[p], ev_hi[p], scales[p], use_evidence,
+            maxb[p] = sample_max(v, ev_lo[p], ev_hi[p], scales[p], use_evidence,
                                  tk.bid_step, state)
         weight[i] = w
         plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auction, tk,
@@ -250,7 +283,10 @@ def simulate_team_lookahead(counts, seat: int, state, samples: int, seed, spec: 
     partner_seat = (seat + 2) % 4
     scales = np.array([partner.scale if p == partner_seat else model.scale for p in range(4)])
     offsets = np.array([partner.offset if p == partner_seat else model.offset for p in range(4)],
-                       dtype=np.int64)
+                       dtype=np.float64)
+    kinds = np.array([partner.kind if p == partner_seat else model.kind for p in range(4)],
+                     dtype=np.int64)
+    coefs = np.stack([(partner if p == partner_seat else model).coef_array() for p in range(4)])
     T = 1 if spec.dabb_size > 0 else 4
     K = bids.shape[0]
     use = bool(use_evidence) and any(lo[p] or hi[p] for p in range(4) if p != seat)
@@ -262,7 +298,7 @@ def simulate_team_lookahead(counts, seat: int, state, samples: int, seed, spec: 
                     la_bid=np.zeros((n, K + 1), dtype=np.int64), weight=np.zeros(n))
         team_lookahead_samples(hand, int(seat), unseen_deck(counts, spec), bids,
                                np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
-                               bool(use_evidence), scales, offsets, int(high), int(holder),
+                               bool(use_evidence), scales, kinds, coefs, offsets, int(high), int(holder),
                                int(passed), int(next_ch), int(spec.open_auction), int(rv1),
                                int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
                                spec.kr, part["own"], part["seats"], part["la_sol"],

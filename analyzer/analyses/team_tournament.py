@@ -13,6 +13,10 @@ and the calls so far; the deal's other hands are never passed to them:
 - ``rule``: the rule of thumb (analyzer.mechanics.team_bidding): Pinochle bots' "meld +
   20 per expected trick" (+ a partner allowance), or for the Binokel team games the best
   meld + a fixed card-point estimate; minimum raises; its rule-of-thumb trump;
+- ``advisor-fit``: the fitted model of the team advisor's maximum bid
+  (analyzer.analyses.team_fit, the look-ahead's ``advisor`` model without its noise): bid
+  the next bid while it is at most the model's value rounded down to the step; in
+  Pinochle its rule-of-thumb trump.  A field of it is the "advisor-modelled field";
 - ``advisor-la``: the team look-ahead (:mod:`analyzer.analyses.team_lookahead`) at every
   turn: bid the next bid while the recommended plan reaches it, else pass; in Pinochle
   the trump its own-seat table names for that bid.  Its model of the other seats:
@@ -54,7 +58,7 @@ from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
 from analyzer.mechanics.team_scoring import team_game_winner
 
-AGENTS80 = ("advisor", "rule", "advisor-la")
+AGENTS80 = ("advisor", "rule", "advisor-la", "advisor-fit")
 #: how far above the rule of thumb an advisor partner bids, by auction form (V6.2 open
 #: bidding / V1 duels): the advisor reads its partner's calls with this offset, since its
 #: partner is an advisor too.  Pinochle: median of (advisor maximum - rule-of-thumb value)
@@ -85,6 +89,16 @@ def _decide(kind, counts, seat, state, params, key, spec, memo):
         else:
             mb = kreuz_rule_value(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
         return nb if nb <= mb else PASS
+    if kind == "advisor-fit":
+        from analyzer.analyses.team_fit import team_model_value
+
+        m = params["fit_model"]
+        v, trump = team_model_value(counts, seat, m.kind, m.coef_array(), float(m.offset), spec.tk,
+                                    spec.kr, params["rv1"], params["rv2"],
+                                    np.zeros(4, dtype=np.int64), np.zeros(len(m.coef_array())))
+        if spec.open_auction:
+            memo[seat] = int(trump)
+        return nb if nb <= math.floor(v / spec.step) * spec.step else PASS
     if kind == "advisor-la":
         from analyzer.analyses.team_lookahead import team_lookahead_decision
 
@@ -301,7 +315,7 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     """
     for k in (agent1, agent2):
         if k not in AGENTS80:
-            raise BinokelError(f"unknown agent {k!r} for a team game: use advisor, rule or advisor-la")
+            raise BinokelError(f"unknown agent {k!r} for a team game: use {', '.join(AGENTS80)}")
     if not 2 <= deals <= MAX_DEALS80:
         raise BinokelError(f"{'game pairs' if games else 'deals'} must be between 2 and "
                            f"{MAX_DEALS80}, got {deals}")
@@ -321,6 +335,13 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
         from analyzer.analyses.team_lookahead import team_model
 
         team_model(la_model, spec)      # a one-line error before any deal is played
+    if "advisor-fit" in (agent1, agent2):
+        from analyzer.analyses.team_lookahead import fitted_team_model
+
+        params["fit_model"] = fitted_team_model(spec)
+        if params["fit_model"] is None:
+            raise BinokelError(f"no fitted team advisor model for {spec.name}: fit one with "
+                               f"'binokel fit-opponents --rules {spec.name}'")
     kinds = (agent1, agent2)
     size = 2 if games else 10
     batches = [list(range(i, min(i + size, deals))) for i in range(0, deals, size)]

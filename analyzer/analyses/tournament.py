@@ -359,16 +359,14 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
 
     For a team game (``rules.teams``) the duplicate team match of
     analyzer.analyses.team_tournament is played instead: ``groups`` game pairs, each game
-    played to the target twice with the teams' seats swapped; agents ``advisor``, ``rule``
-    and ``advisor-la`` (the team look-ahead, ``opponents`` its model of the other seats).
+    played to the target twice with the teams' seats swapped; agents ``advisor``, ``rule``,
+    ``advisor-la`` (the team look-ahead, ``opponents`` its model of the other seats) and
+    ``advisor-fit`` (the fitted model of the team advisor, analyzer.analyses.team_fit).
     """
     policy = resolve_play(play, rules)
     if getattr(rules, "teams", False):
         from analyzer.analyses.team_tournament import run_team_tournament
 
-        if "advisor-fit" in (agent1, agent2):
-            raise BinokelError(f"advisor-fit is not available for the team game {rules.name}: "
-                               f"use advisor, rule or advisor-la")
         if opponents is not None and "advisor-la" not in (agent1, agent2):
             raise BinokelError("--opponents is the advisor-la agent's model: give advisor-la "
                                "as one of the agents")

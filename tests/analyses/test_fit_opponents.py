@@ -17,7 +17,6 @@ from analyzer.analyses.fit_opponents import (FIT_AUCTIONS, _hand, advisor_decisi
                                              write_fit_module)
 from analyzer.analyses.lookahead_agents import ModelAgent
 from analyzer.analyses.opponents import FEATURES, advisor_model, default_opponents
-from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
@@ -108,15 +107,6 @@ def test_fit_hands_come_from_the_variants_deck_and_binokel48_hands_are_unchanged
         rules = get_rules(name)
         for a in fit_auctions(rules):
             validate_auction(a, rules)          # each seat's first call is legal (V2.2, V5.2)
-
-
-def test_fit_is_refused_for_team_games_in_one_line():
-    """V4-V6: a team game's seats bid for their team; there is no advisor fit for them."""
-    with pytest.raises(BinokelError, match="team game"):
-        fit_advisor_model(20, 4, rules=get_rules("kreuz-48"))
-    r = CliRunner().invoke(cli, ["fit-opponents", "--rules", "pinochle-80", "--hands", "20"])
-    assert r.exit_code == 2 and "team game" in r.output
-    assert r.output.strip().count("\n") == 0 and "Traceback" not in r.output
 
 
 @pytest.mark.parametrize("name", VARIANT_FITS)

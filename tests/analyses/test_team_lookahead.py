@@ -264,8 +264,8 @@ def test_team_tournament_cli_and_errors():
             "--samples", "20", "--opponents", "rule")
     assert r.exit_code == 0, r.output
     assert "advisor-la team" in r.output
-    assert_one_line_error(run("tournament", "--rules", "kreuz-48", "--agents", "advisor-fit,rule",
-                              "--groups", "2"), "advisor-fit")
+    assert_one_line_error(run("tournament", "--rules", "kreuz-48", "--agents", "oracle,rule",
+                              "--groups", "2"), "oracle")
     assert_one_line_error(run("tournament", "--rules", "kreuz-48", "--agents", "advisor,rule",
                               "--groups", "2", "--opponents", "rule"), "advisor-la")
     from analyzer.analyses.team_tournament import run_team_tournament
