@@ -148,7 +148,8 @@ def team_advisor_decision(counts, seat: int, state, samples: int, seed, spec: Te
     """The team tournament's advisor agent's recommended maximum at this call:
     ``(lo, hi, bid)`` bounds of its private maximum (``-inf``/``inf`` = none) and the bid
     (0 = pass)."""
-    from analyzer.analyses.team_advice import GRID80, sample_branches, summarize_team_advice
+    from analyzer.analyses.team_advice import (GRID80, bids_over_partner, sample_branches,
+                                               summarize_team_advice)
     from analyzer.analyses.team_tournament import ADVISOR_PARTNER_OFFSET
 
     rv1, rv2 = rule_params(spec)
@@ -156,7 +157,8 @@ def team_advisor_decision(counts, seat: int, state, samples: int, seed, spec: Te
                           scale=DEFAULT_EVIDENCE_SCALE,
                           partner_offset=int(ADVISOR_PARTNER_OFFSET[spec.open_auction]))
     nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
-    mb = summarize_team_advice(raw, nb, spec.step, rows=0)[0]
+    mb = summarize_team_advice(raw, nb, spec.step, rows=0,
+                               over_partner=bids_over_partner(state, seat, spec))[0]
     top = nb + spec.step * (GRID80 - 1)
     if mb is None:
         return -math.inf, float(nb), 0, nb
