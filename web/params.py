@@ -13,17 +13,28 @@ import math
 from urllib.parse import parse_qsl
 
 from analyzer.analyses.advice import DEFAULT_SAMPLES as ADVISE_DEFAULT, OBJECTIVES
+from analyzer.analyses.advice import PIMC_SAMPLES as ADVISE_PIMC_DEFAULT
+from analyzer.analyses.analysis import PIMC_SAMPLES as ANALYZE_PIMC_DEFAULT
 from analyzer.analyses.analysis import bid_grid, parse_seat
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import PASS, SEAT_NAMES, validate_auction
 from analyzer.mechanics.cards import Hand, Suit
 from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, get_rules
+from analyzer.search.pimc import PLAY_NAMES, play_name, resolve_play
 
 # One request must not hold the machine: at the default sizes an answer takes about two
 # seconds on one core; the caps allow ~10x that (advice may draw up to 8 rounds when the
 # auction is unlikely, so its cap is lower per sample).
 MAX_SAMPLES = {"advise": 20_000, "analyze": 50_000}
 DEFAULT_SAMPLES = {"advise": ADVISE_DEFAULT, "analyze": 10_000}
+# play=pimc / pimc-defence: PIMC plays a deal in ~3-4 ms of CPU against ~3 us for the
+# heuristic (README, Performance), so it has its own defaults (the library's) and caps
+# that keep a request well inside the job time limit (600 s) even on a loaded core:
+# analyze ~1-2 play-outs a deal, 10,000 deals ~ 70 s; advice ~2 play-outs a sample and up
+# to 8 rounds when the auction is unlikely, 1,000 samples ~ 15 s a round, ~ 2 min at most.
+MAX_SAMPLES_PIMC = {"advise": 1_000, "analyze": 10_000}
+DEFAULT_SAMPLES_PIMC = {"advise": ADVISE_PIMC_DEFAULT, "analyze": ANALYZE_PIMC_DEFAULT}
+PLAYS = tuple(PLAY_NAMES)          # heuristic, pimc, pimc-defence (``--play``)
 MAX_BODY_BYTES = 16 * 1024        # a full request is < 1 KiB; anything bigger is refused (413)
 MAX_QUERY_BYTES = 4 * 1024
 MAX_SEED = 2**63 - 1
@@ -31,8 +42,9 @@ MAX_TEXT = 600                    # characters of card text (48 German card name
 
 # parameters each endpoint accepts (anything else is an error, never silently ignored)
 FIELDS = {
-    "advise": ("hand", "seat", "auction", "scores", "objective", "samples", "seed", "inference", "rules"),
-    "analyze": ("hand", "tapp", "seat", "samples", "seed", "bid", "rules"),
+    "advise": ("hand", "seat", "auction", "scores", "objective", "samples", "seed", "inference", "rules",
+               "play"),
+    "analyze": ("hand", "tapp", "seat", "samples", "seed", "bid", "rules", "play"),
     "melds": ("hand", "trump", "rules"),
     "cards": ("text", "rules"),
     "auction": ("auction", "rules"),
@@ -165,10 +177,23 @@ def _seat(raw):
         raise BadRequest(f"seat: {exc}") from None
 
 
-def _samples(raw, kind):
-    cap = MAX_SAMPLES[kind]
-    return _int(raw, "samples", DEFAULT_SAMPLES[kind], 1, cap,
-                f" (this server answers at most {cap:,} samples per request)")
+def _play(raw, rules) -> str:
+    """The card play after the exchange (``play=``, as ``--play``; default heuristic)."""
+    text = raw.get("play", "").strip().lower() or "heuristic"
+    try:
+        return play_name(resolve_play(text[:40], rules))
+    except BinokelError as exc:
+        raise BadRequest(f"play: {exc}".replace("--play ", "play=")) from None
+
+
+def _samples(raw, kind, play="heuristic"):
+    if play == "heuristic":
+        cap = MAX_SAMPLES[kind]
+        return _int(raw, "samples", DEFAULT_SAMPLES[kind], 1, cap,
+                    f" (this server answers at most {cap:,} samples per request)")
+    cap = MAX_SAMPLES_PIMC[kind]
+    return _int(raw, "samples", DEFAULT_SAMPLES_PIMC[kind], 1, cap,
+                f" (this server answers at most {cap:,} samples per request with play={play})")
 
 
 def _bool(raw, name, default):
@@ -265,9 +290,10 @@ def advise_args(raw: dict[str, str]) -> dict:
         raise BadRequest(f"objective: unknown {objective!r}: use {', '.join(OBJECTIVES)}")
     if objective == "win" and scores is None:
         raise BadRequest("objective: 'win' needs the game scores (scores=FH,MH,RH)")
+    play = _play(raw, rules)
     return dict(hand=_codes(hand, rules), seat=seat, auction=auction, scores=scores, objective=objective,
-                samples=_samples(raw, "advise"), seed=_int(raw, "seed", 0, 0, MAX_SEED),
-                inference=_bool(raw, "inference", True), rules=rules.name)
+                samples=_samples(raw, "advise", play), seed=_int(raw, "seed", 0, 0, MAX_SEED),
+                inference=_bool(raw, "inference", True), rules=rules.name, play=play)
 
 
 def analyze_args(raw: dict[str, str]) -> dict:
@@ -286,9 +312,10 @@ def analyze_args(raw: dict[str, str]) -> dict:
     bid = _int(raw, "bid", None, int(grid[0]), int(grid[-1]))
     if bid is not None and bid not in set(grid.tolist()):
         raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + rules.bid_step}, ...; R3)")
+    play = _play(raw, rules)
     return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(raw),
-                samples=_samples(raw, "analyze"), seed=_int(raw, "seed", 0, 0, MAX_SEED),
-                score_bid=bid, rules=rules.name)
+                samples=_samples(raw, "analyze", play), seed=_int(raw, "seed", 0, 0, MAX_SEED),
+                score_bid=bid, rules=rules.name, play=play)
 
 
 def melds_args(raw: dict[str, str]) -> dict:

@@ -16,7 +16,7 @@ from analyzer.analyses.advice import advise_bid
 from analyzer.analyses.analysis import analyze_hand
 from analyzer.mechanics.melds import meld_report
 from cli.main import cli
-from web.params import MAX_BODY_BYTES, MAX_SAMPLES, json_safe
+from web.params import DEFAULT_SAMPLES_PIMC, MAX_BODY_BYTES, MAX_SAMPLES, MAX_SAMPLES_PIMC, json_safe
 
 STRONG = "AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD"
 AVERAGE = "AS 10S KS 9S AH QH JH 9H KC QC 10C JD 9D QD 10D"
@@ -85,6 +85,25 @@ def test_analyze_endpoint_equals_analyze_hand_to_dict(server, tapp):
     lib = analyze_hand(STRONG, tapp, "forehand", 256, 3, 1, score_bid=200).to_dict()
     assert body == as_json(lib)
     assert (body["recommendation"] is None) == (tapp is None)
+
+
+def test_play_parameter_is_the_clis_play_option_with_its_own_sample_caps(server):
+    # play= as --play (analyzer.search.pimc.play_contract): same library call, same dict
+    code, body, _ = server.get(f"/api/analyze?hand={q(STRONG)}&tapp={q('10S AH 9D')}&samples=24&seed=3"
+                               "&play=pimc-defence")
+    assert code == 200, body
+    lib = analyze_hand(STRONG, "10S AH 9D", "forehand", 24, 3, 1, play="pimc-defence").to_dict()
+    assert body == as_json(lib) and body["play"] == "pimc-defence"
+    code, body, _ = server.request("POST", "/api/advise", {"hand": STRONG, "samples": 12, "seed": 2,
+                                                           "play": "PIMC"})
+    assert code == 200, body
+    assert body == as_json(advise_bid(STRONG, samples=12, seed=2, play="pimc").to_dict())
+    assert body["play"] == "pimc"
+    info = server.get("/api/info")[1]
+    assert info["plays"] == ["heuristic", "pimc", "pimc-defence"]
+    assert info["max_samples_pimc"] == MAX_SAMPLES_PIMC
+    assert all(MAX_SAMPLES_PIMC[k] < MAX_SAMPLES[k] for k in MAX_SAMPLES)
+    assert info["default_samples_pimc"] == DEFAULT_SAMPLES_PIMC
 
 
 def test_rules_parameter_selects_the_variant_as_rules_does_on_the_cli(server):
@@ -206,6 +225,13 @@ BAD = [
     ("hand size of the variant", f"/api/advise?hand={q(STRONG.replace('9S', 'KH'))}&rules=binokel-40",
      "must have 12 cards, got 15"),
     ("illegal auction helper", "/api/auction?auction=160", "R3"),
+    ("unknown play", f"/api/analyze?hand={q(STRONG)}&play=fast", "play: unknown play 'fast'"),
+    ("PIMC advice above its cap", f"/api/advise?hand={q(STRONG)}&play=pimc&samples=1001",
+     "at most 1,000 samples per request with play=pimc"),
+    ("PIMC analysis above its cap", f"/api/analyze?hand={q(STRONG)}&play=pimc-defence&samples=10001",
+     "at most 10,000 samples per request with play=pimc-defence"),
+    ("PIMC in the 40-card game", f"/api/advise?hand={q('AS AS 10S KS QS JS KH QH AC AD 10D KD')}"
+     "&rules=binokel-40&play=pimc", "play=pimc is not available for binokel-40"),
     # the page has no four-seat picker or auction yet: team games are refused, not answered
     # with three-player numbers
     ("team game advise", f"/api/advise?hand={q(STRONG)}&rules=kreuz-48", "kreuz-48 is a team game"),

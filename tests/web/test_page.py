@@ -246,3 +246,28 @@ def test_analysis_and_melds_views_show_the_library_numbers(page, server):
         assert shown[m["trump"]]["binokel"] == str(m["binokel"])
     assert page.text_content("#melds-headline") == "Best trump by meld: ♠ S (320)"
     assert "view=melds" in page.url
+
+
+def test_card_play_selector_sends_play_and_switches_to_the_pimc_sample_sizes(page, server):
+    # play= as --play: the selector sets the PIMC defaults (and caps) in the sample fields,
+    # the URL carries it, and the analysis shown is analyze_hand(..., play=...)
+    from web.params import DEFAULT_SAMPLES_PIMC, MAX_SAMPLES_PIMC
+
+    ready(page, f"{server.base}/?hand={STRONG.replace(' ', ',')}&tapp=10S,AH,9D&seed=3")
+    page.eval_on_selector("#more", "d => { d.open = true; }")   # seed= in the URL opens it
+    page.select_option("#play", "pimc-defence")
+    assert page.input_value("#samples") == str(DEFAULT_SAMPLES_PIMC["advise"])
+    assert page.input_value("#asamples") == str(DEFAULT_SAMPLES_PIMC["analyze"])
+    assert page.get_attribute("#asamples", "max") == str(MAX_SAMPLES_PIMC["analyze"])
+    page.fill("#asamples", "24")
+    page.click("#run-analyze")
+    page.wait_for_selector("#result-analyze:not([hidden])")
+    assert "play=pimc-defence" in page.url and "asamples=24" in page.url
+    assert "card play pimc-defence" in page.text_content("#analysis-meta")
+    res = analyze_hand(STRONG, "10S AH 9D", "forehand", 24, 3, 1, play="pimc-defence").to_dict()
+    dist = {ds["quantity"]: c for ds, c in cells(page, "analysis-distributions")}
+    for r in res["distributions"]:
+        assert dist[r["quantity"]]["mean"] == f"{fx(r['mean'], 1)} ± {fx((r['ci_hi'] - r['ci_lo']) / 2, 1)}"
+    ready(page, f"{server.base}/?hand={STRONG.replace(' ', ',')}&play=fastest")
+    page.wait_for_function("document.getElementById('error').textContent.includes('play: unknown')",
+                           timeout=10_000)

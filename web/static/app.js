@@ -15,6 +15,7 @@ const POLL_MS = 120;
 
 const $ = (id) => document.getElementById(id);
 const S = {
+  play: "heuristic",
   hand: new Array(24).fill(0), tapp: new Array(24).fill(0), target: "hand", lang: "fr",
   auction: [], auctionInfo: null, view: null, job: null, runToken: 0, info: null,
 };
@@ -270,7 +271,28 @@ function params() {
     seed: $("seed").value.trim(),
     bid: $("bid").value.trim(),
     inference: $("inference").checked ? "" : "0",
+    play: $("play").value === "heuristic" ? "" : $("play").value,
   };
+}
+
+// samples default and cap of each view for a card play (PIMC has its own: /api/info)
+function sampleSizes(play) {
+  const i = S.info || {};
+  const pimc = play && play !== "heuristic";
+  const d = (pimc ? i.default_samples_pimc : i.default_samples) || {};
+  const m = (pimc ? i.max_samples_pimc : i.max_samples) || {};
+  return { advise: d.advise ?? 2000, analyze: d.analyze ?? 10000, maxAdvise: m.advise, maxAnalyze: m.analyze };
+}
+
+// a new card play: sample fields still at the old play's default take the new default
+function onPlayChange() {
+  const before = sampleSizes(S.play), after = sampleSizes($("play").value);
+  if ($("samples").value.trim() === String(before.advise)) $("samples").value = after.advise;
+  if ($("asamples").value.trim() === String(before.analyze)) $("asamples").value = after.analyze;
+  if (after.maxAdvise) $("samples").max = after.maxAdvise;
+  if (after.maxAnalyze) $("asamples").max = after.maxAnalyze;
+  S.play = $("play").value;
+  saveUrl();
 }
 
 function saveUrl() {
@@ -278,8 +300,8 @@ function saveUrl() {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(p)) {
     if (v === "" || (k === "seat" && v === "fh")) continue;
-    if (k === "samples" && v === String(S.info?.default_samples?.advise ?? 2000)) continue;
-    if (k === "asamples" && v === String(S.info?.default_samples?.analyze ?? 10000)) continue;
+    if (k === "samples" && v === String(sampleSizes(p.play).advise)) continue;
+    if (k === "asamples" && v === String(sampleSizes(p.play).analyze)) continue;
     if (k === "seed" && v === "0") continue;
     if (k === "rules" && v === "binokel-48") continue;
     q.set(k, v);
@@ -300,7 +322,7 @@ async function loadUrl() {
     return;
   }
   const known = new Set(["hand", "tapp", "seat", "auction", "scores", "objective", "samples", "asamples",
-    "seed", "bid", "inference", "view", "labels", "rules"]);
+    "seed", "bid", "inference", "view", "labels", "rules", "play"]);
   const unknown = [...q.keys()].filter((k) => !known.has(k));
   if (unknown.length) showError(`unknown parameter in the address: ${unknown[0]}`);
   if (q.get("labels") === "de") { S.lang = "de"; $("labels").value = "de"; renderPicker(); }
@@ -322,6 +344,21 @@ async function loadUrl() {
     showError(`objective: unknown '${q.get("objective")}': use relative, own or win`);
   }
   if (q.get("inference") === "0") { $("inference").checked = false; $("more").open = true; }
+  if (q.has("play")) {
+    const play = q.get("play").toLowerCase();
+    if ([...$("play").options].some((o) => o.value === play)) {
+      $("play").value = play;
+      $("more").open = true;
+      const sz = sampleSizes(play);
+      if (!q.has("samples")) $("samples").value = sz.advise;
+      if (!q.has("asamples")) $("asamples").value = sz.analyze;
+      if (sz.maxAdvise) $("samples").max = sz.maxAdvise;
+      if (sz.maxAnalyze) $("asamples").max = sz.maxAnalyze;
+      S.play = play;
+    } else {
+      showError(`play: unknown '${q.get("play")}': use ${[...$("play").options].map((o) => o.value).join(", ")}`);
+    }
+  }
   S.auction = (q.get("auction") || "").split(/[\s,]+/).filter(Boolean);
   $("hand-text").value = (q.get("hand") || "").replace(/,/g, " ");
   $("tapp-text").value = (q.get("tapp") || "").replace(/,/g, " ");
@@ -378,10 +415,11 @@ function requestFor(view) {
   if (view === "melds") return drop({ hand: p.hand, rules: p.rules });
   if (view === "advise") {
     return drop({ hand: p.hand, seat: p.seat, auction: p.auction, scores: p.scores,
-      objective: p.objective, samples: p.samples, seed: p.seed, inference: p.inference, rules: p.rules });
+      objective: p.objective, samples: p.samples, seed: p.seed, inference: p.inference, rules: p.rules,
+      play: p.play });
   }
   return drop({ hand: p.hand, tapp: p.tapp, seat: p.seat, samples: p.asamples, seed: p.seed, bid: p.bid,
-    rules: p.rules });
+    rules: p.rules, play: p.play });
 }
 
 async function run(view) {
@@ -513,7 +551,8 @@ function renderAdvice(d) {
   $("advice-headline").textContent = head;
   $("advice-headline").dataset.maxBid = d.max_bid === null ? "" : d.max_bid;
   const obj = { relative: "own − mean of opponents", own: "own score", win: "P(win game)" }[d.objective] || d.objective;
-  $("advice-meta").textContent = `objective: ${obj} · samples ${d.samples} (effective ${Math.round(d.effective_samples)}) · seed ${d.seed}`;
+  $("advice-meta").textContent = `objective: ${obj} · samples ${d.samples} (effective ${Math.round(d.effective_samples)}) · seed ${d.seed}` +
+    (d.play && d.play !== "heuristic" ? ` · card play ${d.play}` : "");
   $("advice-explanation").textContent = d.explanation;
   const notes = $("advice-notes");
   notes.textContent = "";
@@ -624,7 +663,8 @@ function renderAnalysis(d) {
   $("analysis-headline").textContent = rec
     ? (rec.trump === "Durch" ? "Play Durch (R4)" : `Discard ${cardsText(rec.discard)}, trump ${SYM[rec.trump] || rec.trump}`)
     : "Tapp unknown: sampled per deal";
-  $("analysis-meta").textContent = `seat ${d.seat} · samples ${d.samples} · seed ${d.seed}` + (d.tapp ? ` · Tapp ${d.tapp}` : "");
+  $("analysis-meta").textContent = `seat ${d.seat} · samples ${d.samples} · seed ${d.seed}` + (d.tapp ? ` · Tapp ${d.tapp}` : "") +
+    (d.play && d.play !== "heuristic" ? ` · card play ${d.play}` : "");
   $("analysis-candidates-box").hidden = !d.candidates;
   if (d.candidates) {
     table("analysis-candidates",
@@ -752,6 +792,7 @@ async function init() {
     $(id).addEventListener("change", saveUrl);
   }
   $("seat").addEventListener("change", auctionStatus);
+  $("play").addEventListener("change", onPlayChange);
   document.querySelectorAll(".actions .primary").forEach((b) => b.addEventListener("click", () => run(b.dataset.view)));
   $("cancel").addEventListener("click", async () => {
     S.runToken++;
@@ -772,7 +813,9 @@ async function init() {
     $("samples").max = ms.advise;
     $("asamples").max = ms.analyze;
     $("caps").textContent = `This server answers at most ${ms.advise.toLocaleString("en")} samples for advice and ` +
-      `${ms.analyze.toLocaleString("en")} for an analysis per request.`;
+      `${ms.analyze.toLocaleString("en")} for an analysis per request` +
+      (info.data.max_samples_pimc ? ` (with PIMC card play ${info.data.max_samples_pimc.advise.toLocaleString("en")} ` +
+        `and ${info.data.max_samples_pimc.analyze.toLocaleString("en")}: it plays a deal ~1000x slower).` : ".");
     $("rules").textContent = "";
     (info.data.rules || []).forEach((r) => {
       const o = document.createElement("option");
