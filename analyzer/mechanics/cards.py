@@ -291,66 +291,43 @@ def mask_to_counts(mask: int) -> np.ndarray:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A multiset of cards with at most two copies of each of the 24 types (R1).
+class _Cards:
+    """What :class:`Hand` and :class:`Hand80` share: a multiset of cards stored as
+    ``counts``, a 24-tuple of copies per card type (the encoding above), validated on
+    construction; set operations, listing and printing.  A subclass names its deck's
+    limit (``MAX_COPIES`` and the sentence ``DECK_LIMIT`` of its error) and may refuse
+    more types (:meth:`_check_type`)."""
 
-    ``counts`` is a 24-tuple of 0/1/2 indexed by card type.  Build one with
-    :meth:`Hand.parse` or :meth:`Hand.from_cards`.  ``str(hand)`` groups by suit.
-    """
+    __slots__ = ()
+    MAX_COPIES = 2
+    DECK_LIMIT = "the deck has only two of each card (R1)"
 
-    counts: tuple[int, ...]
-
-    def __post_init__(self) -> None:
+    def _check_counts(self) -> None:
         if len(self.counts) != N_TYPES:
             raise CardError(f"a hand needs 24 type counts, got {len(self.counts)}")
         for t, c in enumerate(self.counts):
-            if c < 0 or c > 2:
-                card = Card(t)
-                raise CardError(
-                    f"{c} copies of {card} ({card.code}): the deck has only two of each card (R1)"
-                )
+            self._check_type(t, c)
+
+    def _check_type(self, t: int, c: int) -> None:
+        if c < 0 or c > self.MAX_COPIES:
+            card = Card(t)
+            raise CardError(f"{c} copies of {card} ({card.code}): {self.DECK_LIMIT}")
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card]) -> "Hand":
+    def from_cards(cls, cards: Iterable[Card]):
         counts = [0] * N_TYPES
         for card in cards:
             counts[card.id] += 1
-        for t, c in enumerate(counts):
-            if c > 2:
-                card = Card(t)
-                raise CardError(
-                    f"{c} copies of {card} ({card.code}): the deck has only two of each card (R1)"
-                )
         return cls(tuple(counts))
 
-    @classmethod
-    def parse(cls, text: "str | Iterable[str | Card] | Hand", size: int | None = None,
-              rules=None) -> "Hand":
-        """Parse text into a Hand; with ``size`` also require that many cards.
-
-        ``rules``: the variant whose deck the cards must come from (default binokel-48).
-        """
-        if isinstance(text, Hand):
-            hand = text
-            if rules is not None and not getattr(rules, "has_low_card", True):
-                parse_cards(hand.cards(), rules)   # a Hand with rank-5 cards: not this deck
-        else:
-            hand = cls.from_cards(parse_cards(text, rules))
+    @staticmethod
+    def _sized(hand, size: int | None):
         if size is not None and len(hand) != size:
             raise CardError(f"a hand must have {size} cards, got {len(hand)}")
         return hand
 
-    @classmethod
-    def from_mask(cls, mask: int) -> "Hand":
-        return cls(tuple(int(c) for c in mask_to_counts(mask)))
-
-    @property
-    def mask(self) -> int:
-        """Packed two-plane int for the kernels."""
-        return counts_to_mask(self.counts)
-
     def counts_array(self) -> np.ndarray:
+        """The kernel form: uint8[24] counts."""
         return np.array(self.counts, dtype=np.uint8)
 
     def cards(self) -> list[Card]:
@@ -369,27 +346,19 @@ class Hand:
     def count(self, card: Card) -> int:
         return self.counts[card.id]
 
-    def __add__(self, other: "Hand") -> "Hand":
-        return Hand.from_cards(self.cards() + other.cards())
+    def __add__(self, other):
+        return type(self).from_cards(self.cards() + other.cards())
 
-    def __sub__(self, other: "Hand") -> "Hand":
+    def __sub__(self, other):
         counts = list(self.counts)
         for t, c in enumerate(other.counts):
             if c > counts[t]:
                 raise CardError(f"cannot remove {Card(t)}: the hand holds only {counts[t]}")
             counts[t] -= c
-        return Hand(tuple(counts))
+        return type(self)(tuple(counts))
 
     def __str__(self) -> str:
-        parts = []
-        for s in range(N_SUITS):
-            de = _NOTATION[0] == "de"
-            names = RANK_NAMES_DE if de else RANK_NAMES
-            cards = [names[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
-            if cards:
-                parts.append((SUIT_NAMES_DE[s] + ":" if de else SUIT_SYMBOLS[s]) + " "
-                             + " ".join(cards))
-        return "  ".join(parts) if parts else "(empty)"
+        return self.show()
 
     def codes(self, low: str = "9") -> str:
         """Space-separated ASCII codes, parseable by :func:`parse_cards`.
@@ -402,13 +371,14 @@ class Hand:
                         for c in self.cards())
 
     def show(self, low: str = "9") -> str:
-        """``str(hand)`` with rank 5 written as the variant's low card (V1)."""
-        if low in ("", "9"):
-            return str(self)
-        parts = []
+        """The cards grouped by suit in the current notation, rank 5 written as the
+        variant's low card ``low`` (V1)."""
         de = _NOTATION[0] == "de"
-        names = (RANK_NAMES_DE[:5] + ({"7": "Sieben"}.get(low_code(low), low_code(low)),) if de
-                 else RANK_NAMES[:5] + (low_code(low),))
+        names = RANK_NAMES_DE if de else RANK_NAMES
+        if low not in ("", "9"):
+            lc = low_code(low)
+            names = names[:5] + (({"7": "Sieben"}.get(lc, lc) if de else lc),)
+        parts = []
         for s in range(N_SUITS):
             cards = [names[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
             if cards:
@@ -417,7 +387,45 @@ class Hand:
         return "  ".join(parts) if parts else "(empty)"
 
     def __repr__(self) -> str:
-        return f"Hand({self.codes()!r})"
+        return f"{type(self).__name__}({self.codes()!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)   # repr: _Cards.__repr__ (parseable codes)
+class Hand(_Cards):
+    """A multiset of cards with at most two copies of each of the 24 types (R1).
+
+    ``counts`` is a 24-tuple of 0/1/2 indexed by card type.  Build one with
+    :meth:`Hand.parse` or :meth:`Hand.from_cards`.  ``str(hand)`` groups by suit.
+    """
+
+    counts: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        self._check_counts()
+
+    @classmethod
+    def parse(cls, text: "str | Iterable[str | Card] | Hand", size: int | None = None,
+              rules=None) -> "Hand":
+        """Parse text into a Hand; with ``size`` also require that many cards.
+
+        ``rules``: the variant whose deck the cards must come from (default binokel-48).
+        """
+        if isinstance(text, Hand):
+            hand = text
+            if rules is not None and not getattr(rules, "has_low_card", True):
+                parse_cards(hand.cards(), rules)   # a Hand with rank-5 cards: not this deck
+        else:
+            hand = cls.from_cards(parse_cards(text, rules))
+        return cls._sized(hand, size)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> "Hand":
+        return cls(tuple(int(c) for c in mask_to_counts(mask)))
+
+    @property
+    def mask(self) -> int:
+        """Packed two-plane int for the kernels."""
+        return counts_to_mask(self.counts)
 
 
 FULL_DECK = Hand(tuple([2] * N_TYPES))
@@ -431,8 +439,8 @@ NINE_RANK = 5           # rank index of the 9: absent from the 80-card deck
 DECK80_TYPES = tuple(t for t in range(N_TYPES) if t % N_RANKS != NINE_RANK)
 
 
-@dataclass(frozen=True, slots=True)
-class Hand80:
+@dataclass(frozen=True, slots=True, repr=False)
+class Hand80(_Cards):
     """A multiset of cards of the 80-card deck: at most four copies of each of the 20
     types A 10 K Q J (V6.1), no 9s.
 
@@ -441,78 +449,28 @@ class Hand80:
     """
 
     counts: tuple[int, ...]
+    MAX_COPIES = COPIES80
+    DECK_LIMIT = "the 80-card deck has only four of each card (V6.1)"
 
     def __post_init__(self) -> None:
-        if len(self.counts) != N_TYPES:
-            raise CardError(f"a hand needs 24 type counts, got {len(self.counts)}")
-        for t, c in enumerate(self.counts):
-            card = Card(t)
-            if c and t % N_RANKS == NINE_RANK:
-                raise CardError(f"{card} ({card.code}): the 80-card deck has no nines (V6.1)")
-            if c < 0 or c > COPIES80:
-                raise CardError(f"{c} copies of {card} ({card.code}): the 80-card deck has "
-                                f"only four of each card (V6.1)")
+        self._check_counts()
 
-    @classmethod
-    def from_cards(cls, cards: Iterable[Card]) -> "Hand80":
-        counts = [0] * N_TYPES
-        for card in cards:
-            counts[card.id] += 1
-        return cls(tuple(counts))
+    def _check_type(self, t: int, c: int) -> None:
+        if c and t % N_RANKS == NINE_RANK:
+            card = Card(t)
+            raise CardError(f"{card} ({card.code}): the 80-card deck has no nines (V6.1)")
+        _Cards._check_type(self, t, c)   # (no bare super(): slots dataclasses are rebuilt)
 
     @classmethod
     def parse(cls, text: "str | Iterable[str | Card] | Hand80", size: int | None = None) -> "Hand80":
         """Parse text into a Hand80; with ``size`` also require that many cards."""
         hand = text if isinstance(text, Hand80) else cls.from_cards(parse_cards(text))
-        if size is not None and len(hand) != size:
-            raise CardError(f"a hand must have {size} cards, got {len(hand)}")
-        return hand
-
-    def counts_array(self) -> np.ndarray:
-        """The kernel form: uint8[24] counts."""
-        return np.array(self.counts, dtype=np.uint8)
+        return cls._sized(hand, size)
 
     @property
     def presence(self) -> int:
         """The kernels' presence mask (bit t = at least one copy of t)."""
         return sum(1 << t for t in range(N_TYPES) if self.counts[t])
-
-    def cards(self) -> list[Card]:
-        return [Card(t) for t in range(N_TYPES) for _ in range(self.counts[t])]
-
-    def __len__(self) -> int:
-        return sum(self.counts)
-
-    def __iter__(self):
-        return iter(self.cards())
-
-    def count(self, card: Card) -> int:
-        return self.counts[card.id]
-
-    def __add__(self, other: "Hand80") -> "Hand80":
-        return Hand80.from_cards(self.cards() + other.cards())
-
-    def __sub__(self, other: "Hand80") -> "Hand80":
-        counts = list(self.counts)
-        for t, c in enumerate(other.counts):
-            if c > counts[t]:
-                raise CardError(f"cannot remove {Card(t)}: the hand holds only {counts[t]}")
-            counts[t] -= c
-        return Hand80(tuple(counts))
-
-    def __str__(self) -> str:
-        parts = []
-        for s in range(N_SUITS):
-            cards = [RANK_NAMES[r] for r in range(N_RANKS) for _ in range(self.counts[type_id(s, r)])]
-            if cards:
-                parts.append(SUIT_SYMBOLS[s] + " " + " ".join(cards))
-        return "  ".join(parts) if parts else "(empty)"
-
-    def codes(self) -> str:
-        return " ".join(c.code for c in self.cards())
-
-    def __repr__(self) -> str:
-        return f"Hand80({self.codes()!r})"
 
 
 FULL_DECK80 = Hand80(tuple(0 if t % N_RANKS == NINE_RANK else COPIES80 for t in range(N_TYPES)))
