@@ -19,9 +19,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.bench.registry import register
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.team_game import RES_COLS, R_SCORE, kreuz_rule_deal, rule_deal80
+from analyzer.mechanics.team_game import R_SCORE
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
 from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
                                           new_deck80, play80_core, play_team_core)
@@ -154,46 +152,15 @@ def t2t(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
     return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
-@njit
-def pd_batch(n, state, deck, kp, tv, allowance, sums):
-    hands = np.zeros((4, N_TYPES), dtype=np.uint8)
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(kp, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
-    res = np.zeros(RES_COLS, dtype=np.int64)
-    for _ in range(n):
-        deal80(state, deck, hands)
-        rule_deal80(hands, tv, allowance, pol, state, kp, beat, cnt, res)
-        sums[0] += res[R_SCORE]
-        sums[1] += res[R_SCORE + 1]
-
-
-@njit
-def kd_batch(n, state, deck, tk, kr, estimate, sums):
-    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
-    res = np.zeros(RES_COLS, dtype=np.int64)
-    for _ in range(n):
-        deal_team(state, deck, hands, tk.hand_size)
-        kreuz_rule_deal(hands, estimate, pol, state, tk, kr, beat, cnt, res)
-        sums[0] += res[R_SCORE]
-        sums[1] += res[R_SCORE + 1]
-
-
 def td(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
-    spec = team_spec(rules)
-    sums = np.zeros(2, dtype=np.int64)
-    if spec.open_auction:
-        pd_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, DEFAULT_TRICK_VALUE,
-                 DEFAULT_PARTNER_ALLOWANCE, sums)
-    else:
-        kd_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, spec.kr,
-                 DEFAULT_TEAM_TRICK_ESTIMATE, sums)
-    return {"mean_score_team0": float(sums[0] / n), "mean_score_team1": float(sums[1] / n)}
+    """TD: the team simulate chunk kernel (analyzer.batch.team_runs.team_deal_chunk: deal,
+    four rule bidders, exchange and contract, team play, scores) without the aggregation
+    and the Parquet part that TSD adds."""
+    from analyzer.batch.team_runs import team_deal_table
+
+    res = team_deal_table(chunk_state(seed, 0), n, rules)
+    return {"mean_score_team0": float(res[:, R_SCORE].mean()),
+            "mean_score_team1": float(res[:, R_SCORE + 1].mean())}
 
 
 register("T1", t1, deals=500_000, baselines={"python": (t1_python, 2_000)}, teams=True,

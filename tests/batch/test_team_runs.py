@@ -28,6 +28,7 @@ from analyzer.mechanics.team_rules import team_spec
 from cli.main import cli
 from tests import reference_pinochle as rp
 from tests import reference_teams as rt
+from tests.batch.test_runs_integrity import _one_line_error
 
 GAMES = ("kreuz-48", "kreuz-40", "pinochle-80")
 
@@ -196,13 +197,6 @@ def test_team_run_parts_are_checked_and_foreign_game_parts_refused(tmp_path):
     # a kreuz-48 run cannot resume in the pinochle folder (rules differ, named)
     with pytest.raises(BinokelError, match="rules differ in"):
         simulate(tmp_path / "p", RunSpec("deals", 200, 1, 100, get_rules("kreuz-48")), jobs=1)
-
-
-def _one_line_error(r, fragment):
-    assert r.exit_code == 2, r.output
-    lines = r.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("binokel: error:"), r.output
-    assert fragment in lines[0], lines[0]
 
 
 def test_simulate_and_report_a_team_game_from_the_cli(tmp_path):
