@@ -108,6 +108,20 @@ def _decisions_chunk(seed, idx, samples, rules):
     return rows
 
 
+def decision_rows(chunk, n_hands: int, step: int, seed: int, samples: int, rules, n_jobs: int,
+                  progress=None) -> list:
+    """The rows of ``chunk(seed, hand_indices, samples, rules)`` over hands 0..n_hands-1 in
+    batches of ``step``, in hand order, through parallel_map; ``progress(k)`` after each
+    batch.  Row i depends only on (seed, i), so any ``n_jobs`` gives the same rows."""
+    batches = [list(range(i, min(i + step, n_hands))) for i in range(0, n_hands, step)]
+    rows = []
+    args = [(seed, b, samples, rules) for b in batches]
+    for b, r in zip(batches, parallel_map(chunk, args, n_jobs, len(args))):
+        rows += r
+        if progress:
+            progress(len(b))
+    return rows
+
 def advisor_decisions(n_hands: int, samples: int = DEFAULT_FIT_SAMPLES, seed: int = 0,
                       rules: RuleSet = DEFAULT_RULES, n_jobs: int = 1, progress=None):
     """The advisor's decisions on ``n_hands`` random hands (seat = hand index mod 3).
@@ -115,14 +129,7 @@ def advisor_decisions(n_hands: int, samples: int = DEFAULT_FIT_SAMPLES, seed: in
     Returns ``(X float[n, N_FEATURES], lo float[n], hi float[n], bid int[n])``; hand i and
     its advice depend only on ``(seed, i)``, so any ``n_jobs`` gives the same rows.
     """
-    step = 25
-    batches = [list(range(i, min(i + step, n_hands))) for i in range(0, n_hands, step)]
-    rows = []
-    args = [(seed, b, samples, rules) for b in batches]
-    for b, r in zip(batches, parallel_map(_decisions_chunk, args, n_jobs, len(args))):
-        rows += r
-        if progress:
-            progress(len(b))
+    rows = decision_rows(_decisions_chunk, n_hands, 25, seed, samples, rules, n_jobs, progress)
     X = np.array([r[0] for r in rows])
     lo = np.array([r[1] for r in rows])
     hi = np.array([r[2] for r in rows])

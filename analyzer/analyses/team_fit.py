@@ -43,7 +43,6 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
 from analyzer.mechanics.team_game import kreuz_rule_value
 from analyzer.mechanics.team_play import deal_team
 from analyzer.mechanics.team_rules import TeamSpec, team_spec
-from analyzer.parallel import parallel_map
 
 #: Names of the team model's inputs, in coefficient order (:func:`team_features`).
 TEAM_FEATURES = ("intercept", "rule_value", "aces", "tens", "longest_suit", "top_in_longest",
@@ -192,14 +191,8 @@ def team_advisor_decisions(n_hands: int, samples: int = DEFAULT_TEAM_FIT_SAMPLES
     ``i mod len(team_fit_auctions)``).  Returns ``(X float[n, N_TEAM_FEATURES], lo, hi,
     bid int[n], first int[n] = the seat's next bid)``; row i depends only on (seed, i), so
     any ``n_jobs`` gives the same rows."""
-    step = 10
-    batches = [list(range(i, min(i + step, n_hands))) for i in range(0, n_hands, step)]
-    rows = []
-    args = [(seed, b, samples, rules) for b in batches]
-    for b, r in zip(batches, parallel_map(_team_chunk, args, n_jobs, len(args))):
-        rows += r
-        if progress:
-            progress(len(b))
+    from analyzer.analyses.fit_opponents import decision_rows  # fit_opponents imports this module
+    rows = decision_rows(_team_chunk, n_hands, 10, seed, samples, rules, n_jobs, progress)
     X = np.array([r[0] for r in rows])
     lo = np.array([r[1] for r in rows])
     hi = np.array([r[2] for r in rows])
