@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.analyses.stats import quantile_ci_counts
 from analyzer.batch.runs import RunResult, load_run, mean_from_sums, wilson
 from analyzer.mechanics.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from analyzer.errors import BinokelError
@@ -162,11 +163,10 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
             name = f"trump {SUIT_SYMBOLS[j]}" if s != "best" else "best of the four trumps"
             bins, counts = run.counts(f"{prefix}.meld.{s}")
             share0 = counts[bins == 0].sum() / max(counts.sum(), 1)
-            q = _quantiles(bins, counts, (0.5, 0.9, 0.99))
             rows.append([what, name, _num(e.value), f"± {_num(1.959964 * e.se)}",
-                         _pct(share0, 1), *[str(v) for v in q]])
-    doc.table(["hand", "meld with", "mean", "95% CI ±", "share 0", "median", "90th pct",
-               "99th pct"], rows)
+                         _pct(share0, 1), *_quantile_cells(bins, counts, (0.5, 0.9, 0.99))])
+    doc.table(["hand", "meld with", "mean", "95% CI ±", "share 0", "median [95% CI]",
+               "90th pct [95% CI]", "99th pct [95% CI]"], rows)
     b15, c15 = run.counts("h15.meld.best")
     b18, c18 = run.counts("h18.meld.best")
     m15, m18 = run.mean("h15.meld.best"), run.mean("h18.meld.best")
@@ -208,12 +208,18 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
           f"{sum(b * p for b, p in xd.items()):.3f} (= 3 × 240 / 48).")
 
 
-def _quantiles(bins, counts, probs) -> list[int]:
-    if len(bins) == 0:
-        return [0 for _ in probs]
-    order = np.argsort(bins)
-    cdf = np.cumsum(counts[order]) / counts.sum()
-    return [int(bins[order][min(np.searchsorted(cdf, p), len(bins) - 1)]) for p in probs]
+PCT_HEADERS = ("10th pct [95% CI]", "median [95% CI]", "90th pct [95% CI]")
+
+
+def _quantile_cells(bins, counts, probs) -> list[str]:
+    """Table cells "value [lo, hi]": each quantile with its distribution-free 95% interval
+    (:func:`analyzer.analyses.stats.quantile_ci_counts`), so percentile columns carry their
+    uncertainty like every mean and share in a report."""
+    cells = []
+    for p in probs:
+        q = quantile_ci_counts(bins, counts, p)
+        cells.append("–" if q.n == 0 else f"{q.value:.0f} [{q.lo:.0f}, {q.hi:.0f}]")
+    return cells
 
 
 def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
@@ -292,10 +298,10 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
         e = mean_from_sums(float(np.dot(b, c)), float(np.dot(b.astype(float) ** 2, c)),
                            int(c.sum()))
         rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(1.959964 * e.se)}",
-                     *[str(v) for v in _quantiles(b, c, (0.1, 0.5, 0.9))]])
+                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
         if metric in ("points.soloist", "points.defenders"):
             series.append((name, b, c))
-    doc.table(["who", "deals", "mean", "95% CI ±", "10th pct", "median", "90th pct"], rows)
+    doc.table(["who", "deals", "mean", "95% CI ±", *PCT_HEADERS], rows)
     stem = charts.histogram(out, "card_points", "Card points per played deal (R7)", series,
                             "card points (bars 10 wide)", width=10, clip_quantile=1.0)
     doc.img(stem, "Card points of the soloist (incl. discard) and of the two defenders "

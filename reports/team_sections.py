@@ -36,7 +36,7 @@ def _at_least(b: np.ndarray, c: np.ndarray, x: int) -> Estimate:
 
 def team_sections(doc, run: RunResult, out: Path) -> None:
     """Append the team sections of ``run`` (a team ``deals`` run) to ``doc``."""
-    from .render import MIN_DEALS_PLOTTED, _ci, _num, _pct, _quantiles
+    from .render import MIN_DEALS_PLOTTED, PCT_HEADERS, _ci, _num, _pct, _quantile_cells
 
     rules = run.rules
     n = run.n_deals
@@ -164,11 +164,11 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
         rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(Z95 * e.se)}",
                      _pct(share0.value, 1),
                      *[_pct(_at_least(b, c, x).value, 1) for x in thresholds],
-                     *[str(v) for v in _quantiles(b, c, (0.1, 0.5, 0.9))]])
+                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
         if metric in ("team.melds.bidding", "team.melds.other"):
             ser.append((name, b, c))
     doc.table(["team", "deals", "mean", "95% CI ±", "share 0",
-               *[f"P(≥ {x})" for x in thresholds], "10th pct", "median", "90th pct"], rows)
+               *[f"P(≥ {x})" for x in thresholds], *PCT_HEADERS], rows)
     doc.p("Team melds = both partners' melds with the named trump "
           + ("(the soloist's kept cards and a trump low card of its discard, V4.4, V2.3)"
              if dabb else "(V6.3)")
@@ -187,13 +187,13 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
                           "team.points.bidding"), ("other team", "team.points.other")):
         e, b, c = _dist(run, metric)
         rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(Z95 * e.se)}",
-                     *[str(v) for v in _quantiles(b, c, (0.1, 0.5, 0.9))]])
+                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
         ser.append((name, b, c))
     e, b, c = _dist(run, "team.tricks.bidding")
     rows.append([("tricks" if dabb else "counting tricks") + " of the bidding team",
                  f"{int(c.sum()):,}", _num(e.value), f"± {_num(Z95 * e.se)}",
-                 *[str(v) for v in _quantiles(b, c, (0.1, 0.5, 0.9))]])
-    doc.table(["", "deals", "mean", "95% CI ±", "10th pct", "median", "90th pct"], rows)
+                 *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
+    doc.table(["", "deals", "mean", "95% CI ±", *PCT_HEADERS], rows)
     e0 = wilson(int(c[b == 0].sum()), int(c.sum()))
     doc.p(f"The bidding team took no {'trick' if dabb else 'counting trick'} in "
           f"{_pct(e0.value)} of played deals {_ci(e0)} (n = {int(c.sum()):,}). Card points "
@@ -212,11 +212,11 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
         neg = wilson(int(c[b < 0].sum()), int(c.sum()))
         rows.append([name, f"{int(c.sum()):,}", _num(e.value, 1), f"± {_num(Z95 * e.se, 1)}",
                      _pct(neg.value, 1), _ci(neg),
-                     *[str(v) for v in _quantiles(b, c, (0.1, 0.5, 0.9))]])
+                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
         if metric in ("team.score.bidding", "team.score.other"):
             ser.append((name.split(",")[0], b, c))
     doc.table(["team", "deals", "mean score", "95% CI ±", "P(score < 0)", "95% CI",
-               "10th pct", "median", "90th pct"], rows)
+               *PCT_HEADERS], rows)
     doc.p("A deal's score per team: "
           + ("V4.6 / V5.7 (melds + rounded card points when made, −2 × bid when failed; "
              "going out −bid and the other team its melds + the bonus; a Durch ±)" if dabb

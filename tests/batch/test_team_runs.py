@@ -180,6 +180,20 @@ def test_team_run_same_numbers_for_any_jobs_and_round_trips_the_team_rules(tmp_p
     assert rows == aggregate_team_rows(team_deal_table(chunk_state(3, 1), 300, rules))
 
 
+def test_team_run_on_the_dask_backend_equals_the_local_run(tmp_path):
+    """Scale-out through joblib's Dask backend: a pinochle-80 run on a LocalCluster gives
+    the local run's table, deal for deal (chunks are pure functions of seed and index)."""
+    distributed = pytest.importorskip("distributed")
+    spec = RunSpec("deals", 600, 4, 200, get_rules("pinochle-80"))
+    local = simulate(tmp_path / "local", spec, jobs=1)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        res = simulate(tmp_path / "dask", spec, backend="dask",
+                       scheduler=cluster.scheduler_address)
+    assert res.n_deals == 600 and res.teams
+    assert res.table.equals(local.table)
+
+
 def test_team_run_parts_are_checked_and_foreign_game_parts_refused(tmp_path):
     """FORMAT 2 integrity for team runs: a kreuz-48 part copied into a pinochle-80 run is
     another game's part (never counted); resume sets it aside and redoes the chunk."""
@@ -212,7 +226,8 @@ def test_simulate_and_report_a_team_game_from_the_cli(tmp_path):
     assert r.exit_code == 0, r.output
     md = (rep / "report.md").read_text()
     for heading in ("## Contracts", "## Outcome by winning bid", "## Team melds (played deals)",
-                    "## Scores per team", "thrown in (nobody bid)", "95% CI"):
+                    "## Scores per team", "thrown in (nobody bid)", "95% CI",
+                    "median [95% CI]", "90th pct [95% CI]"):
         assert heading in md
     assert "Durch" not in md.split("## Rules")[0]     # V6: no Durch, no going out
     assert (rep / "team_scores.png").exists() and (rep / "team_p_make_by_bid.svg").exists()

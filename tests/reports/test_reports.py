@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from analyzer.batch.runs import RunSpec, load_run, part_path, simulate
 from analyzer.analyses.exact import exact_table
+from analyzer.analyses.stats import quantile_ci_counts
 from cli.main import cli
 from reports import SAMPLE_RUN, build_report
 from reports.render import _pct
@@ -77,6 +78,14 @@ def test_deal_report_has_p_make_by_bid(deal_run, tmp_path):
     n150 = run.cell("bid.win", 150)[0]
     assert n150 > 0
     assert re.search(rf"^\| 150 \| {n150:,} \|", md, re.M)
+    # percentile columns carry distribution-free 95% intervals (stats.quantile_ci_counts)
+    row = next(line for line in md.splitlines() if line.startswith("| soloist (incl. discard)"))
+    b, c = run.counts("points.soloist")
+    for prob in (0.1, 0.5, 0.9):
+        q = quantile_ci_counts(b, c, prob)
+        assert q.lo <= q.value <= q.hi and q.n == int(c.sum())
+        assert f"| {q.value:.0f} [{q.lo:.0f}, {q.hi:.0f}] |" in row
+    assert "median [95% CI]" in md
 
 
 def test_partial_run_is_reported_as_partial(meld_run, tmp_path):
