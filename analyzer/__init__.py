@@ -12,8 +12,51 @@ from analyzer.mechanics.melds import Meld, Melds, meld_table, melds
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.play import DealRecord, Trick, legal_cards, play_deal, trick_winner
 from analyzer.mechanics.scoring import DealScore, score_deal
+from analyzer.mechanics.bidding import AuctionState, parse_auction, validate_auction
+# the team games (kreuz-48, kreuz-40, pinochle-80) register their RuleSets on import
+from analyzer.mechanics import team_rules as _team_rules  # noqa: E402,F401
 
 __version__ = "0.1.0"
+
+# The analyses and the batch runner load on first use (PEP 562 module ``__getattr__``):
+# ``from analyzer import advise_bid`` works as before, but importing the package (which
+# every ``analyzer.*`` import does first) no longer imports all of them. Each CLI command
+# needs one or two; importing all cost ~0.2 s of a ~2 s ``binokel advise``.
+_LAZY = {
+    "HandAnalysis": "analyzer.analyses.analysis",
+    "analyze_hand": "analyzer.analyses.analysis",
+    "simulate_soloist": "analyzer.analyses.analysis",
+    "BidAdvice": "analyzer.analyses.advice",
+    "advise_bid": "analyzer.analyses.advice",
+    "TournamentResult": "analyzer.analyses.tournament",
+    "run_tournament": "analyzer.analyses.tournament",
+    "RunResult": "analyzer.batch.runs",
+    "RunSpec": "analyzer.batch.runs",
+    "load_run": "analyzer.batch.runs",
+    "simulate": "analyzer.batch.runs",
+    "exact_table": "analyzer.analyses.exact",
+    "named_probabilities": "analyzer.analyses.exact",
+    "TeamBidAdvice": "analyzer.analyses.team_advice",
+    "advise_team": "analyzer.analyses.team_advice",
+    "TeamTournamentResult": "analyzer.analyses.team_tournament",
+    "run_team_tournament": "analyzer.analyses.team_tournament",
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'analyzer' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "BinokelError", "Card", "CardError", "DEFAULT_RULES", "Hand", "Meld", "Melds", "Rank",
@@ -21,18 +64,8 @@ __all__ = [
 ]
 __all__ += ["DealRecord", "Trick", "legal_cards", "play_deal", "trick_winner"]
 __all__ += ["DealScore", "score_deal"]
-from analyzer.analyses.analysis import HandAnalysis, analyze_hand, simulate_soloist  # noqa: E402
 __all__ += ["HandAnalysis", "analyze_hand", "simulate_soloist"]
-from analyzer.analyses.advice import BidAdvice, advise_bid  # noqa: E402
-from analyzer.mechanics.bidding import AuctionState, parse_auction, validate_auction  # noqa: E402
-from analyzer.analyses.tournament import TournamentResult, run_tournament  # noqa: E402
 __all__ += ["AuctionState", "BidAdvice", "TournamentResult", "advise_bid", "parse_auction",
             "run_tournament", "validate_auction"]
-from analyzer.batch.runs import RunResult, RunSpec, load_run, simulate  # noqa: E402
-from analyzer.analyses.exact import exact_table, named_probabilities  # noqa: E402
 __all__ += ["RunResult", "RunSpec", "exact_table", "load_run", "named_probabilities", "simulate"]
-# the team games (kreuz-48, kreuz-40, pinochle-80) register their RuleSets on import
-from analyzer.mechanics import team_rules as _team_rules  # noqa: E402,F401
-from analyzer.analyses.team_advice import TeamBidAdvice, advise_team  # noqa: E402
-from analyzer.analyses.team_tournament import TeamTournamentResult, run_team_tournament  # noqa: E402
 __all__ += ["TeamBidAdvice", "TeamTournamentResult", "advise_team", "run_team_tournament"]

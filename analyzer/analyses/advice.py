@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -288,9 +290,10 @@ def _wprop(flags: np.ndarray, w: np.ndarray, ess: float) -> Estimate:
 class BidAdvice:
     """Result of :func:`advise_bid`.
 
-    ``table`` (pandas DataFrame, one row per bid): ``bid``, ``p_make`` (+ ``_lo``/``_hi``),
+    ``rows`` (one dict per bid, :func:`table_row`): ``bid``, ``p_make`` (+ ``_lo``/``_hi``),
     ``ev_score`` (own deal score if soloist at that bid, + CI), ``ev_objective`` (+ CI),
-    ``minus_pass`` (paired objective difference to passing, + CI).
+    ``minus_pass`` (paired objective difference to passing, + CI); ``table``: the same rows
+    as a pandas DataFrame.
     """
 
     hand: Hand
@@ -302,7 +305,7 @@ class BidAdvice:
     next_bid: int
     max_bid: int | None
     pass_value: Estimate
-    table: "object"
+    rows: tuple         # of dicts (table_row), the bid table; ``table`` is its DataFrame
     explanation: str
     forced_open: bool
     surrender: dict | None
@@ -315,6 +318,14 @@ class BidAdvice:
     trumps: tuple = ()  # ((suit letter, weighted share), ...) the soloist's exchange names, most first
     play: str = "heuristic"   # card play after the exchange (--play)
 
+    @cached_property
+    def table(self):
+        """``rows`` as a pandas DataFrame (built on first use: importing pandas costs about
+        0.4 s, a fifth of a whole ``binokel advise``, which prints from ``rows``)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.rows))
+
     def summary(self) -> str:
         lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
                  f"{SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
@@ -326,7 +337,7 @@ class BidAdvice:
             else (lambda e: f"{e.mean:+7.1f} [{e.lo:+.0f}, {e.hi:+.0f}]")
         lines.append(f"{'bid':>7}  {'P(make)':>17}  {'E[score]':>20}  {'E[objective]':>22}  vs pass"
                      f"  surr./Durch")
-        rows = list(self.table.itertuples())
+        rows = _row_views(self.rows)
         # runs of identical rows (a sure contract: same deals made at every bid) print once
         shown = []
         for r in rows:
@@ -381,7 +392,7 @@ class BidAdvice:
             "next_bid": self.next_bid,
             "max_bid": self.max_bid,
             "pass_value": self.pass_value.to_dict(),
-            "table": self.table.to_dict(orient="records"),
+            "table": [dict(r) for r in self.rows],
             "forced_open": self.forced_open,
             "surrender": self.surrender,
             "explanation": self.explanation,
@@ -530,10 +541,24 @@ def recommended_max_bid(res: dict, seat: int, objective: str, scores, rules: Rul
     return best
 
 
-def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSet):
-    """Turn sampled deals into the table, the pass value and the recommended maximum bid."""
-    import pandas as pd
+def table_row(**figures) -> dict:
+    """One row of a bid table: ``bid`` a Python int, every other figure a Python float.
 
+    These are the types (and values) a pandas DataFrame of the rows hands back from
+    ``itertuples`` / ``to_dict(orient="records")``, so the text and the JSON printed from
+    the rows are the ones printed from the DataFrame before (also ``round()``, which
+    rounds a numpy float differently from a Python float)."""
+    return {k: (int(v) if k == "bid" else float(v)) for k, v in figures.items()}
+
+
+def _row_views(rows) -> list:
+    """The rows with attribute access (``r.p_make``), as ``DataFrame.itertuples`` gave."""
+    return [SimpleNamespace(**r) for r in rows]
+
+
+def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSet):
+    """Turn sampled deals into the table rows, the pass value and the recommended maximum
+    bid."""
     w = res["weight"]
     ess = float(w.sum() ** 2 / (w ** 2).sum()) if np.isfinite(w).all() and w.sum() > 0 else 0.0
     if not np.isfinite(ess) or ess < 1.0:
@@ -553,13 +578,12 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
         ev = _wmean(sc[:, seat].astype(np.float64), w, ess)
         eo = _wmean(obj, w, ess)
         d = _wmean(obj - pass_obj, w, ess)
-        rows.append(dict(bid=int(bids[k]), p_make=pm.mean, p_make_lo=pm.lo, p_make_hi=pm.hi,
+        rows.append(table_row(bid=int(bids[k]), p_make=pm.mean, p_make_lo=pm.lo, p_make_hi=pm.hi,
                          ev_score=ev.mean, ev_score_lo=ev.lo, ev_score_hi=ev.hi,
                          ev_objective=eo.mean, ev_objective_lo=eo.lo, ev_objective_hi=eo.hi,
                          minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
                          p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum()),
                          p_durch=float((w * (res["sol_contract"][:, k] == 2)).sum() / w.sum())))
-    table = pd.DataFrame(rows)
     max_bid = recommended_max_bid(res, seat, objective, scores, rules)
     # show the grid up to a few rows past the recommendation / until P(make) is negligible
     # the table ends where P(make) becomes negligible, or 8 steps past the recommendation
@@ -569,8 +593,7 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
     # the recommended bid and the one after it are always shown (the explanation quotes
     # them), also when P(make) is already negligible there (score-aware advice near R9)
     keep = max(keep, last + 2)
-    table = table.iloc[:min(keep, K)].reset_index(drop=True)
-    return table, pass_est, max_bid, ess
+    return tuple(rows[:min(keep, K)]), pass_est, max_bid, ess
 
 
 def _trump_shares(res: dict) -> tuple:
@@ -584,15 +607,16 @@ def _trump_shares(res: dict) -> tuple:
     return tuple(sorted(shares, key=lambda x: -x[1]))
 
 
-def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrender,
+def _explain(rows, pass_est, max_bid, next_bid, objective, forced_open, surrender,
              grid_end=None) -> str:
+    table = _row_views(rows)
     pct = objective == "win"
     f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.0f}")
     # name what the expectation is of: the sentence is read without the table's header
     what = {"win": "P(win game)", "own": "EV (own score)",
             "relative": "EV (own − opponents' mean)"}[objective]
     if max_bid is None:
-        r = table.iloc[0]
+        r = table[0]
         if forced_open:
             msg = (f"stop at the forced 150 (R3) and pass after: at 150 P(make) {100 * r.p_make:.0f}%, "
                    f"{what} {f(r.ev_objective)} against {f(pass_est.mean)} for passing")
@@ -603,7 +627,7 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, surrend
             return msg + "."
         return (f"pass: at {next_bid} P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-"
                 f"{100 * r.p_make_hi:.0f}], {what} {f(r.ev_objective)}, below passing's {f(pass_est.mean)}.")
-    r = table[table.bid == max_bid].iloc[0]
+    r = next(r for r in table if r.bid == max_bid)
     head = (f"P(make) {100 * r.p_make:.0f}% [{100 * r.p_make_lo:.0f}-{100 * r.p_make_hi:.0f}], "
             f"{what} {f(r.ev_objective)}")
     if grid_end is not None and max_bid >= grid_end:
@@ -765,11 +789,11 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     surrender = None
     if forced_open:
-        r0 = table.iloc[0]
+        r0 = table[0]
         sc = res["sol_scores"][:, 0, :]
         sur = res["sol_contract"][:, 0] == 1
         opp = (sc.sum(axis=1) - sc[:, s]) / 2.0
-        surrender = dict(bid=int(r0.bid), p_chosen=float(sur.mean()),
+        surrender = dict(bid=int(r0["bid"]), p_chosen=float(sur.mean()),
                          bonus=int(rules.surrender_bonus),   # R4 50; V5.4 40
                          opponent_mean=float(opp[sur].mean()) if sur.any() else float(
                              rules.surrender_bonus))

@@ -44,7 +44,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.analyses.advice import (BidAdvice, Estimate, advice_notes, bid_grid, sample_rounds,
-                                      _next_bid, _objective, _wmean, _wprop)
+                                      table_row, _next_bid, _objective, _row_views, _wmean, _wprop)
 from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import FOREHAND, SEAT_NAMES, AuctionState, auction_continue, evidence_likelihood
@@ -289,7 +289,7 @@ def lookahead_max_bid(res: dict, seat: int, objective: str, scores, rules: RuleS
 class LookaheadAdvice(BidAdvice):
     """:class:`~analyzer.analyses.advice.BidAdvice` of the look-ahead advisor.
 
-    ``table`` (one row per maximum M): ``bid`` (= M), ``value`` (+ ``_lo``/``_hi``: E[objective]
+    ``rows`` / ``table`` (one row per maximum M): ``bid`` (= M), ``value`` (+ ``_lo``/``_hi``: E[objective]
     when bidding up to M), ``minus_pass`` (+ CI, paired), ``p_soloist`` (+ CI: P(you become
     soloist) bidding up to M), ``p_make_if_soloist``, ``mean_price`` (mean final bid when
     you are soloist), ``p_make`` (static: P(make) as soloist at M), and, under the
@@ -319,7 +319,7 @@ class LookaheadAdvice(BidAdvice):
         # consecutive maxima with the same outcome on every deal (your turns come every
         # other bid in a duel, R3) print as one row "170-180"
         runs = []
-        for r in self.table.itertuples():
+        for r in _row_views(self.rows):
             key = (round(r.value, 6), round(r.p_soloist, 6), round(r.p_buy_at, 6))
             if runs and runs[-1][0] == key:
                 runs[-1][2] = r.bid
@@ -351,8 +351,6 @@ class LookaheadAdvice(BidAdvice):
 
 
 def _lookahead_table(res, seat, objective, scores, rules, vals, j_best):
-    import pandas as pd
-
     w = res["weight"]
     sw = w.sum()
     ess = float(sw ** 2 / (w ** 2).sum())
@@ -371,7 +369,7 @@ def _lookahead_table(res, seat, objective, scores, rules, vals, j_best):
         ps = _wprop(mine.astype(np.float64), w, ess)
         wm = (w * mine).sum()
         made = mine & (res["la_scores"][:, j, seat] > 0)
-        rows.append(dict(
+        rows.append(table_row(
             bid=b, value=v.mean, value_lo=v.lo, value_hi=v.hi,
             minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
             p_soloist=ps.mean, p_soloist_lo=ps.lo, p_soloist_hi=ps.hi,
@@ -381,7 +379,6 @@ def _lookahead_table(res, seat, objective, scores, rules, vals, j_best):
             p_buy_at=float((w * (mine_plan & (bid_plan == b))).sum() / sw),
             p_buy_by=float((w * (mine_plan & (bid_plan <= b))).sum() / sw),
         ))
-    table = pd.DataFrame(rows)
     # show the grid up to a few rows past the plan, or until P(soloist) is negligible
     # and the static P(make) has fallen away
     last = max(j_best - 1, 0)
@@ -391,10 +388,11 @@ def _lookahead_table(res, seat, objective, scores, rules, vals, j_best):
         if j >= last + 4 and (rows[j]["p_make"] < 0.01 or j >= last + 8):
             break
     keep = max(keep, min(3, K))
-    return table.iloc[:keep].reset_index(drop=True), ess
+    return tuple(rows[:keep]), ess
 
 
-def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, p_sol, j_best, V):
+def _explain(rows, pass_est, max_bid, next_bid, objective, forced_open, p_sol, j_best, V):
+    table = _row_views(rows)
     pct = objective == "win"
     f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.0f}")
     what = "P(win game)" if pct else "EV"
@@ -404,18 +402,18 @@ def _explain(table, pass_est, max_bid, next_bid, objective, forced_open, p_sol, 
         if len(V) <= first:
             return "pass: there is no bid left on the grid."
         k = first - 1 + int(np.argmax(V[first:]))
-        r = table.iloc[min(k, len(table) - 1)]
+        r = table[min(k, len(table) - 1)]
         head = "stop at the forced 150 (R3) and pass after" if forced_open else "pass"
         return (f"{head}: the best plan that bids on (up to {int(r.bid)}) is worth {what} "
                 f"{f(r.value)}, passing {f(pass_est.mean)}; bidding on would make you soloist in "
                 f"{100 * r.p_soloist:.0f}% of deals.")
-    r = table[table.bid == max_bid].iloc[0]
+    r = next(r for r in table if r.bid == max_bid)
     # the median price: the lowest bid by which half of your purchases have happened
-    buys = table[table.p_buy_at > 0]
+    buys = [r for r in table if r.p_buy_at > 0]
     msg = (f"bid up to {max_bid}: you become soloist in {100 * p_sol.mean:.0f}% of deals "
            f"[{100 * p_sol.lo:.0f}-{100 * p_sol.hi:.0f}]")
     if len(buys) and p_sol.mean > 0:
-        half = table[table.p_buy_by >= p_sol.mean / 2].iloc[0]
+        half = next(r for r in table if r.p_buy_by >= p_sol.mean / 2)
         if int(half.bid) < max_bid:
             msg += f", at {int(half.bid)} or less in {100 * half.p_buy_by:.0f}%"
         if r.p_soloist > 0:

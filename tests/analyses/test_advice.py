@@ -172,3 +172,22 @@ def test_progress_callback_counts_chunks_and_changes_no_number():
     plain = advise_bid(AVERAGE, seat="middlehand", auction="150", samples=1200, seed=3)
     assert with_cb.to_dict() == plain.to_dict()
     assert seen[:3] == [(1, 3), (2, 3), (3, 3)]     # chunks of 500, 500, 200
+
+
+def test_advice_rows_are_what_the_dataframe_gave():
+    """The advice prints and serialises its ``rows`` (no pandas on the advise path); the
+    DataFrame ``table`` holds the same figures, and ``to_dict`` gives the records pandas
+    gave before (``bid`` an int, every other column a float, same order)."""
+    import pandas as pd
+
+    for adv in (advise_bid(STRONG, "forehand", samples=300, seed=1),
+                advise_bid(STRONG, "forehand", samples=300, seed=1, lookahead=True)):
+        frame = pd.DataFrame(list(adv.rows))
+        assert len(adv.table) == len(adv.rows) >= 3
+        assert str(adv.table["bid"].dtype) == "int64"
+        assert all(str(t) == "float64" for t in adv.table.dtypes.iloc[1:])
+        records = adv.to_dict()["table"]
+        assert records == frame.to_dict(orient="records")
+        for rec, ref in zip(records, frame.to_dict(orient="records")):
+            assert [type(v) for v in rec.values()] == [type(v) for v in ref.values()]
+            assert list(rec) == list(ref)

@@ -1,0 +1,63 @@
+"""Start-up structure of the CLI (README, Performance: bid advice latency).
+
+``binokel advise`` loads only what it uses: the command group imports a command's module
+on use (cli.main.BinokelGroup), ``import analyzer`` leaves the analyses and the batch
+runner to first use (analyzer.__getattr__), and the advice prints from its rows, not from
+a pandas DataFrame. These tests pin the structure (which modules a process imports); the
+time it saves is measured, not asserted.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# modules the advise command does not need; any one of them costs 0.05-0.8 s to import
+NOT_FOR_ADVISE = ("pandas", "matplotlib", "pyarrow", "joblib", "dask", "rich",
+                  "analyzer.batch.runs", "analyzer.analyses.analysis",
+                  "analyzer.analyses.tournament", "analyzer.analyses.team_tournament",
+                  "analyzer.analyses.exact", "analyzer.bench.registry", "reports", "web")
+
+
+def _modules_after(code: str) -> set:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json\n"
+                          "print(json.dumps(sorted(sys.modules)))"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_advise_command_imports_neither_pandas_nor_other_commands_modules():
+    mods = _modules_after(
+        "from cli.main import cli\n"
+        "cmd = cli.get_command(None, 'advise')\n"
+        "assert cmd is not None and cmd.name == 'advise'\n"
+        "import analyzer.analyses.lookahead, analyzer.analyses.team_lookahead\n")
+    assert "cli.advise_cmd" in mods
+    assert not {m for m in mods if m.endswith("_cmd") and m != "cli.advise_cmd"}
+    assert not [m for m in NOT_FOR_ADVISE if m in mods]
+
+
+def test_every_command_module_follows_the_naming_rule():
+    """cli/NAME_cmd.py defines the command NAME (underscores as dashes): the group finds a
+    command by its module's name without importing the others."""
+    from cli.main import cli, load_all_commands
+
+    commands = load_all_commands()
+    assert len(commands) >= 14
+    for name, cmd in commands.items():
+        assert cmd is not None and cmd.name == name
+    assert set(cli.commands) == set(commands)
+
+
+def test_lazy_package_attributes_are_the_modules_objects():
+    import analyzer
+    from analyzer.analyses.advice import advise_bid
+    from analyzer.batch.runs import simulate
+
+    assert analyzer.advise_bid is advise_bid and analyzer.simulate is simulate
+    assert set(analyzer.__all__) <= set(dir(analyzer))
+    for name in analyzer.__all__:
+        assert getattr(analyzer, name) is not None
