@@ -61,3 +61,26 @@ def test_lazy_package_attributes_are_the_modules_objects():
     assert set(analyzer.__all__) <= set(dir(analyzer))
     for name in analyzer.__all__:
         assert getattr(analyzer, name) is not None
+
+
+def test_warmup_writes_the_bytecode_even_when_python_would_not():
+    """``binokel warmup`` byte-compiles the package (its first stage), so that a command
+    started with PYTHONDONTWRITEBYTECODE set reads .pyc files instead of compiling every
+    module from source; each .pyc records its source's mtime and size (a later edit makes
+    Python recompile that module, never run a stale one)."""
+    import importlib.util
+    import os
+
+    import analyzer.analyses.advice as advice
+    import cli.advise_cmd as advise_cmd
+    from cli.warmup_cmd import _byte_compile, _stages
+
+    assert _stages()[0] == ("bytecode", _byte_compile)
+    _byte_compile()
+    for module in (advice, advise_cmd):
+        pyc = importlib.util.cache_from_source(module.__file__)
+        with open(pyc, "rb") as fh:
+            header = fh.read(16)
+        src = os.stat(module.__file__)
+        assert int.from_bytes(header[8:12], "little") == int(src.st_mtime) & 0xFFFFFFFF
+        assert int.from_bytes(header[12:16], "little") == src.st_size & 0xFFFFFFFF
