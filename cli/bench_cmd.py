@@ -17,6 +17,10 @@ def _rate(x: float) -> str:
     return f"{x:.1f} /s"
 
 
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.3f}"
+
+
 @cli.command(
     "bench",
     epilog=example_epilog(
@@ -122,3 +126,13 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
                    f"{r['deals']:,} deals after a warm-up{'; ' + base if base else ''}.  "
                    f"Load average {r['loadavg'][0]:.2f} before, {r['loadavg'][1]:.2f} after "
                    "(per CPU-s = deals per CPU-second of this process, robust to other jobs).")
+        pooled = r.get("pooled") or {}
+        if pooled:
+            parts = []
+            for key, d in pooled.items():
+                lo, hi = d["median_ci95"]
+                parts.append(f"{key} median {_num(d['median'])} (95% CI {_num(lo)}-{_num(hi)}), "
+                             f"p90 {_num(d['p90'])}, mean {_num(d['mean'])}")
+            n = next(iter(pooled.values()))["n"]
+            click.echo(f"{r['workload']} per {r['unit'].rstrip('s')}, pooled over all {n:,} of "
+                       f"the {r['repeats']} runs: " + "; ".join(parts) + ".")

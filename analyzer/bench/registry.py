@@ -142,6 +142,45 @@ def _time_call(fn, n: int, seed: int) -> tuple[float, float, dict | None]:
     return wall, cpu, extra
 
 
+def _median_ci95(xs: list) -> list:
+    """Distribution-free 95% confidence interval of the median: the order statistics
+    at ranks floor((n - 1.96 sqrt(n)) / 2) and ceil(1 + (n + 1.96 sqrt(n)) / 2), counted
+    from 1 (normal approximation of the binomial; clipped to the sample)."""
+    import math
+
+    n = len(xs)
+    ys = sorted(xs)
+    z = 1.96 * math.sqrt(n)
+    lo = max(0, math.floor((n - z) / 2) - 1)
+    hi = min(n - 1, math.ceil(1 + (n + z) / 2) - 1)
+    return [ys[lo], ys[hi]]
+
+
+def pool_per_unit(parts: list) -> dict:
+    """Pool per-unit samples of several timed runs (each a dict name -> list, one value
+    per unit) into one distribution per name: ``n``, ``median``, ``median_ci95``,
+    ``p90``, ``mean`` and each run's own ``run_medians``.
+
+    Why pooled, and why each unit once: the repeats draw *different* units (seed + r),
+    and for a per-unit figure with a long tail (a solver's time per position) the
+    run-to-run spread comes mostly from which units were drawn, not from the clock.
+    Pooling the runs' distinct units shrinks that sampling error (the CI shows what is
+    left); a per-unit minimum over repeats of the *same* units would only remove the
+    clock's noise (a few percent) and keep one run's sampling error.
+    """
+    out: dict = {}
+    for key in parts[0]:
+        runs = [list(map(float, p[key])) for p in parts]
+        xs = [x for r in runs for x in r]
+        if not xs:
+            continue
+        q = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) >= 2 else [xs[0]] * 9
+        out[key] = {"n": len(xs), "median": statistics.median(xs), "median_ci95": _median_ci95(xs),
+                    "p90": q[8], "mean": statistics.mean(xs),
+                    "run_medians": [statistics.median(r) for r in runs if r]}
+    return out
+
+
 def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: int = 0,
                  baseline: bool = True, baseline_deals: int | None = None,
                  rules: RuleSet | None = None) -> dict:
@@ -155,7 +194,9 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         ``cores`` (None = all), ``cpu_deals_per_s`` (single-core workloads: median rate
         per CPU-second of this process, robust when other jobs share the machine;
         else None), ``extra`` (the workload's own figures from the
-        last run), ``baselines`` (name, deals, deals_per_s, cpu_deals_per_s, speedup =
+        last run), ``pooled`` (a workload whose extra carries ``per_unit``, a dict of
+        per-unit samples such as each position's CPU ms: their distribution over all
+        units of all runs, see :func:`pool_per_unit`; else None), ``baselines`` (name, deals, deals_per_s, cpu_deals_per_s, speedup =
         median wall rate / baseline wall rate, cpu_speedup = the same per CPU-second)
         and ``loadavg``
         (1-minute load before and after); ``rules`` (the variant's name),
@@ -192,11 +233,14 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         raise BinokelError("--deals must be at least 1")
     load_before = os.getloadavg()[0]
     _time_call(wl.fn, max(1, min(n, 10_000)), seed + 10_000)   # warm-up: compile / load
-    rates, cpu_rates, extra = [], [], None
+    rates, cpu_rates, extra, per_unit = [], [], None, []
     for r in range(repeats):
         wall, cpu, extra = _time_call(wl.fn, n, seed + r)
         rates.append(n / wall)
         cpu_rates.append(n / cpu if cpu > 0 else float("nan"))
+        if isinstance(extra, dict) and "per_unit" in extra:
+            extra = dict(extra)
+            per_unit.append(extra.pop("per_unit"))
     median = statistics.median(rates)
     jobs = (extra or {}).get("jobs", 1) if isinstance(extra, dict) else 1
     single = wl.cores == 1 and (not isinstance(jobs, int) or jobs == 1)
@@ -225,6 +269,7 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         "cores": wl.cores if single or wl.cores != 1 else jobs,
         "cpu_deals_per_s": statistics.median(cpu_rates) if single else None,
         "extra": extra,
+        "pooled": pool_per_unit(per_unit) if per_unit else None,
         "baselines": base_out,
         "loadavg": [load_before, os.getloadavg()[0]],
         "rules": rules.name,

@@ -6,8 +6,12 @@ trump suit uniformly and a soloist seat uniformly, forehand (seat 0) leads, play
 trick boundary exactly (soloist's remaining card points, R7).  Unit: positions.  Every
 position is solved from an empty transposition table (its keys carry a fresh
 generation), so no position profits from another.  Extra figures: the median / p90 /
-mean wall and CPU (``time.process_time``) milliseconds per position, mean nodes, and
-the machine's load average, because the machine may be shared.
+mean wall and CPU (``time.process_time``) milliseconds per position, mean and median
+nodes, and the machine's load average, because the machine may be shared.  Each
+position's CPU ms, wall ms and nodes also go to the harness (``per_unit``), which
+reports their distribution over all positions of all repeats (``pooled``: median with
+its 95% CI, p90, mean, each repeat's median): the figure to quote, since the repeats
+solve different positions and one repeat's 100 positions leave its median uncertain.
 
 Baseline: the same alpha-beta with a trick-boundary table in plain Python (dicts and
 ints), run on a few positions of the same kind.
@@ -136,8 +140,11 @@ def _dd(tricks_left: int):
                 "p90_ms": 1e3 * q[8], "mean_ms": 1e3 * statistics.mean(walls),
                 "cpu_median_ms": 1e3 * statistics.median(cpus),
                 "cpu_mean_ms": 1e3 * statistics.mean(cpus),
-                "mean_nodes": statistics.mean(nodes), "mean_value": vals / n,
-                "loadavg": list(os.getloadavg())}
+                "mean_nodes": statistics.mean(nodes), "median_nodes": statistics.median(nodes),
+                "mean_value": vals / n, "loadavg": list(os.getloadavg()),
+                # pooled over all repeats by the harness (registry.pool_per_unit)
+                "per_unit": {"cpu_ms": [1e3 * x for x in cpus],
+                             "wall_ms": [1e3 * x for x in walls], "nodes": nodes}}
     return run
 
 
@@ -281,7 +288,8 @@ def _dd_python(tricks_left: int):
 
 _DESC = ("double-dummy solve of a position with {k} tricks left, reached from a random deal "
          "(random trump and soloist, seat 0 leads) by random legal play; fresh table per "
-         "position; extra: median/p90 ms per position (wall and CPU), mean nodes")
+         "position; extra: median/p90 ms per position (wall and CPU), nodes; pooled: the same over "
+         "all positions of all repeats")
 register("DD8", _dd(8), description=_DESC.format(k=8), deals=400, unit="positions",
          baselines={"python": (_dd_python(8), 4)})
 register("DD10", _dd(10), description=_DESC.format(k=10), deals=100, unit="positions",

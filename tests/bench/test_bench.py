@@ -114,3 +114,34 @@ def test_W1_sum_has_three_seats_by_four_trumps():
 def test_machine_info():
     info = bench.machine_info()
     assert info["cores"] >= 1 and info["numba"] and info["cpu"]
+
+
+def test_per_unit_samples_are_pooled_over_all_runs():
+    # a workload reporting one sample per unit: the harness pools all runs' units (each
+    # run's own seed, so distinct units) into one distribution and drops the raw lists
+    def fn(n, seed):
+        return {"first": seed, "per_unit": {"ms": [float(seed * 10 + i) for i in range(n)]}}
+
+    bench.register("TEST-POOL", fn, description="test only", deals=4)
+    try:
+        res = bench.run_workload("TEST-POOL", repeats=3, seed=0, baseline=False)
+    finally:
+        bench._REGISTRY.pop("TEST-POOL", None)
+    assert res["extra"] == {"first": 2}                 # the last run's figures, no raw list
+    d = res["pooled"]["ms"]
+    xs = [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23]   # seeds 0, 1, 2; 4 units each
+    assert d["n"] == 12 and d["median"] == 11.5 and d["mean"] == sum(xs) / 12
+    assert d["run_medians"] == [1.5, 11.5, 21.5]
+    lo, hi = d["median_ci95"]
+    assert lo <= d["median"] <= hi and lo in xs and hi in xs
+    assert 20 <= d["p90"] <= 23
+
+
+def test_median_ci95_order_statistics():
+    # ranks floor((n - 1.96 sqrt n) / 2) and ceil(1 + (n + 1.96 sqrt n) / 2): 133 and 168 of 300
+    assert bench._median_ci95(list(range(1, 301))) == [133, 168]
+    assert bench._median_ci95([5.0]) == [5.0, 5.0]
+
+
+def test_workload_without_per_unit_samples_has_no_pooled_figures(scratch_workload):
+    assert bench.run_workload("TEST-SCRATCH", repeats=2, baseline=False)["pooled"] is None

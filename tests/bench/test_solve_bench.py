@@ -23,3 +23,14 @@ def test_dd_workloads_registered_and_report_per_position_times():
     out = wls["DD8"].fn(3, 0)
     assert out["tricks_left"] == 8 and out["median_ms"] > 0 and out["mean_nodes"] > 0
     assert 0 <= out["mean_value"] <= 250
+    per = out["per_unit"]
+    assert len(per["cpu_ms"]) == len(per["wall_ms"]) == len(per["nodes"]) == 3
+    assert sum(per["nodes"]) == 3 * out["mean_nodes"]
+
+
+def test_dd_bench_pools_positions_of_all_repeats():
+    res = registry.run_workload("DD8", deals=5, repeats=2, baseline=False)
+    pooled = res["pooled"]
+    assert set(pooled) == {"cpu_ms", "wall_ms", "nodes"}
+    assert all(d["n"] == 10 and len(d["run_medians"]) == 2 for d in pooled.values())
+    assert pooled["nodes"]["median"] > 0 and "per_unit" not in res["extra"]
