@@ -342,48 +342,6 @@ def _tt_slot(tt, i, k0, n):
 
 
 @njit(_nrt=False)
-def _etc(w, tt, legal, seat, wcard, wseat, tp, alpha, beta):
-    """Enhanced transposition cutoff at the trick's third card (k = 2, two or more
-    tricks after this one): for each legal card, the table entry of the position after
-    the trick decides the node when its bound proves a cutoff (the soloist's card
-    reaching beta, a defender's reaching alpha).  Returns that fail-soft value, or -1.
-    """
-    soloist = w[W_SOLOIST]
-    maxing = seat == soloist
-    m = legal
-    while m != 0:
-        c = _cttz(m)
-        m &= m - 1
-        b = np.int64(1) << np.int64(c)
-        nws = seat if _beats(w, c, wcard) else wseat
-        if nws != soloist and w[W_DURCH] != 0:
-            # R4: a Durch ends at the first defender trick: value 0
-            if not maxing and alpha >= 0:
-                return _Z
-            continue
-        off = tp + w[W_CP + c] if nws == soloist else _Z
-        _take(w, seat, b)
-        k0 = w[W_LO] | (w[W_HI] << np.int64(24)) | (np.int64(nws) << np.int64(48)) | w[W_KEY]
-        k1 = w[W_LO + 1] | (w[W_HI + 1] << np.int64(24))
-        k2 = w[W_LO + 2] | (w[W_HI + 2] << np.int64(24))
-        _give(w, seat, b)
-        h = (k0 * _M1) ^ (k1 * _M2) ^ (k2 * _M3)
-        idx = (h >> np.int64(29)) & w[W_MASK] & ~np.int64(1)
-        hit = _tt_find(tt, idx, k0, k1, k2)
-        if hit >= 0:
-            e = tt[hit, 3]
-            if maxing:
-                lb = off + (e & _B16)
-                if lb >= beta:
-                    return lb
-            else:
-                ub = off + ((e >> np.int64(16)) & _B16)
-                if ub <= alpha:
-                    return ub
-    return _M
-
-
-@njit(_nrt=False)
 def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta):
     """Fail-soft alpha-beta value of a node: the soloist's card points from here on.
 
@@ -470,12 +428,6 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
     if seat >= 3:
         seat -= 3
     legal = _legal(w, seat, k, lsuit, wcard, lhigh)
-    if k == 2 and w[W_LO + seat] & (w[W_LO + seat] - 1) != 0:
-        # enhanced transposition cutoff: a child (the next trick's lead) whose table
-        # bound already decides this node ends it before any search
-        v = _etc(w, tt, legal, seat, wcard, wseat, tp, alpha, beta)
-        if v >= 0:
-            return v
     nm = _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first)
     maxing = seat == soloist
     if maxing:
