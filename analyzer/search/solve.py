@@ -475,28 +475,31 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
             ntp = _Z
         if k == 2 and off == 0 and nl != soloist and w[W_DURCH] != 0:
             v = _Z   # R4: a Durch ends at the first defender trick
-        elif i == 0 or beta - alpha <= 1:
-            v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
-                          np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                          np.int64(ply + 1), np.int64(alpha - off), np.int64(beta - off))
-        elif maxing:
-            # principal variation search: a later move must prove it beats the best so far
-            # with a zero window first, and is searched again only when it does
-            v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
-                          np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                          np.int64(ply + 1), np.int64(alpha - off), np.int64(alpha - off + 1))
-            if alpha < v < beta:
-                v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
-                              np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                              np.int64(ply + 1), np.int64(v - off - 1), np.int64(beta - off))
         else:
-            v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
-                          np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                          np.int64(ply + 1), np.int64(beta - off - 1), np.int64(beta - off))
-            if alpha < v < beta:
+            # principal variation search: a later move must prove it beats the best so
+            # far with a zero window first, and is searched again only when it does (one
+            # call site for the three windows: a smaller recursive body runs faster)
+            wa = alpha
+            wb = beta
+            retry = i > 0 and beta - alpha > 1
+            if retry:
+                if maxing:
+                    wb = alpha + 1
+                else:
+                    wa = beta - 1
+            while True:
                 v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
                               np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                              np.int64(ply + 1), np.int64(alpha - off), np.int64(v - off + 1))
+                              np.int64(ply + 1), np.int64(wa - off), np.int64(wb - off))
+                if not retry or not (alpha < v < beta):
+                    break
+                retry = False
+                if maxing:
+                    wa = v - 1
+                    wb = beta
+                else:
+                    wa = alpha
+                    wb = v + 1
         _give(w, seat, b)
         if maxing:
             if v > best:
