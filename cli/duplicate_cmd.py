@@ -18,6 +18,7 @@ from .main import cli
         "binokel duplicate --deals 200",
         "binokel duplicate --deals 500 --config defenders --samples 40 --horizon 8 --json",
         "binokel duplicate --deals 3000 --policy heuristic --baseline heuristic-v1",
+        "binokel duplicate --deals 3000 --policy heuristic-lin --config defenders",
     ),
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=200, show_default=True,
@@ -27,7 +28,8 @@ from .main import cli
               help="Who plays the challenger policy (repeatable; default all three: "
                    "soloist, defenders, all).")
 @click.option("--policy", type=click.Choice(POLICIES), default="pimc", show_default=True,
-              help="The challenger: PIMC, or the current heuristic (against heuristic-v1).")
+              help="The challenger: PIMC, the current heuristic or heuristic-lin (the "
+                   "linear-scored defence), the last two against heuristic-v1 by default.")
 @click.option("--baseline", type=click.Choice(BASELINES), default=None,
               help="The other seats' and the baseline's heuristic [default: heuristic for "
                    "PIMC, heuristic-v1 for the heuristic].")
@@ -54,11 +56,11 @@ def duplicate_command(deals, seed, configs, policy, baseline, samples, horizon, 
     if as_json:
         echo_json(out)
         return
-    who = "PIMC" if policy == "pimc" else "heuristic"
+    who = "PIMC" if policy == "pimc" else policy
     click.echo(f"{out['n']} trump deals in duplicate (seed {seed}, {out['skipped']} deals without "
                f"a trump game skipped)"
                + (f"; PIMC {samples} worlds, exact from {horizon} tricks left"
-                  if policy == "pimc" else "; challenger: the current heuristic"))
+                  if policy == "pimc" else f"; challenger: {policy}"))
     click.echo(f"baseline ({baseline} everywhere): soloist {out['base_card_points']:.1f} card "
                f"points, mean auction bid {out['bid_mean']:.0f}")
     click.echo(f"{who + ' plays':<15}{'soloist pts':>12}{'SE':>6}{'z':>7}"

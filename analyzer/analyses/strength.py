@@ -38,7 +38,7 @@ from analyzer.search.pimc import (DEFAULT_HORIZON, DEFAULT_SAMPLES, POLICY_PIMC,
 from analyzer.search.solve import Solver, set_context
 
 CONFIGS = ("soloist", "defenders", "all")
-POLICIES = ("pimc", "heuristic")        # the challenger
+POLICIES = ("pimc", "heuristic", "heuristic-lin")        # the challenger
 BASELINES = ("heuristic", "heuristic-v1")
 BIDS = (200, 250, 300)   # fixed bids for P(make), beside each deal's auction bid
 MAX_DEALS = 100_000
@@ -89,12 +89,12 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     base, config and the paired difference) and ``seconds_per_deal``.
     ``use_melds`` / ``use_tapp`` False withhold the shown melds / the face-up Tapp from
     PIMC (to measure what that knowledge is worth).  ``policy``: the challenger,
-    ``"pimc"`` or ``"heuristic"`` (the current heuristic, whose defence uses the shown
-    melds); ``baseline``: ``"heuristic"`` or ``"heuristic-v1"`` (the first heuristic,
+    ``"pimc"``, ``"heuristic"`` (the current heuristic, whose defence uses the shown
+    melds) or ``"heuristic-lin"`` (the linear-scored defence, same inputs); ``baseline``: ``"heuristic"`` or ``"heuristic-v1"`` (the first heuristic,
     kept to measure the improved defence).  PIMC plays against the current heuristic
     only, all runs (the baseline too) through :func:`analyzer.search.pimc.play_deal_policies`,
-    whose heuristic seats do not read the shown melds; a heuristic challenger needs the
-    ``heuristic-v1`` baseline, and both its runs play through
+    whose heuristic seats read the shown melds as the kernel does; a heuristic challenger
+    plays against another baseline, and both its runs play through
     :func:`analyzer.mechanics.play.play_out_mixed` (the kernel of every simulation).
     """
     if not 1 <= int(n_deals) <= MAX_DEALS:
@@ -108,11 +108,11 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
         raise BinokelError(f"unknown baseline {baseline!r}: use {', '.join(BASELINES)}")
     if policy == "pimc" and baseline != "heuristic":
         raise BinokelError("PIMC plays against the current heuristic: use baseline 'heuristic'")
-    if policy == "heuristic" and baseline == "heuristic":
-        raise BinokelError("the heuristic against itself measures nothing: use baseline "
-                           "'heuristic-v1'")
+    if policy == baseline:
+        raise BinokelError(f"{policy} against itself measures nothing: use baseline "
+                           f"'heuristic-v1'")
     base_pol = POLICY_NAMES[baseline]
-    chal_pol = POLICY_PIMC if policy == "pimc" else POLICY_HEURISTIC
+    chal_pol = POLICY_PIMC if policy == "pimc" else POLICY_NAMES[policy]
     kr = rules.kernel
     solver = Solver(rules) if policy == "pimc" else None   # 32 MiB table: PIMC only
     rs = np.ascontiguousarray(kr.rank_strength, dtype=np.int64)

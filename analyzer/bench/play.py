@@ -14,7 +14,8 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import LO_MASK, N_CARDS, N_TYPES, PLANE
-from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_NAMES,
+from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
+                                     POLICY_HEURISTIC_V1, POLICY_NAMES,
                                      POLICY_RANDOM, _play_core, _random_core, beat_table,
                                      lowest_bit)
 from analyzer.mechanics.rng import chunk_state
@@ -161,6 +162,11 @@ def w2_soloist(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
 def w2_soloist_v1(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
     """:func:`w2_soloist` with ``heuristic-v1`` at every seat (the baseline)."""
     return _w2s(n, seed, POLICY_HEURISTIC_V1, rules)
+
+
+def w2_soloist_lin(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """:func:`w2_soloist` with ``heuristic-lin`` at every seat (its linear-scored defence)."""
+    return _w2s(n, seed, POLICY_HEURISTIC_LIN, rules)
 
 
 def w2_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
@@ -340,7 +346,8 @@ def _register() -> None:
                           "as soloist (the Tapp as its discard), the heuristic at every seat "
                           "(the defenders' rules of _defend, shown melds tracked); baseline "
                           "heuristic-v1 on the same deals"),
-             deals=200_000, baselines={"heuristic-v1": (w2_soloist_v1, 200_000)},
+             deals=200_000, baselines={"heuristic-v1": (w2_soloist_v1, 200_000),
+                                       "heuristic-lin": (w2_soloist_lin, 200_000)},
              variant_aware=True)
 
 

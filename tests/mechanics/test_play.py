@@ -8,7 +8,8 @@ from tests import reference_play as ref
 from analyzer import DEFAULT_RULES, BinokelError, Card, Hand, parse_cards
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
-                           LOG_WINNER, POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_RANDOM,
+                           LOG_WINNER, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_V1,
+                           POLICY_RANDOM,
                            legal_cards, shown_planes,
                            play_deal, play_out, play_out_logged, play_out_mixed,
                            trick_winner)
@@ -286,15 +287,15 @@ def _shown(hand, trump, soloist):
     return shown_counts(hand, trump)
 
 
-@pytest.mark.parametrize("policy", [POLICY_HEURISTIC, POLICY_HEURISTIC_V1])
+@pytest.mark.parametrize("policy", [POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_HEURISTIC_LIN])
 @pytest.mark.parametrize("soloist", [0, 1, -1])
 def test_heuristic_decisions_use_public_information_only(soloist, policy):
     """Replacing the other two hands by any cards consistent with the public information
     (the same cards played so far, every earlier play still legal under R6, so every
     inferred void holds; the same melds shown before the first lead (R5) and the shown
     cards not played since still in their hands; the discard unchanged) changes no
-    decision of the heuristic (the current one, whose defence reads the shown melds, and
-    heuristic-v1)."""
+    decision of the heuristic (the current one, whose defence reads the shown melds,
+    heuristic-v1, and heuristic-lin, whose linear-scored defence reads the same)."""
     rng = np.random.default_rng(7 + soloist)
     state = chunk_state(31, soloist + 1)
     deck = new_deck()
@@ -497,3 +498,25 @@ def test_heuristic_v1_policy_is_reachable_and_plays_the_soloist_alike():
         b = play_deal(hands, "S", soloist=seed % 3, policy="heuristic-v1")
         differ += a.tricks != b.tricks
     assert differ >= 6   # with a soloist the defence plays differently
+
+
+def test_heuristic_lin_policy_changes_only_the_defence():
+    """Policy 'heuristic-lin': without a soloist every seat plays heuristic-v1's rules
+    (identical deals); with a soloist its defenders (play._defend_lin) play otherwise
+    than the current heuristic's on some deals."""
+    state = chunk_state(4, 0)
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(state, new_deck(), out)
+    hands = [Hand.from_mask(int(m)) for m in out[:3]]
+    a = play_deal(hands, "H", policy="heuristic-lin")
+    b = play_deal(hands, "H", policy="heuristic-v1")
+    assert a.tricks == b.tricks and a.policy == "heuristic-lin"
+    differ = 0
+    for seed in range(12):
+        state = chunk_state(40 + seed, 0)
+        deal_random(state, new_deck(), out)
+        hands = [Hand.from_mask(int(m)) for m in out[:3]]
+        a = play_deal(hands, "S", soloist=seed % 3, policy="heuristic-lin")
+        b = play_deal(hands, "S", soloist=seed % 3, policy="heuristic")
+        differ += a.tricks != b.tricks
+    assert differ >= 3
