@@ -17,6 +17,9 @@ middlehand, rearhand).
 Policies
 --------
 ``POLICY_RANDOM``: uniformly random among the distinct legal card types (issue 3's W2).
+``POLICY_HEURISTIC_V1``: the first heuristic (:func:`_heuristic_v1`) at every seat.
+``POLICY_HEURISTIC_LIN``: as ``POLICY_HEURISTIC`` but the defenders play
+:func:`_defend_lin` (a linear score of public features, fitted by policy iteration).
 ``POLICY_HEURISTIC``: the rule-based soloist-vs-two-defenders policy of
 :func:`_heuristic`.  Its inputs are only what the deciding seat can know: its own hand,
 the cards played so far (incl. the current trick), what the plays proved under R6 (voids;
