@@ -478,45 +478,45 @@ def test_r5_shown_planes_equal_the_shown_meld_cards(name):
     assert hit > 500   # most hands show something
 
 
+def _seeded_hands(seed: int) -> list:
+    """The three hands dealt from chunk_state(seed, 0), as Hand objects."""
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(chunk_state(seed, 0), new_deck(), out)
+    return [Hand.from_mask(int(m)) for m in out[:3]]
+
+
+def _without_soloist(policy_a: str, policy_b: str):
+    """One random deal played with trump H and no soloist under two policies."""
+    hands = _seeded_hands(4)
+    return play_deal(hands, "H", policy=policy_a), play_deal(hands, "H", policy=policy_b)
+
+
+def _deals_played_differently(policy_a: str, policy_b: str) -> int:
+    """Of 12 random deals with trump S and a soloist (seat seed % 3), how many the two
+    policies play with different tricks."""
+    differ = 0
+    for seed in range(12):
+        hands = _seeded_hands(40 + seed)
+        a = play_deal(hands, "S", soloist=seed % 3, policy=policy_a)
+        b = play_deal(hands, "S", soloist=seed % 3, policy=policy_b)
+        differ += a.tricks != b.tricks
+    return differ
+
+
 def test_heuristic_v1_policy_is_reachable_and_plays_the_soloist_alike():
     """The first heuristic stays reachable (policy 'heuristic-v1'); the current
     heuristic differs from it only in the defenders' choices: with no soloist every
     seat plays heuristic-v1's rules, so the two policies play identical deals."""
-    state = chunk_state(4, 0)
-    out = np.zeros(4, dtype=np.int64)
-    deal_random(state, new_deck(), out)
-    hands = [Hand.from_mask(int(m)) for m in out[:3]]
-    a = play_deal(hands, "H", policy="heuristic")
-    b = play_deal(hands, "H", policy="heuristic-v1")
+    a, b = _without_soloist("heuristic", "heuristic-v1")
     assert a.tricks == b.tricks and b.policy == "heuristic-v1"
-    differ = 0
-    for seed in range(12):
-        state = chunk_state(40 + seed, 0)
-        deal_random(state, new_deck(), out)
-        hands = [Hand.from_mask(int(m)) for m in out[:3]]
-        a = play_deal(hands, "S", soloist=seed % 3, policy="heuristic")
-        b = play_deal(hands, "S", soloist=seed % 3, policy="heuristic-v1")
-        differ += a.tricks != b.tricks
-    assert differ >= 6   # with a soloist the defence plays differently
+    # with a soloist the defence plays differently
+    assert _deals_played_differently("heuristic", "heuristic-v1") >= 6
 
 
 def test_heuristic_lin_policy_changes_only_the_defence():
     """Policy 'heuristic-lin': without a soloist every seat plays heuristic-v1's rules
     (identical deals); with a soloist its defenders (play._defend_lin) play otherwise
     than the current heuristic's on some deals."""
-    state = chunk_state(4, 0)
-    out = np.zeros(4, dtype=np.int64)
-    deal_random(state, new_deck(), out)
-    hands = [Hand.from_mask(int(m)) for m in out[:3]]
-    a = play_deal(hands, "H", policy="heuristic-lin")
-    b = play_deal(hands, "H", policy="heuristic-v1")
+    a, b = _without_soloist("heuristic-lin", "heuristic-v1")
     assert a.tricks == b.tricks and a.policy == "heuristic-lin"
-    differ = 0
-    for seed in range(12):
-        state = chunk_state(40 + seed, 0)
-        deal_random(state, new_deck(), out)
-        hands = [Hand.from_mask(int(m)) for m in out[:3]]
-        a = play_deal(hands, "S", soloist=seed % 3, policy="heuristic-lin")
-        b = play_deal(hands, "S", soloist=seed % 3, policy="heuristic")
-        differ += a.tricks != b.tricks
-    assert differ >= 3
+    assert _deals_played_differently("heuristic-lin", "heuristic") >= 3
