@@ -76,6 +76,40 @@ def _policies(config: str, soloist: int, challenger: int = POLICY_PIMC,
     return pol
 
 
+def trump_deals(seed: int, kr):
+    """The duplicate protocol's deals (module docstring), endlessly, from ``seed``: yields
+    ``(i, counts, soloist, bid, trump, hands, disc)`` for each trump game -- ``i`` the
+    number of deals drawn so far (skipped ones included), ``counts`` int64[4, 24] the
+    dealt hands and the Tapp (row 3, R2), ``hands`` int64[3, 24] the hands in play (the
+    soloist's after taking the Tapp and discarding, R4), ``disc`` the three discarded
+    types.  Deals without a trump game (surrender, Durch) are drawn and passed over."""
+    deck = new_deck()
+    masks = np.zeros(4, dtype=np.int64)
+    st = chunk_state(seed, 0)
+    i = 0
+    while True:
+        i += 1
+        deal_random(st, deck, masks)
+        counts = np.zeros((4, N_TYPES), dtype=np.int64)
+        for p in range(4):
+            m = int(masks[p])
+            for t in range(N_TYPES):
+                counts[p, t] = ((m >> t) & 1) + ((m >> (t + 24)) & 1)
+        mb = np.array([rule_of_thumb_max_bid(masks[p], kr, DEFAULT_TRICK_ESTIMATE)
+                       for p in range(3)], dtype=np.int64)
+        soloist, bid = run_auction(mb, kr)
+        c18 = (counts[soloist] + counts[3]).astype(np.uint8)
+        disc = np.zeros(3, dtype=np.int64)
+        trump, contract = fast_exchange(c18, bid, kr, disc)
+        if contract != CONTRACT_PLAY:
+            continue
+        hands = counts[:3].copy()
+        hands[soloist] = c18
+        for t in disc:
+            hands[soloist, t] -= 1
+        yield i, counts, soloist, bid, trump, hands, disc
+
+
 def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
                     samples: int = DEFAULT_SAMPLES, horizon: int = DEFAULT_HORIZON,
                     rules: RuleSet = DEFAULT_RULES, progress=None, use_melds: bool = True,
@@ -117,9 +151,6 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     solver = Solver(rules) if policy == "pimc" else None   # 32 MiB table: PIMC only
     rs = np.ascontiguousarray(kr.rank_strength, dtype=np.int64)
     cp = kr.card_points
-    deck = new_deck()
-    masks = np.zeros(4, dtype=np.int64)
-    st = chunk_state(seed, 0)
     pts = np.zeros(3, dtype=np.int64)
     trk = np.zeros(3, dtype=np.int64)
     log = np.zeros(0, dtype=np.int64)
@@ -129,30 +160,13 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     secs = {c: 0.0 for c in configs}
     skipped = 0
     played = 0
-    i = 0
+    deals = trump_deals(seed, kr)
     while played < n_deals:
-        i += 1
-        deal_random(st, deck, masks)
-        counts = np.zeros((4, N_TYPES), dtype=np.int64)
-        for p in range(4):
-            m = int(masks[p])
-            for t in range(N_TYPES):
-                counts[p, t] = ((m >> t) & 1) + ((m >> (t + 24)) & 1)
-        mb = np.array([rule_of_thumb_max_bid(masks[p], kr, DEFAULT_TRICK_ESTIMATE)
-                       for p in range(3)], dtype=np.int64)
-        soloist, bid = run_auction(mb, kr)
-        c18 = (counts[soloist] + counts[3]).astype(np.uint8)
-        disc = np.zeros(3, dtype=np.int64)
-        trump, contract = fast_exchange(c18, bid, kr, disc)
-        if contract != CONTRACT_PLAY:
-            skipped += 1
-            continue
+        i, counts, soloist, bid, trump, hands, disc = next(deals)
+        skipped = i - 1 - played
         played += 1
-        hands = counts[:3].copy()
-        hands[soloist] = c18
         dcount = np.zeros(N_TYPES, dtype=np.int64)
         for t in disc:
-            hands[soloist, t] -= 1
             dcount[t] += 1
         dpts = int(sum(int(cp[t]) for t in disc))
         melds = [int(meld_total(_planes_mask(hands[p]), trump, kr)) for p in range(3)]

@@ -635,7 +635,9 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
 # (lambda 10) of those labels, centred per decision, on the features gives the next
 # weights.  The hidden cards enter only the labels, averaged over by the regression;
 # the features are the defender's information (own hand, played cards, R6 proofs,
-# shown melds R5).
+# shown melds R5).  Regenerate them with
+# ``python -m cli.main fit-defence --deals 4000 --seed 7 --iterations 2``
+# (analyzer.analyses.fit_defence; the shipped rows, rounded to 3 decimals).
 LIN_F = 18
 LIN_CTX_LEAD, LIN_CTX_WIN_SURE, LIN_CTX_WIN_UNSURE, LIN_CTX_LOSE_TEAM, LIN_CTX_LOSE = 0, 1, 2, 3, 4
 # features (per legal card c):  0 c is _defend's choice; 1 card points; 2 trump; 3 rank
@@ -656,13 +658,14 @@ DEFENCE_LIN = np.array([
 
 
 @njit(_nrt=False)
-def _defend_lin(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
-                olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
-    """A defender's card under policy ``heuristic-lin`` (inputs as :func:`_defend`): the
-    legal card with the lowest linear score :data:`DEFENCE_LIN` of public features.
-    Ties: lowest type index."""
-    W = DEFENCE_LIN
-    wt = DEFENCE_WEIGHTS
+def _lin_setup(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+               olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """The per-decision part of :func:`_defend_lin` (inputs as :func:`_defend`): returns
+    ``(ctx, dflt, unseen, ab_so, ab_pa, late, so_next)`` -- the decision context (a row of
+    :data:`DEFENCE_LIN`), :func:`_defend`'s choice, the unseen types, the soloist's and
+    the partner's proven absences, 1.0 when 5 or fewer tricks are left, 1.0 when the
+    soloist plays next.  Shared with the fit (analyzer.analyses.fit_defence), so the
+    fitted features are the played ones."""
     dflt = _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                    olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
     known2 = ohi | khi | (olo & klo)
@@ -688,39 +691,90 @@ def _defend_lin(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader
                     # the partner (last) showed a led-suit card beating the winner: R6 makes it beat
                     tw = (ksp & beat[win_card] & unseen) != 0
             ctx = LIN_CTX_LOSE_TEAM if tw else LIN_CTX_LOSE
-    w = W[ctx]
     so_next = 1.0 if nxt == soloist else 0.0
+    return ctx, dflt, unseen, ab_so, ab_pa, late, so_next
+
+
+@njit(_nrt=False)
+def _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump, beat, cp, rs,
+                  kso, ksp):
+    """The :data:`LIN_F` features of legal card ``c`` (list above :data:`DEFENCE_LIN`) as a
+    tuple of floats; the other inputs from :func:`_lin_setup`.  Public information only:
+    the own hand, unseen types, proven absences, shown melds (R5), _defend's choice."""
+    s = c // 6
+    pts = float(cp[c])
+    is_tr = 1.0 if (trump >= 0 and s == trump) else 0.0
+    master = 1.0 if (unseen & beat[c]) == 0 else 0.0
+    sl = _suit_len(olo, ohi, s)
+    ruff_so = 0.0
+    ruff_pa = 0.0
+    if is_tr == 0.0:
+        if _may_ruff(ab_so, s, unseen, trump):
+            ruff_so = 1.0
+        if _may_ruff(ab_pa, s, unseen, trump):
+            ruff_pa = 1.0
+    return (1.0 if c == dflt else 0.0, pts, is_tr, float(rs[c]), master, float(sl),
+            float(_ctpop(unseen & suit_mask(s))), ruff_so, ruff_pa,
+            1.0 if (kso & beat[c] & unseen) != 0 else 0.0,
+            1.0 if (ksp & beat[c] & unseen) != 0 else 0.0,
+            late * pts, late * master, late * is_tr,
+            float(_keep_d(DEFENCE_WEIGHTS, c, rs[c], beat[c], unseen, trump)),
+            1.0 if sl == 1 else 0.0, so_next * pts, master * pts)
+
+
+@njit(_nrt=False)
+def _lin_score(w, f, so_next):
+    """``w . f`` for one row ``w`` of the weights and the features ``f`` of
+    :func:`_lin_features`, summed in the order of the shipped policy (the products
+    w16 * f16 + w17 * f17 are computed as (w16 * so_next + w17 * master) * points, and
+    zero features add an exact zero), so the choices are those the weights were
+    measured with, bit for bit."""
+    v = (w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3]
+         + w[4] * f[4] + w[5] * f[5] + w[6] * f[6])
+    v += w[7] * f[7]
+    v += w[8] * f[8]
+    v += w[9] * f[9]
+    v += w[10] * f[10]
+    v += w[11] * f[11] + w[12] * f[12] + w[13] * f[13]
+    v += w[14] * f[14]
+    v += w[15] * f[15]
+    v += (w[16] * so_next + w[17] * f[4]) * f[1]
+    return v
+
+
+@njit(_nrt=False)
+def _defend_lin_w(W, seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                  olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """:func:`_defend_lin` with the weights ``W`` (float64[5, LIN_F]) as an argument (the
+    fit plays the policy being fitted, analyzer.analyses.fit_defence)."""
+    ctx, dflt, unseen, ab_so, ab_pa, late, so_next = _lin_setup(
+        seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+        olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+    w = W[ctx]
     best = -1
     bs = 0.0
     m = legal
     while m != 0:
         c = _cttz(m)
         m &= m - 1
-        s = c // 6
-        pts = float(cp[c])
-        is_tr = 1.0 if (trump >= 0 and s == trump) else 0.0
-        master = 1.0 if (unseen & beat[c]) == 0 else 0.0
-        sl = _suit_len(olo, ohi, s)
-        v = (w[0] * (1.0 if c == dflt else 0.0) + w[1] * pts + w[2] * is_tr + w[3] * rs[c]
-             + w[4] * master + w[5] * sl + w[6] * _ctpop(unseen & suit_mask(s)))
-        if is_tr == 0.0:
-            if _may_ruff(ab_so, s, unseen, trump):
-                v += w[7]
-            if _may_ruff(ab_pa, s, unseen, trump):
-                v += w[8]
-        if (kso & beat[c] & unseen) != 0:
-            v += w[9]
-        if (ksp & beat[c] & unseen) != 0:
-            v += w[10]
-        v += late * (w[11] * pts + w[12] * master + w[13] * is_tr)
-        v += w[14] * _keep_d(wt, c, rs[c], beat[c], unseen, trump)
-        if sl == 1:
-            v += w[15]
-        v += (w[16] * so_next + w[17] * master) * pts
+        f = _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump,
+                          beat, cp, rs, kso, ksp)
+        v = _lin_score(w, f, so_next)
         if best < 0 or v < bs:
             best = c
             bs = v
     return best
+
+
+@njit(_nrt=False)
+def _defend_lin(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """A defender's card under policy ``heuristic-lin`` (inputs as :func:`_defend`): the
+    legal card with the lowest linear score :data:`DEFENCE_LIN` of public features
+    (:func:`_lin_features`).  Ties: lowest type index."""
+    return _defend_lin_w(DEFENCE_LIN, seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
+                         leader, olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs,
+                         kso, ksp)
 
 
 @njit(_nrt=False)
