@@ -56,3 +56,18 @@ def test_duplicate_heuristic_against_heuristic_v1():
     r = _run("duplicate", "--deals", "3", "--baseline", "heuristic-v1")
     assert r.exit_code != 0 and "PIMC plays against the current heuristic" in r.output
     assert "Traceback" not in r.output
+
+
+def test_fit_defence_command_prints_the_literal_and_bounds_its_inputs(tmp_path):
+    """``binokel fit-defence`` (cli/fit_defence_cmd.py): the DEFENCE_LIN literal, also
+    written to --out; bad input is one line with exit status 2."""
+    out = tmp_path / "lin.py"
+    r = _run("fit-defence", "--deals", "20", "--iterations", "1", "--out", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert len(d["weights"]) == 5 and all(len(row) == 18 for row in d["weights"])
+    assert out.read_text().startswith("DEFENCE_LIN = np.array([")
+    for bad in (["--deals", "0"], ["--iterations", "0"], ["--ridge", "0"],
+                ["--out", str(tmp_path / "no" / "x.py")]):
+        r = _run("fit-defence", *bad)
+        assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output

@@ -1,0 +1,90 @@
+"""``binokel fit-defence``: regenerate the heuristic-lin defence's weights (play.DEFENCE_LIN)
+by approximate policy iteration (analyzer.analyses.fit_defence)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analyzer.analyses.fit_defence import (DEFAULT_DEALS, DEFAULT_ITERATIONS, DEFAULT_RIDGE,
+                                           DEFAULT_SEED, MAX_DEALS, MAX_ITERATIONS, fit_defence,
+                                           weights_literal)
+from analyzer.errors import BinokelError
+from .common import BadInput, echo_json, example_epilog
+from .main import cli
+
+
+@cli.command(
+    "fit-defence",
+    epilog=example_epilog(
+        "binokel fit-defence                                  # the shipped DEFENCE_LIN",
+        "binokel fit-defence --deals 4000 --seed 7 --iterations 2 --out /tmp/lin.py",
+        "binokel fit-defence --deals 300 --iterations 1 --json",
+    ),
+)
+@click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=DEFAULT_DEALS,
+              show_default=True, help="Fresh trump deals per iteration (duplicate protocol).")
+@click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True,
+              help="Seed of the deal stream.")
+@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
+              default=DEFAULT_ITERATIONS, show_default=True,
+              help="Policy-iteration rounds from the current defence (_defend).")
+@click.option("--ridge", type=click.FloatRange(min=0, min_open=True, max=1e9),
+              default=DEFAULT_RIDGE, show_default=True, help="Ridge penalty lambda of each fit.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the DEFENCE_LIN literal to this file.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def fit_defence_command(deals, seed, iterations, ridge, out, as_json):
+    """Fit the weights of the heuristic-lin defence (play.DEFENCE_LIN).
+
+    Plays --deals trump deals per iteration with the current defence, labels every legal
+    card of every defender decision by a roll-out in the true deal (the soloist's card
+    points), fits a ridge regression per decision context and repeats with the new
+    weights. Prints the weights as the Python literal of analyzer/mechanics/play.py
+    (3 decimals) and their largest difference to the shipped ones; play.py is not
+    rewritten. The defaults reproduce the shipped weights (binokel-48 only).
+    """
+    if out is not None:
+        if out.exists() and out.is_dir():
+            raise BadInput(f"--out: {out} is a folder, give a file name")
+        if not out.parent.is_dir():
+            raise BadInput(f"--out: folder {out.parent} does not exist")
+    bar = None
+    progress = None
+    if not as_json:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        bar = Progress(transient=True, console=Console(stderr=True))
+        task = bar.add_task("deals", total=deals * iterations)
+        progress = lambda k: bar.update(task, advance=k)  # noqa: E731
+        bar.start()
+    try:
+        fit = fit_defence(deals, seed, iterations, ridge, progress=progress)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    import numpy as np
+
+    from analyzer.mechanics.play import DEFENCE_LIN
+
+    literal = weights_literal(fit["weights"])
+    diff = float(np.abs(np.round(fit["weights"], 3) - DEFENCE_LIN).max())
+    if out is not None:
+        try:
+            out.write_text(literal + "\n")
+        except OSError as exc:
+            raise BadInput(f"--out: cannot write {out}: {exc.strerror or exc}") from None
+    if as_json:
+        echo_json({"deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge,
+                   "rows": fit["rows"], "decisions": fit["decisions"],
+                   "weights": np.round(fit["weights"], 3).tolist(),
+                   "max_abs_diff_shipped": diff, "out": str(out) if out else None})
+        return
+    click.echo(f"# binokel fit-defence --deals {deals} --seed {seed} --iterations {iterations} "
+               f"--ridge {ridge:g}: {sum(fit['rows'])} labelled rows, "
+               f"{sum(fit['decisions'])} decisions; max |diff| to the shipped DEFENCE_LIN "
+               f"(3 decimals): {diff:.3f}")
+    click.echo(literal)
