@@ -16,7 +16,37 @@ import hashlib
 import os
 from pathlib import Path
 
+import sys
+
 import numba
+
+
+def _import_numba_without_blas_probe() -> None:
+    """Import ``numba.np.arraymath`` with scipy's BLAS module hidden.
+
+    Why: numba loads its whole implementation registry before the first kernel runs (also
+    for a kernel loaded from the cache), and ``numba.np.arraymath`` probes for BLAS at
+    import by importing ``scipy.linalg.cython_blas``, which imports all of ``scipy.linalg``:
+    ~0.35 s of every command's start-up on this machine (issue 14's 2 s target).  No kernel
+    of ours calls BLAS.  With the module hidden, the probe's only effect in numba 0.68
+    (``arraymath._HAVE_BLAS``) is that jitted ``np.convolve`` / ``np.correlate`` of floats
+    use numba's own loop; ``np.dot`` and ``np.linalg`` in a kernel still work, because
+    ``numba.np.linalg`` imports scipy when such a kernel compiles, and scipy imports
+    normally afterwards (tests/test_jit.py pins both).  If scipy or numba's registry is
+    already loaded, nothing is done.
+    """
+    key = "scipy.linalg.cython_blas"
+    if key in sys.modules or "numba.np.arraymath" in sys.modules:
+        return
+    sys.modules[key] = None  # ``import`` of a None entry raises ImportError at once
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        if sys.modules.get(key, 0) is None:
+            del sys.modules[key]
+
+
+_import_numba_without_blas_probe()
 
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_FOR_ADVISE = ("pandas", "matplotlib", "pyarrow", "joblib", "dask", "rich",
                   "analyzer.batch.runs", "analyzer.analyses.analysis",
                   "analyzer.analyses.tournament", "analyzer.analyses.team_tournament",
-                  "analyzer.analyses.exact", "analyzer.bench.registry", "reports", "web")
+                  "analyzer.analyses.exact", "analyzer.bench.registry", "reports", "web",
+                  "scipy.linalg")
 
 
 def _modules_after(code: str) -> set:
