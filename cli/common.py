@@ -105,13 +105,14 @@ def _check_jobs(ctx, param, value):
     return value
 
 
-def jobs_option(default: int = 1):
+def jobs_option(default: int = 1, workers: str = "Worker processes"):
     """``--jobs/-j N``, the same in every command: 1 = this process, -1 = all cores, at
     most the cores available (analyzer.parallel.resolve_jobs); never more workers than
-    chunks of work; the numbers never depend on it."""
+    chunks of work; the numbers never depend on it.  ``workers`` names what runs them
+    (threads for the bid advice's short kernels)."""
     return click.option(
         "--jobs", "-j", default=default, show_default=True, type=int, callback=_check_jobs,
-        help="Worker processes: 1 = this process, -1 = all cores (at most the cores "
+        help=f"{workers}: 1 = this process, -1 = all cores (at most the cores "
              "available; never more than chunks of work). Never changes the numbers.")
 
 

@@ -41,6 +41,31 @@ def test_one_chunk_runs_in_this_process_whatever_jobs_says():
     assert list(parallel_map(_pid, [(0,)], -1, 1)) == [os.getpid()]
 
 
+def _slow_square(x: int, delay: float):
+    import threading
+
+    time.sleep(delay)  # later chunks finish first: the order must still be the input's
+    return x * x, os.getpid(), threading.get_ident()
+
+
+def test_thread_workers_keep_the_order_and_stay_in_this_process():
+    args = [(x, 0.05 * (4 - x)) for x in range(4)]
+    got = list(parallel_map(_slow_square, args, -1, len(args), threads=True))
+    assert [g[0] for g in got] == [0, 1, 4, 9]
+    assert {g[1] for g in got} == {os.getpid()}
+    assert len({g[2] for g in got}) == min(available_cores(), 4)  # one thread per core
+
+
+def test_a_closed_thread_map_leaves_no_thread_behind():
+    import threading
+
+    before = threading.active_count()
+    gen = parallel_map(_slow_square, [(x, 0.05) for x in range(8)], -1, 8, threads=True)
+    next(gen)
+    gen.close()  # the caller stops early (an interrupt): queued chunks are dropped
+    assert threading.active_count() == before
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

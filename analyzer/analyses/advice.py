@@ -479,7 +479,8 @@ def sample_rounds(run_chunk, chunk_args, samples: int, n_jobs: int, inference: b
         base = rnd * len(sizes)
         args = [chunk_args(base + c, n) for c, n in enumerate(sizes)]
         planned = (rnd + 1) * len(sizes)
-        for part in parallel_map(run_chunk, args, n_jobs, len(args)):
+        # threads: each chunk is one nogil kernel call (analyzer.parallel.parallel_map)
+        for part in parallel_map(run_chunk, args, n_jobs, len(args), threads=True):
             parts.append(part)
             if progress is not None:
                 progress(len(parts), planned)
