@@ -47,7 +47,8 @@ def _parse_scores(text: str | None):
               help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat. "
                    "Team games (kreuz-48, kreuz-40, pinochle-80): 0-3, partners 0+2 and 1+3.")
 @click.option("--auction", "-a", default="", help="Calls so far, e.g. '150 160 pass' (validated per R3).")
-@click.option("--scores", default=None, help="Game scores before this deal, FH,MH,RH (R9): advice then maximizes P(win game).")
+@click.option("--scores", default=None, help="Game scores before this deal, FH,MH,RH (R9): advice then maximizes P(win game). "
+              "Team games: two totals, your team first (e.g. 1200,900; V4.6, V6.6).")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default=None,
               help="relative: own minus mean of opponents' deal scores (default); own: own score; "
                    "win: P(win game), default when --scores is given.")
@@ -117,13 +118,11 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
 def _advise_team(hand, seat, auction, scores, objective, samples, seed, no_inference, as_json,
                  rules, lookahead=False, opponents=None):
     """``--rules kreuz-48 / kreuz-40 / pinochle-80``: the team advisor (seats 0-3)."""
-    if scores is not None or objective not in (None, "relative"):
-        raise BadInput("--scores/--objective: team advice has one objective, the team's score "
-                       "minus the other team's (V1)")
     try:
         adv = advise_bid(hand, seat=seat if seat is not None else "0", auction=auction,
                          samples=samples, seed=seed, inference=not no_inference, rules=rules,
-                         lookahead=lookahead, opponents=opponents)
+                         lookahead=lookahead, opponents=opponents, scores=scores,
+                         objective=objective)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

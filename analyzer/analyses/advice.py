@@ -718,9 +718,10 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
         if opponents is not None and not lookahead:
             raise BinokelError(f"--opponents needs --lookahead in the team game {rules.name}: "
                                f"the static team advisor reads every seat as a rule-of-thumb bidder")
-        if scores is not None or objective not in (None, "relative"):
-            raise BinokelError("team advice has one objective: the team's score minus the other "
-                               "team's (no --scores / --objective in team games, V1)")
+        if lookahead and (scores is not None or objective not in (None, "relative")):
+            raise BinokelError("the team look-ahead has one objective, the team's score minus "
+                               "the other team's: --scores / --objective win need the static "
+                               "team advice (no --lookahead)")
         if lookahead:
             from analyzer.analyses.team_lookahead import advise_team_lookahead
 
@@ -728,7 +729,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                                          0 if seed is None else seed, inference, opponents,
                                          progress=progress)
         return advise_team(hand, seat, auction, rules, samples, 0 if seed is None else seed,
-                           inference, progress=progress)
+                           inference, progress=progress, scores=scores, objective=objective)
     h = Hand.parse(hand, rules=rules)
     if len(h) != rules.hand_size:
         raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)} (R2)")

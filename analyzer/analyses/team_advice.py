@@ -61,7 +61,7 @@ MAX_ROUNDS = 8
 @njit
 def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, poffset, high,
                         holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
-                        other_score, pass_rel, weight):
+                        other_score, pass_rel, weight, pass_own, pass_bidder):
     """Monte Carlo core: ``n = weight.shape[0]`` samples (see the module docstring).
 
     ``hand`` uint8[24] (the only cards the kernel knows); ``deck`` uint8[n_unseen] the
@@ -79,6 +79,10 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     a Dabb the spare columns hold what the soloist's contract choice needs
     (analyzer.mechanics.team_game.kreuz_outcomes): ``other_score[:, 1]`` the other team's
     score if it goes out, ``team_total[:, 1:4]`` its estimate, Durch losers, Durch made.
+    ``pass_own`` float64[n]: the team's own score in the pass branch (the other team's is
+    ``pass_own - pass_rel``); ``pass_bidder`` int64[n]: who bid there (1 this team, 0 the
+    other team, -1 thrown in), which the score-aware objective needs (V6.6: the bidding
+    side is counted first at the game's end).
     """
     n = weight.shape[0]
     hs = tk.hand_size
@@ -126,6 +130,7 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
             continue_duels(maxb, high, holder, seat, next_ch, tk.min_bid, tk.bid_step,
                            tk.forced_opening, out)
             kreuz_contract(hands, out[0], out[1], pol, state, tk, kr, beat, cnt, res)
+            b = out[0]
         else:
             for t in range(4):
                 play_contract80(hands[:4], seat, 0, t, pol, state, tk, beat, cnt, res)
@@ -141,6 +146,8 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
             play_contract80(hands[:4], b, out[1], trumps[b] if b >= 0 else 0, pol, state, tk,
                             beat, cnt, res)
         pass_rel[i] = res[R_SCORE + team] - res[R_SCORE + 1 - team]
+        pass_own[i] = res[R_SCORE + team]
+        pass_bidder[i] = -1 if b < 0 else (1 if b % 2 == team else 0)
 
 
 def unseen_deck(counts, spec: TeamSpec) -> np.ndarray:
@@ -229,13 +236,15 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
         other = np.zeros((n, 4))
         pass_rel = np.zeros(n)
         weight = np.zeros(n)
+        pass_own = np.zeros(n)
+        pass_bidder = np.zeros(n, dtype=np.int64)
         team_advise_samples(np.asarray(counts, dtype=np.uint8), seat, unseen_deck(counts, spec),
                             np.array(lo, dtype=np.int64), np.array(hi, dtype=np.int64),
                             use, float(scale), float(scale if partner_scale is None else partner_scale),
                             int(partner_offset), high, holder, passed, next_ch,
                             int(rv1), int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
-                            spec.kr, team_total, other, pass_rel, weight)
-        parts.append((team_total, other, pass_rel, weight))
+                            spec.kr, team_total, other, pass_rel, weight, pass_own, pass_bidder)
+        parts.append((team_total, other, pass_rel, weight, pass_own, pass_bidder))
         w = np.concatenate([q[3] for q in parts])
         if w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n:
             break
@@ -243,11 +252,15 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
     other = np.concatenate([q[1] for q in parts])
     pass_rel = np.concatenate([q[2] for q in parts])
     weight = np.concatenate([q[3] for q in parts])
+    pass_own = np.concatenate([q[4] for q in parts])
+    pass_bidder = np.concatenate([q[5] for q in parts])
     if not np.isfinite(weight).all() or weight.sum() <= 0:
         weight = np.ones(len(weight))
     k = 1 if spec.dabb_size > 0 else 4
     raw = {"team_total": team_total[:, :k], "other": other[:, :k], "pass_rel": pass_rel,
-           "weight": weight, "loss_factor": int(spec.tk.loss_factor)}
+           "weight": weight, "loss_factor": int(spec.tk.loss_factor),
+           "pass_own": pass_own, "pass_bidder": pass_bidder,
+           "target": int(spec.tk.target_score)}
     if spec.dabb_size > 0:
         # the soloist's contract choice after the exchange (V4.3, V4.6 Durch, V5.4)
         raw.update({"out_other": other[:, 1].copy(), "est": team_total[:, 1].copy(),
@@ -274,7 +287,14 @@ def soloist_contracts(raw: dict, bids) -> np.ndarray | None:
 
 
 def bid_outcome(raw: dict, bid: int, con=None) -> tuple[np.ndarray, np.ndarray]:
-    """Per (sample, trump column) at ``bid``: the objective (team - other team) and
+    """Per (sample, trump column) at ``bid``: the relative objective (team - other team)
+    and whether the team made its contract (:func:`bid_scores`)."""
+    team, other, made = bid_scores(raw, bid, con)
+    return team - other, made
+
+
+def bid_scores(raw: dict, bid: int, con=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per (sample, trump column) at ``bid``: the team's deal score, the other team's, and
     whether the team made its contract.
 
     Playing: the team scores its total when it reaches the bid (V4.6, V5.7, V6.6), else
@@ -286,24 +306,77 @@ def bid_outcome(raw: dict, bid: int, con=None) -> tuple[np.ndarray, np.ndarray]:
     tt, oth = raw["team_total"], raw["other"]
     lf = float(raw.get("loss_factor", 1))
     made = tt >= bid
-    rel = np.where(made, tt, -lf * float(bid)) - oth
+    team = np.where(made, tt, -lf * float(bid))
     if con is None:
-        return rel, made
+        return team, oth, made
     kr = raw["kr"]
     value = np.where(con == CONTRACT_OPEN_DURCH, kr.open_durch_value, kr.durch_value)
     dm = raw["durch_made"]
     is_durch = (con == CONTRACT_DURCH) | (con == CONTRACT_OPEN_DURCH)
     is_out = con == CONTRACT_SURRENDER
-    rel0 = np.where(is_out, -float(bid) - raw["out_other"],
-                    np.where(is_durch, np.where(dm, value, -kr.durch_loss_factor * value),
-                             rel[:, 0]))
+    team0 = np.where(is_out, -float(bid),
+                     np.where(is_durch, np.where(dm, value, -kr.durch_loss_factor * value),
+                              team[:, 0]))
+    other0 = np.where(is_out, raw["out_other"], np.where(is_durch, 0.0, oth[:, 0]))
     made0 = np.where(is_out, False, np.where(is_durch, dm, made[:, 0]))
-    return rel0[:, None].astype(float), made0[:, None]
+    return (team0[:, None].astype(float), other0[:, None].astype(float), made0[:, None])
 
 
-def bid_values(raw: dict, bids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+#: Score-aware objective: a typical deal's swing, as a share of the game's target (the
+#: three-player game's 150 of 1500, analyzer.analyses.advice.win_probability).
+SWING_SHARE = 0.1
+
+
+def team_win_probability(own, other, bidder, target: int) -> np.ndarray:
+    """Estimated P(this team wins the game) from the game totals after a deal.
+
+    ``own`` / ``other``: the two teams' totals after the deal (arrays); ``bidder``: who
+    bid in that deal (1 this team, 0 the other, -1 thrown in).  If the deal ended the
+    game the value is 1 or 0: the bidding team wins if it reached ``target`` (V6.6, and
+    the same reading of R9 for the Binokel team games, V4.6), else a team that reached
+    it; both with nobody bidding counts 1/2.  Otherwise a race model, the two-player
+    case of :func:`analyzer.analyses.advice.win_probability`: ``P = logistic((own -
+    other) / tau)``, ``tau = s * sqrt(deals_left)``, ``s = SWING_SHARE * target`` and
+    ``deals_left = max(1, (target - leader) / s)``, so a lead counts for more the closer
+    the leader is to the target.
+    """
+    own = np.asarray(own, dtype=np.float64)
+    other = np.asarray(other, dtype=np.float64)
+    bidder = np.broadcast_to(np.asarray(bidder), own.shape)
+    s = SWING_SHARE * float(target)
+    leader = np.maximum(own, other)
+    tau = s * np.sqrt(np.maximum(1.0, (target - leader) / s))
+    p = 1.0 / (1.0 + np.exp(-(own - other) / tau))
+    us, them = own >= target, other >= target
+    p = np.where(us | them, np.where(us & them, 0.5, us.astype(np.float64)), p)
+    p = np.where((bidder == 1) & us, 1.0, p)
+    p = np.where((bidder == 0) & them, 0.0, p)
+    return p
+
+
+def _objective_values(raw: dict, team, other, bidder, objective: str, scores):
+    """The per-sample objective from deal scores: ``relative`` team - other team, or
+    ``win`` :func:`team_win_probability` from the game ``scores`` (this team, the other)
+    before the deal plus the deal's."""
+    if objective == "relative":
+        return team - other
+    return team_win_probability(scores[0] + team, scores[1] + other, bidder, raw["target"])
+
+
+def pass_values(raw: dict, objective: str = "relative", scores=None) -> np.ndarray:
+    """The pass branch's per-sample objective (:func:`_objective_values`)."""
+    if objective == "relative":
+        return raw["pass_rel"]
+    own = raw["pass_own"]
+    return _objective_values(raw, own, own - raw["pass_rel"], raw["pass_bidder"], objective,
+                             scores)
+
+
+def bid_values(raw: dict, bids: np.ndarray, objective: str = "relative",
+               scores=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Weighted mean objective per (bid, trump column), and per bid the best column and
-    its per-sample objective values (bidder branch; :func:`bid_outcome`)."""
+    its per-sample objective values (bidder branch; :func:`bid_scores`; ``objective``
+    and ``scores`` as :func:`_objective_values`)."""
     w = raw["weight"]
     sw = w.sum()
     con = soloist_contracts(raw, bids)
@@ -311,7 +384,8 @@ def bid_values(raw: dict, bids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
     best_t = np.empty(len(bids), dtype=np.int64)
     per = np.empty((len(bids), raw["team_total"].shape[0]))
     for j, b in enumerate(bids):
-        rel, _made = bid_outcome(raw, int(b), None if con is None else con[j])
+        team, other, _made = bid_scores(raw, int(b), None if con is None else con[j])
+        rel = _objective_values(raw, team, other, 1, objective, scores)
         ev[j] = (w[:, None] * rel).sum(axis=0) / sw
         best_t[j] = int(np.argmax(ev[j]))
         per[j] = rel[:, best_t[j]]
@@ -336,19 +410,32 @@ class TeamBidAdvice:
     pass_value: Estimate
     rows: list[dict]
     over_partner: bool = False   # the partner holds the bid: a bid must beat passing significantly
+    objective: str = "relative"  # or "win": P(win game) from the scores
+    scores: tuple | None = None  # game totals before the deal: (this team, the other team)
 
     def summary(self) -> str:
         from analyzer.mechanics.cards import SUIT_SYMBOLS
         team = self.seat % 2
+        win = self.objective == "win"
+        if win:
+            obj = (f"P(win game) from the scores {self.scores[0]} (team {team}) : "
+                   f"{self.scores[1]} (team {1 - team}), in percent")
+        else:
+            obj = "team score - other team's score"
+
+        def fmt(v, d=1):
+            # percentage points for P(win), card points otherwise
+            return f"{100 * v:+.{d}f}" if win else f"{v:+.{d}f}"
         from analyzer.mechanics.rules import get_rules
         shown = self.hand.show(get_rules(self.game).low_card) if isinstance(self.hand, Hand) \
             else str(self.hand)        # the low card as the deck names it (7 in kreuz-48)
         lines = [f"{self.game}   hand: {shown}",
                  f"seat: {self.seat} (team {team}: seats {team}+{team + 2})"
                  f"   auction: {self.auction.describe()}",
-                 f"objective: team score - other team's score   samples: {self.samples} "
+                 f"objective: {obj}   samples: {self.samples} "
                  f"(effective {self.ess:.0f})",
-                 f"pass: E = {self.pass_value.mean:+.1f} [{self.pass_value.lo:+.0f}, {self.pass_value.hi:+.0f}]",
+                 f"pass: E = {fmt(self.pass_value.mean)} [{fmt(self.pass_value.lo, 0)}, "
+                 f"{fmt(self.pass_value.hi, 0)}]",
                  f"{'bid':>6} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"
                  + ("  out  Durch" if self.rows and "p_out" in self.rows[0] else "")]
         for r in self.rows:
@@ -356,8 +443,9 @@ class TeamBidAdvice:
             lines.append(
                 f"{r['bid']:>6} {tr:>5}  "
                 f"{100 * r['p_make']:5.1f}% [{100 * r['p_make_lo']:4.1f}-{100 * r['p_make_hi']:5.1f}]  "
-                f"{r['ev']:+8.1f} [{r['ev_lo']:+6.0f}, {r['ev_hi']:+6.0f}]  "
-                f"{r['minus_pass']:+7.1f} [{r['minus_pass_lo']:+5.0f}, {r['minus_pass_hi']:+5.0f}]"
+                f"{fmt(r['ev']):>8} [{fmt(r['ev_lo'], 0):>6}, {fmt(r['ev_hi'], 0):>6}]  "
+                f"{fmt(r['minus_pass']):>7} [{fmt(r['minus_pass_lo'], 0):>5}, "
+                f"{fmt(r['minus_pass_hi'], 0):>5}]"
                 + (f"  {100 * r['p_out']:3.0f}%  {100 * r['p_durch']:4.1f}%" if "p_out" in r else ""))
         if self.rows and "p_out" in self.rows[0]:
             lines.append("out / Durch: share of samples in which the soloist, after seeing the "
@@ -379,12 +467,19 @@ class TeamBidAdvice:
                 "samples": self.samples, "effective_samples": self.ess,
                 "next_bid": self.next_bid, "max_bid": self.max_bid,
                 "pass_value": self.pass_value.to_dict(), "over_partner": self.over_partner,
+                "objective": self.objective,
+                "scores": None if self.scores is None else list(self.scores),
                 "table": self.rows}
 
 
 def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
-                          over_partner: bool = False):
+                          over_partner: bool = False, objective: str = "relative",
+                          scores=None):
     """(max bid or None, table rows, pass estimate, ess) from :func:`sample_branches`.
+
+    ``objective``: ``relative`` (team minus the other team's deal score) or ``win`` (the
+    estimated P(win game), :func:`team_win_probability`, from ``scores`` = the game
+    totals (this team, the other team) before the deal).
 
     ``over_partner``: the standing bid is the partner's (:func:`bids_over_partner`); a bid then
     counts only while its paired gain over passing is significant (the lower end of its
@@ -397,9 +492,10 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
     w = raw["weight"]
     ess = _ess(w)
     bids = next_bid + step * np.arange(GRID80)
-    ev, best_t, per = bid_values(raw, bids)
+    ev, best_t, per = bid_values(raw, bids, objective, scores)
     con = soloist_contracts(raw, bids)
-    pass_est = _wmean(raw["pass_rel"], w, ess)
+    pv = pass_values(raw, objective, scores)
+    pass_est = _wmean(pv, w, ess)
     named = raw["team_total"].shape[1] > 1
     out_rows = []
     max_bid = None
@@ -409,7 +505,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
         made = bid_outcome(raw, int(b), None if con is None else con[j])[1][:, t]
         pm = _wprop(made.astype(float), w, ess)
         e = _wmean(per[j], w, ess)
-        d = _wmean(per[j] - raw["pass_rel"], w, ess)
+        d = _wmean(per[j] - pv, w, ess)
         if run and (d.lo > 0 if over_partner else e.mean >= pass_est.mean):
             max_bid = int(b)
         else:
@@ -466,10 +562,48 @@ def team_request(hand, seat, auction, samples, rules):
     return spec, h, counts, seat, state
 
 
+def parse_team_scores(scores, objective, spec: TeamSpec):
+    """(objective, scores) of a team request: ``scores`` = the two teams' game totals before
+    this deal, this seat's team first (text "1200,900" or a pair), or None; ``objective``
+    None (``win`` with scores, else ``relative``), ``relative`` or ``win`` (needs scores).
+    Raises BinokelError (one line) on anything else."""
+    if objective not in (None, "relative", "win"):
+        raise BinokelError(f"objective {objective!r} is not one of a team game's: relative "
+                           f"(team minus the other team) or win (P(win game) from the scores)")
+    if scores is None:
+        if objective == "win":
+            raise BinokelError("objective win needs the game scores: give the two teams' "
+                               "totals, your team first, e.g. 1200,900")
+        return "relative", None
+    if isinstance(scores, str):
+        parts = [t for t in scores.replace(",", " ").split()]
+        try:
+            vals = [int(t) for t in parts]
+        except ValueError:
+            raise BinokelError(f"scores {scores!r}: give two integers, your team's game total "
+                               f"first, e.g. 1200,900") from None
+    else:
+        vals = [int(v) for v in scores]
+    if len(vals) != 2:
+        raise BinokelError(f"scores: a team game has two totals (your team, the other team), "
+                           f"got {len(vals)}")
+    target = int(spec.tk.target_score)
+    for v in vals:
+        if not -10 * target <= v < target:
+            raise BinokelError(f"score {v} is outside {-10 * target}..{target - 1}: at "
+                               f"{target} the game is over (V4.6, V5.7, V6.6)")
+    return (objective or "win"), (vals[0], vals[1])
+
+
 def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
-                rows: int = 20, progress=None) -> TeamBidAdvice:
+                rows: int = 20, progress=None, scores=None,
+                objective: str | None = None) -> TeamBidAdvice:
     """Bid advice for a hand of a team game in ``seat`` (0..3) after ``auction``.
+
+    ``scores``: the game totals before this deal, this seat's team first; with them the
+    objective defaults to ``win`` (P(win game), :func:`team_win_probability`), else it is
+    ``relative`` (:func:`summarize_team_advice`).
 
     ``rules``: the game (pinochle-80 or a Binokel team RuleSet; see
     analyzer.mechanics.team_rules.team_spec).  ``auction``: the calls so far from seat 0
@@ -477,13 +611,16 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     BinokelError (one line) on bad input.
     """
     spec, h, counts, seat, state = team_request(hand, seat, auction, samples, rules)
+    objective, scores = parse_team_scores(scores, objective, spec)
     raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)
     if progress is not None:
         progress(1, 1)
     nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
     op = bids_over_partner(state, seat, spec)
-    max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows, op)
-    return TeamBidAdvice(spec.name, h, seat, state, int(samples), ess, nb, max_bid, pass_est, table, op)
+    max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows, op,
+                                                          objective, scores)
+    return TeamBidAdvice(spec.name, h, seat, state, int(samples), ess, nb, max_bid, pass_est,
+                         table, op, objective, scores)
 
 
 def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,

@@ -78,8 +78,10 @@ def _next_bid(state, spec):
     return state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
 
 
-def _decide(kind, counts, seat, state, params, key, spec, memo):
-    """One call: the next bid or PASS; ``memo[seat]`` keeps the Pinochle trump choice."""
+def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
+    """One call: the next bid or PASS; ``memo[seat]`` keeps the Pinochle trump choice.
+    ``game``: the game totals by seat parity (seats 0+2, seats 1+3) before this deal,
+    which the advisor with objective ``win`` reads (its own team first)."""
     nb = _next_bid(state, spec)
     if kind == "rule":
         tmp = np.zeros(4, dtype=np.int64)
@@ -111,16 +113,21 @@ def _decide(kind, counts, seat, state, params, key, spec, memo):
                           params["rv1"], params["rv2"], scale=params.get("scale", DEFAULT_EVIDENCE_SCALE),
                           key=key[1], partner_scale=params.get("partner_scale"),
                           partner_offset=params["partner_offset"])
+    objective = params.get("objective", "relative")
+    scores = (game[seat % 2], game[1 - seat % 2]) if objective == "win" else None
     max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1,
-                                                       over_partner=bids_over_partner(state, seat, spec))
+                                                       over_partner=bids_over_partner(state, seat, spec),
+                                                       objective=objective, scores=scores)
     if rows[0]["trump"] is not None:
         memo[seat] = int(rows[0]["trump"])
     return nb if max_bid is not None else PASS
 
 
 def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
-                     spec: TeamSpec) -> tuple[int, int, int, int]:
-    """One deal with the given agent kind per seat: (score team 0, team 1, bidder, bid)."""
+                     spec: TeamSpec, game=(0, 0)) -> tuple[int, int, int, int]:
+    """One deal with the given agent kind per seat: (score team 0, team 1, bidder, bid).
+    ``game``: the game totals by seat parity before the deal (public: every seat sees
+    the score sheet)."""
     calls: list[int] = []
     state = parse_team_auction_for(calls, spec)
     memo: dict[int, int] = {}
@@ -130,7 +137,7 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
             call = spec.start              # forehand's forced opening (V5.2)
         else:
             call = _decide(kinds_by_seat[seat], hands[seat].copy(), seat, state, params,
-                           ((seed, d, arr, len(calls)), 0), spec, memo)
+                           ((seed, d, arr, len(calls)), 0), spec, memo, game)
         calls.append(call)
         state = parse_team_auction_for(calls, spec)
     res = np.zeros(RES_COLS, dtype=np.int64)
@@ -176,7 +183,8 @@ def play_team_game(kinds, params, seed, g, arr, spec: TeamSpec) -> dict:
         hands = deal_hands(seed, d, spec)
         x_team = (k + arr) % 2            # the seat parity team X holds in this deal
         by_seat = [kinds[0] if p % 2 == x_team else kinds[1] for p in range(4)]
-        s0, s1, b, bid = play_arrangement(hands, by_seat, params, seed, d, arr, spec)
+        parity = (totals[0], totals[1]) if x_team == 0 else (totals[1], totals[0])
+        s0, s1, b, bid = play_arrangement(hands, by_seat, params, seed, d, arr, spec, parity)
         sc = (s0, s1)
         xy = (sc[x_team], sc[1 - x_team])
         totals[0] += xy[0]
@@ -251,6 +259,7 @@ class TeamTournamentResult:
     win_se: float = float("nan")
     win_z: float = float("nan")        # (win rate - 1/2) / SE
     target: int = 0                    # the game's target score (V4.6, V5.7, V6.6)
+    objective: str = "relative"        # the advisor agent's objective (relative or win)
 
     def summary(self) -> str:
         a, b = self.agents
@@ -260,7 +269,8 @@ class TeamTournamentResult:
         if self.games:
             head = (f"{self.game} duplicate match: {a} team vs {b} team, {self.games // 2} game "
                     f"pairs = {self.games} whole games to {self.target}, "
-                    f"{self.deals_played} deals (seed {self.seed}, advisor samples {self.samples})")
+                    f"{self.deals_played} deals (seed {self.seed}, advisor samples {self.samples}"
+                    + (", advisor objective P(win game)" if self.objective == "win" else "") + ")")
         lines = [
             head,
             f"{a:>8} team: {self.x_mean:+8.1f} points per deal (SE {self.x_se:.1f}); "
@@ -284,7 +294,7 @@ class TeamTournamentResult:
                 "diff_se": self.diff_se, "z": self.z, "contracts": self.contracts,
                 "games": self.games, "deals_played": self.deals_played,
                 "x_win_rate": _finite(self.x_win_rate), "win_se": _finite(self.win_se),
-                "win_z": _finite(self.win_z)}
+                "win_z": _finite(self.win_z), "objective": self.objective}
 
 
 def _finite(v: float):
@@ -305,14 +315,23 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
                         partner_scale: float | None = None,
                         partner_offset: int | None = None,
                         games: bool = False,
-                        la_model: str | None = None) -> TeamTournamentResult:
+                        la_model: str | None = None,
+                        objective: str = "relative") -> TeamTournamentResult:
     """Play a duplicate team match (module docstring); same seed, same result for any
     ``n_jobs``.  Raises BinokelError on bad parameters.
 
     ``games``: ``deals`` is then the number of duplicate game pairs, each game played to
     the target (:func:`play_team_game`); points per deal are taken over the games' deals
     (a game pair is the unit) and the result adds the game win rate with SE and z.
+    ``objective``: the ``advisor`` agent's, ``relative`` (team minus the other team) or
+    ``win`` (P(win game) from the game totals before each deal; whole games only).
     """
+    if objective not in ("relative", "win"):
+        raise BinokelError(f"objective {objective!r} is not one of a team game's: relative or win")
+    if objective == "win" and not games:
+        raise BinokelError("objective win reads the game scores: it needs whole games")
+    if objective == "win" and "advisor" not in (agent1, agent2):
+        raise BinokelError("objective win is the advisor agent's: give advisor as one of the agents")
     for k in (agent1, agent2):
         if k not in AGENTS80:
             raise BinokelError(f"unknown agent {k!r} for a team game: use {', '.join(AGENTS80)}")
@@ -330,7 +349,7 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
               "scale": float(evidence_scale), "partner_scale": partner_scale,
               "partner_offset": int(ADVISOR_PARTNER_OFFSET[spec.open_auction]
                                     if partner_offset is None else partner_offset),
-              "la_model": la_model}
+              "la_model": la_model, "objective": objective}
     if la_model is not None:
         from analyzer.analyses.team_lookahead import team_model
 
@@ -379,4 +398,4 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     return TeamTournamentResult(spec.name, (agent1, agent2), n, int(seed), int(samples), float(x.mean()), se(x),
                                 float(y.mean()), se(y), float(diff.mean()), dse,
                                 float(diff.mean() / dse) if dse > 0 else float("nan"), contracts,
-                                **extra)
+                                **extra, objective=objective)

@@ -371,13 +371,13 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
             raise BinokelError("--opponents is the advisor-la agent's model: give advisor-la "
                                "as one of the agents")
 
-        if objective != "relative":
-            raise BinokelError("team games have one objective: the team's score minus the "
-                               "other team's (V1)")
+        if objective not in ("relative", "win"):
+            raise BinokelError("a team game's advisor objective is relative (the team's score "
+                               "minus the other team's, V1) or win (P(win game) from the scores)")
         # a group of a team match: one duplicate game pair, each game to the target
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
                                    n_jobs=n_jobs, progress=progress, rules=rules, games=True,
-                                   la_model=opponents)
+                                   la_model=opponents, objective=objective)
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
