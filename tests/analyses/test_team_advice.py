@@ -234,3 +234,103 @@ def test_v1_team_advice_says_when_the_partner_holds_the_bid():
     assert a.over_partner and a.to_dict()["over_partner"] is True
     assert "your partner holds the bid" in a.summary()
     assert not advise_team(K_WEAK, 1, "150", K48, samples=20, seed=1).over_partner
+
+
+# --------------------------------------------------------------------------- score-aware
+
+def test_v6_6_team_win_probability_is_certain_when_the_deal_ends_the_game_bidders_first():
+    from analyzer.analyses.team_advice import team_win_probability
+    t = 1500
+    # V6.6 / V4.6: after the deal the bidding side is counted first
+    assert team_win_probability([1500], [1600], [1], t)[0] == 1.0      # we bid and reached it
+    assert team_win_probability([1600], [1500], [0], t)[0] == 0.0      # they bid and reached it
+    assert team_win_probability([1510], [1400], [0], t)[0] == 1.0      # only we are there
+    assert team_win_probability([1400], [1510], [1], t)[0] == 0.0      # we bid, went set
+    assert team_win_probability([1500], [1500], [-1], t)[0] == 0.5     # thrown in, both there
+
+
+def test_team_win_probability_race_is_symmetric_and_grows_with_the_lead_and_closeness():
+    from analyzer.analyses.team_advice import team_win_probability
+    rng = np.random.default_rng(3)
+    a = rng.integers(-400, 1499, 500).astype(float)
+    b = rng.integers(-400, 1499, 500).astype(float)
+    p, q = team_win_probability(a, b, -1, 1500), team_win_probability(b, a, -1, 1500)
+    assert np.allclose(p + q, 1.0) and ((0 < p) & (p < 1)).all()
+    assert np.allclose(team_win_probability(a, a, -1, 1500), 0.5)
+    assert (np.sign(p - 0.5) == np.sign(a - b)).all()
+    # the same lead of 200 counts for more near the target than at the start
+    assert team_win_probability([1400], [1200], -1, 1500)[0] > team_win_probability([300], [100], -1, 1500)[0]
+
+
+def test_bid_scores_agree_with_the_relative_objective_and_the_pass_branch_adds_up():
+    from analyzer.analyses.team_advice import (bid_outcome, bid_scores, parse_team_auction_for,
+                                               parse_team_hand, sample_branches,
+                                               soloist_contracts)
+    for rules, hand, seat, auction in ((K48, K_WEAK, 1, "150"), (PINOCHLE_RULES, STRONG, 0, "")):
+        spec = team_spec(rules)
+        _h, counts = parse_team_hand(hand, spec)
+        raw = sample_branches(counts, seat, parse_team_auction_for(auction, spec), 40, 2, spec)
+        bids = np.array([spec.step * 16, spec.step * 30, spec.step * 60])
+        con = soloist_contracts(raw, bids)
+        for j, b in enumerate(bids):
+            c = None if con is None else con[j]
+            team, other, made = bid_scores(raw, int(b), c)
+            rel, made2 = bid_outcome(raw, int(b), c)
+            assert np.array_equal(team - other, rel) and np.array_equal(made, made2)
+        # the pass branch: who bid, and a thrown-in deal scores 0 : 0 (V6.2)
+        pb = raw["pass_bidder"]
+        assert set(np.unique(pb)) <= {-1, 0, 1}
+        assert (raw["pass_own"][pb == -1] == 0).all() and (raw["pass_rel"][pb == -1] == 0).all()
+        assert raw["target"] == spec.tk.target_score
+
+
+def test_score_aware_team_advice_bids_to_stop_the_other_team_reaching_the_target():
+    from analyzer.analyses.team_advice import summarize_team_advice
+    n = 40
+    # bidding 300 loses 300 half the time: worse than passing on the deal's score (pass
+    # gives +0 here: the other team plays and scores 200 against our 200)
+    raw = {"team_total": np.where(np.arange(n) % 2 == 0, 500.0, 100.0)[:, None],
+           "other": np.full((n, 1), 40.0), "pass_rel": np.zeros(n), "weight": np.ones(n),
+           "pass_own": np.full(n, 200.0), "pass_bidder": np.zeros(n, dtype=np.int64),
+           "target": 1500}
+    rel = summarize_team_advice(raw, 300, 10, rows=1)
+    assert rel[0] is not None                                # +60 mean: bid on scores
+    # the other team stands at 1400: if we pass, they bid, reach 1500 and win (V6.6)
+    mb, rows, pe, _ = summarize_team_advice(raw, 300, 10, rows=1, objective="win",
+                                            scores=(1100, 1400))
+    assert pe.mean == 0.0 and mb is not None and rows[0]["ev"] > 0.4
+    # far from the end, losing 300 half the time is not worth it against a pass: race model
+    raw2 = dict(raw, team_total=np.where(np.arange(n) % 2 == 0, 320.0, 100.0)[:, None])
+    assert summarize_team_advice(raw2, 300, 10, rows=1)[0] is None
+    assert summarize_team_advice(raw2, 300, 10, rows=1, objective="win", scores=(0, 0))[0] is None
+
+
+def test_team_advice_with_scores_reports_the_win_objective_and_bad_scores_are_one_line():
+    a = advise_team(K_WEAK, 1, "150", K48, samples=30, seed=2, scores="1300,1400")
+    assert a.objective == "win" and a.scores == (1300, 1400)
+    assert "P(win game)" in a.summary() and a.to_dict()["objective"] == "win"
+    assert 0.0 <= a.pass_value.mean <= 1.0
+    assert all(0.0 <= r["ev"] <= 1.0 for r in a.rows)
+    r = advise_team(K_WEAK, 1, "150", K48, samples=30, seed=2)
+    assert r.objective == "relative" and r.scores is None
+    for bad, msg in (("1,2,3", "two totals"), ("1300,x", "two integers"),
+                     ("1500,0", "game is over")):
+        with pytest.raises(BinokelError, match=msg):
+            advise_team(K_WEAK, 1, "150", K48, samples=30, scores=bad)
+    with pytest.raises(BinokelError, match="needs the game scores"):
+        advise_team(K_WEAK, 1, "150", K48, samples=30, objective="win")
+    with pytest.raises(BinokelError, match="not one of a team game's"):
+        advise_team(K_WEAK, 1, "150", K48, samples=30, objective="own", scores="0,0")
+
+
+def test_team_tournament_with_the_win_objective_is_reproducible_for_any_jobs():
+    a = run_team_tournament("advisor", "rule", deals=2, seed=6, samples=15, rules=K48,
+                            games=True, objective="win")
+    b = run_team_tournament("advisor", "rule", deals=2, seed=6, samples=15, rules=K48,
+                            games=True, objective="win", n_jobs=2)
+    assert a.to_dict() == b.to_dict() and a.objective == "win"
+    assert "objective P(win game)" in a.summary()
+    with pytest.raises(BinokelError, match="whole games"):
+        run_team_tournament("advisor", "rule", deals=2, rules=K48, objective="win")
+    with pytest.raises(BinokelError, match="advisor agent"):
+        run_team_tournament("rule", "advisor-fit", deals=2, rules=K48, games=True, objective="win")

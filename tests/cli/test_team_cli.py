@@ -46,7 +46,17 @@ def test_advise_kreuz_40_forced_opening_respected():
     (("advise", "--rules", "kreuz-48", K48, "--seat", "3", "--auction", "150"), "out of turn"),
     (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150 170"), "exactly"),
     (("advise", "--rules", "kreuz-48", "AS KS", "--seat", "1"), "11 cards"),
-    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--scores", "1,2,3"), "one objective"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150", "--scores", "1,2,3"),
+     "two totals"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150", "--scores", "1500,2"),
+     "game is over"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150", "--objective", "win"),
+     "needs the game scores"),
+    (("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150", "--scores", "0,0",
+      "--lookahead"), "no --lookahead"),
+    (("tournament", "--rules", "kreuz-48", "--agents", "rule,advisor-fit", "--objective", "win",
+      "--groups", "2"), "advisor agent"),
+    (("tournament", "--rules", "kreuz-48", "--objective", "own", "--groups", "2"), "relative"),
     (("play", "--rules", "kreuz-40", "--trump", "durch"), "no Durch"),
     (("play", "--rules", "kreuz-48", "--soloist", "4"), "0-3"),
     (("play", "--rules", "pinochle-80", "--bid", "505"), "no valid bid"),
@@ -128,3 +138,14 @@ def test_play_kreuz_48_durch_text_names_the_soloists_team():
     r = run("play", "--rules", "kreuz-48", "--seed", "1", "--soloist", "2", "--trump", "durch")
     assert r.exit_code == 0, r.output
     assert "Durch (no trump)" in r.output and "soloist's team 0" in r.output
+
+
+def test_advise_kreuz_48_with_scores_maximizes_p_win_game_json():
+    # V4.6: the game ends at 1500; with the scores the team objective is P(win game)
+    r = run("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction", "150",
+            "--scores", "1300,1400", "-n", "30", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["objective"] == "win" and out["scores"] == [1300, 1400]
+    assert 0.0 <= out["pass_value"]["mean"] <= 1.0
+    assert all(0.0 <= row["ev"] <= 1.0 for row in out["table"])
