@@ -43,12 +43,19 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.play import (LIN_F, _drop_copy, _heuristic_v1, _lin_features,
-                                     _lin_score, _lin_setup, _setup, beat_table, card_beats,
-                                     legal_mask_duty, proven_absent, shown_planes, _cttz)
+from analyzer.mechanics.play import (DEFENCE_LIN, LIN2_CTX, LIN2_F, LIN_F, _drop_copy,
+                                     _heuristic_v1, _lin2_features, _lin2_score, _lin2_setup,
+                                     _lin_features, _lin_score, _lin_setup, _setup, beat_table,
+                                     card_beats, legal_mask_duty, proven_absent, shown_planes,
+                                     _cttz)
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 N_CTX = 5
+#: The feature sets: name -> (code of _play's ``fs``, contexts, features).  ``lin``: the
+#: heuristic-lin defence (play.DEFENCE_LIN); ``lin2``: heuristic-lin2 (play.DEFENCE_LIN2).
+FEATURE_SETS = {"lin": (0, N_CTX, LIN_F), "lin2": (1, LIN2_CTX, LIN2_F)}
+#: Starting policies: ``defend`` = the current defence (_defend), ``lin`` = heuristic-lin.
+STARTS = ("defend", "lin")
 DEFAULT_DEALS = 4000
 DEFAULT_SEED = 7
 DEFAULT_ITERATIONS = 2
@@ -62,22 +69,37 @@ _MAX_DEC = 45
 _CHUNK = 250          # deals per numba call of collect (bounds the row buffers)
 
 
-def initial_weights() -> np.ndarray:
-    """Policy 0: the current defence (:func:`analyzer.mechanics.play._defend`)."""
-    W = np.zeros((N_CTX, LIN_F))
-    W[:, 0] = -1000.0
+def initial_weights(features: str = "lin", start: str = "defend") -> np.ndarray:
+    """Policy 0 in the feature set ``features``: ``start`` ``"defend"`` = the current
+    defence (:func:`analyzer.mechanics.play._defend`: -1000 on feature 0, "this is
+    _defend's card"), ``"lin"`` = heuristic-lin (play.DEFENCE_LIN; in ``lin2`` its rows
+    on the first 18 features, the lead row for both lead contexts, zeros elsewhere)."""
+    if features not in FEATURE_SETS:
+        raise BinokelError(f"unknown feature set {features!r}: use {', '.join(FEATURE_SETS)}")
+    if start not in STARTS:
+        raise BinokelError(f"unknown start {start!r}: use {', '.join(STARTS)}")
+    fs, n_ctx, n_f = FEATURE_SETS[features]
+    W = np.zeros((n_ctx, n_f))
+    if start == "defend":
+        W[:, 0] = -1000.0
+    elif fs == 0:
+        W[:] = DEFENCE_LIN
+    else:
+        W[0, :LIN_F] = DEFENCE_LIN[0]
+        W[1:, :LIN_F] = DEFENCE_LIN
     return W
 
 
 @njit
 def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardbuf, ctxs,
-          nls, moves, seq):
+          nls, moves, seq, fs=0):
     """Play one deal (leader seat 0): defenders :func:`_defend_lin_w`'s rule with weights
     ``W``, the soloist heuristic-v1, the first ``n_forced`` plays taken from ``forced``;
     as analyzer.mechanics.play._play_core (shown melds R5, proofs R6, last trick R7).
     ``rec`` = 1 records every defender decision with >= 2 legal cards: its features
     ``phis[d, :n]``, cards ``cardbuf[d, :n]``, context, legal count and move index.
-    ``seq`` receives the 45 plays.  Returns (the soloist's trick points, decisions)."""
+    ``seq`` receives the 45 plays.  ``fs``: the feature set (0 heuristic-lin, 1
+    heuristic-lin2, :data:`FEATURE_SETS`).  Returns (the soloist's trick points, decisions)."""
     lo = np.empty(3, dtype=np.int64)
     hi = np.empty(3, dtype=np.int64)
     dlo, dhi = _setup(hands, soloist, lo, hi)
@@ -118,6 +140,37 @@ def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardb
             elif seat == soloist:
                 c = _heuristic_v1(seat, legal, k, lsuit, wcard, wseat, tp, ld, lo[seat], hi[seat],
                                   klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs)
+            elif fs == 1:
+                kso = sl[soloist]
+                ksp = sl[3 - seat - soloist]
+                ctx, dflt, unseen, ab_so, ab_pa, late, so_next, extra = _lin2_setup(
+                    seat, legal, k, lsuit, wcard, wseat, tp, ld, lo[seat], hi[seat], klo, khi,
+                    ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+                # the same loop as play._defend_lin2_w, recording the features on the way
+                w = W[ctx]
+                c = -1
+                bs = 0.0
+                n = 0
+                m = legal
+                while m != 0:
+                    cc = _cttz(m)
+                    m &= m - 1
+                    f2 = _lin2_features(cc, dflt, unseen, ab_so, ab_pa, late, so_next, extra,
+                                        lo[seat], hi[seat], trump, beat, cp, rs, kso, ksp)
+                    v = _lin2_score(w, f2)
+                    if c < 0 or v < bs:
+                        c = cc
+                        bs = v
+                    if rec == 1:
+                        for j in range(LIN2_F):
+                            phis[nd, n, j] = f2[j]
+                        cardbuf[nd, n] = cc
+                    n += 1
+                if rec == 1 and n >= 2:
+                    ctxs[nd] = ctx
+                    nls[nd] = n
+                    moves[nd] = mv
+                    nd += 1
             else:
                 kso = sl[soloist]
                 ksp = sl[3 - seat - soloist]
@@ -191,14 +244,14 @@ def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardb
 
 
 @njit
-def _collect(H, TR, SO, W, kr, X, Y, C, G, g0):
+def _collect(H, TR, SO, W, kr, X, Y, C, G, g0, fs):
     """Roll-out labels of deals ``H[i]`` (uint8[3, 24] hands), trumps ``TR``, soloists
     ``SO`` under weights ``W`` (module docstring).  Rows: per decision (group ``g0 + ...``)
     and legal card: features ``X``, label ``Y``, context ``C``, group ``G``.  Returns the
     rows written."""
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(kr, beat)
-    phis = np.zeros((_MAX_DEC, 24, LIN_F))
+    phis = np.zeros((_MAX_DEC, 24, X.shape[1]))
     cardbuf = np.zeros((_MAX_DEC, 24), dtype=np.int64)
     ctxs = np.zeros(_MAX_DEC, dtype=np.int64)
     nls = np.zeros(_MAX_DEC, dtype=np.int64)
@@ -210,14 +263,14 @@ def _collect(H, TR, SO, W, kr, X, Y, C, G, g0):
     g = g0
     for i in range(H.shape[0]):
         _, nd = _play(H[i], TR[i], SO[i], W, kr, beat, forced, 0, 1, phis, cardbuf, ctxs, nls,
-                      moves, seq)
+                      moves, seq, fs)
         for d in range(nd):
             mv = moves[d]
             forced[:mv] = seq[:mv]
             for j in range(nls[d]):
                 forced[mv] = cardbuf[d, j]
                 q, _ = _play(H[i], TR[i], SO[i], W, kr, beat, forced, mv + 1, 0, phis, cardbuf,
-                             ctxs, nls, moves, seq2)
+                             ctxs, nls, moves, seq2, fs)
                 X[row, :] = phis[d, j, :]
                 Y[row] = q
                 C[row] = ctxs[d]
@@ -228,16 +281,17 @@ def _collect(H, TR, SO, W, kr, X, Y, C, G, g0):
 
 
 @njit
-def _evaluate(H, TR, SO, W, kr, out):
+def _evaluate(H, TR, SO, W, kr, out, fs):
     """The soloist's trick points of each deal with the defence ``W`` (no recording)."""
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(kr, beat)
-    phis = np.zeros((1, 1, LIN_F))
+    phis = np.zeros((1, 1, 1))
     cardbuf = np.zeros((1, 1), dtype=np.int64)
     z = np.zeros(1, dtype=np.int64)
     seq = np.zeros(45, dtype=np.int64)
     for i in range(H.shape[0]):
-        out[i], _ = _play(H[i], TR[i], SO[i], W, kr, beat, seq, 0, 0, phis, cardbuf, z, z, z, seq)
+        out[i], _ = _play(H[i], TR[i], SO[i], W, kr, beat, seq, 0, 0, phis, cardbuf, z, z, z, seq,
+                          fs)
 
 
 def draw_deals(n: int, seed: int, start: int = 0, rules: RuleSet = DEFAULT_RULES):
@@ -259,22 +313,32 @@ def draw_deals(n: int, seed: int, start: int = 0, rules: RuleSet = DEFAULT_RULES
     return H, TR, SO
 
 
+def _fs_of(W) -> int:
+    """The feature set code of a weight matrix, from its shape (:data:`FEATURE_SETS`)."""
+    for fs, n_ctx, n_f in FEATURE_SETS.values():
+        if W.shape == (n_ctx, n_f):
+            return fs
+    raise BinokelError(f"weights of shape {W.shape} match no feature set")
+
+
 def collect(H, TR, SO, W, rules: RuleSet = DEFAULT_RULES, progress=None):
-    """Labelled rows of the deals under weights ``W`` (module docstring): ``(X, Y, C, G)``
-    = features float64[rows, 18], labels (soloist trick points), contexts, decision
-    groups (consecutive, from 0).  ``progress(k)``: k more deals done."""
+    """Labelled rows of the deals under weights ``W`` (module docstring; the feature set
+    from W's shape): ``(X, Y, C, G)`` = features float64[rows, F], labels (soloist trick
+    points), contexts, decision groups (consecutive, from 0).  ``progress(k)``: k more
+    deals done."""
     W = np.ascontiguousarray(W, dtype=np.float64)
+    fs = _fs_of(W)
     kr = rules.kernel
     parts = []
     g = 0
     for a in range(0, len(SO), _CHUNK):
         b = min(a + _CHUNK, len(SO))
         cap = (b - a) * 2 * kr.hand_size * 24     # every decision, every card: an upper bound
-        X = np.zeros((cap, LIN_F))
+        X = np.zeros((cap, W.shape[1]))
         Y = np.zeros(cap)
         C = np.zeros(cap, dtype=np.int64)
         G = np.zeros(cap, dtype=np.int64)
-        n = _collect(H[a:b], TR[a:b], SO[a:b], W, kr, X, Y, C, G, g)
+        n = _collect(H[a:b], TR[a:b], SO[a:b], W, kr, X, Y, C, G, g, fs)
         if n:
             g = int(G[n - 1]) + 1
         parts.append((X[:n], Y[:n], C[:n], G[:n]))
@@ -310,46 +374,58 @@ def ridge_fit(X, Y, C, G, ridge: float = DEFAULT_RIDGE, n_ctx: int = N_CTX) -> n
 
 
 def evaluate(H, TR, SO, W, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
-    """The soloist's trick points per deal when the defenders play weights ``W``."""
+    """The soloist's trick points per deal when the defenders play weights ``W`` (the
+    feature set from W's shape)."""
     out = np.zeros(len(SO), dtype=np.int64)
-    _evaluate(H, TR, SO, np.ascontiguousarray(W, dtype=np.float64), rules.kernel, out)
+    W = np.ascontiguousarray(W, dtype=np.float64)
+    _evaluate(H, TR, SO, W, rules.kernel, out, _fs_of(W))
     return out
 
 
 def fit_defence(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED,
                 iterations: int = DEFAULT_ITERATIONS, ridge: float = DEFAULT_RIDGE,
-                rules: RuleSet = DEFAULT_RULES, W0=None, progress=None) -> dict:
+                rules: RuleSet = DEFAULT_RULES, W0=None, progress=None,
+                features: str = "lin", start: str = "defend", damp: float = 1.0) -> dict:
     """Approximate policy iteration (module docstring) from ``W0`` (default
-    :func:`initial_weights`): ``iterations`` rounds of :func:`collect` on ``deals`` fresh
-    deals of ``seed`` each and :func:`ridge_fit`.  Returns a dict: ``weights`` (the last
-    fit, float64[5, 18], unrounded), ``history`` (the weights after each round) and per
-    round ``rows`` / ``decisions`` (labelled rows and decisions)."""
+    :func:`initial_weights` of ``features`` / ``start``): ``iterations`` rounds of
+    :func:`collect` on ``deals`` fresh deals of ``seed`` each and :func:`ridge_fit`; with
+    ``damp`` < 1 a round's weights are ``damp * fit + (1 - damp) * previous`` (except
+    the first round from ``start="defend"``, whose previous weights are no fit).  Returns a
+    dict: ``weights`` (the last round's, unrounded), ``history`` (the weights after each
+    round) and per round ``rows`` / ``decisions`` (labelled rows and decisions)."""
     if not 1 <= int(deals) <= MAX_DEALS:
         raise BinokelError(f"deals must be 1..{MAX_DEALS}, got {deals}")
     if not 1 <= int(iterations) <= MAX_ITERATIONS:
         raise BinokelError(f"iterations must be 1..{MAX_ITERATIONS}, got {iterations}")
     if not ridge > 0:
         raise BinokelError(f"ridge must be > 0, got {ridge}")
+    if not 0 < damp <= 1:
+        raise BinokelError(f"damp must be in (0, 1], got {damp}")
     if rules.name != DEFAULT_RULES.name:
         # the policy's features and _defend are binokel-48's (15 tricks, R5 melds)
         raise BinokelError(f"the heuristic-lin defence is fitted for {DEFAULT_RULES.name} only, "
                            f"got {rules.name}")
-    W = initial_weights() if W0 is None else np.array(W0, dtype=np.float64)
+    W = initial_weights(features, start) if W0 is None else np.array(W0, dtype=np.float64)
+    n_ctx = W.shape[0]
     H, TR, SO = draw_deals(deals * iterations, seed, 0, rules)
     history, rows, decisions = [], [], []
     for it in range(iterations):
         sl = slice(it * deals, (it + 1) * deals)
         X, Y, C, G = collect(H[sl], TR[sl], SO[sl], W, rules, progress)
-        W = ridge_fit(X, Y, C, G, ridge)
+        fit = ridge_fit(X, Y, C, G, ridge, n_ctx)
+        W = fit if (damp == 1.0 or (it == 0 and W0 is None and start == "defend")) \
+            else damp * fit + (1.0 - damp) * W
         history.append(W.copy())
         rows.append(int(len(Y)))
         decisions.append(int(G[-1]) + 1 if len(G) else 0)
     return {"weights": W, "history": history, "rows": rows, "decisions": decisions,
-            "deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge}
+            "deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge,
+            "features": features, "start": start, "damp": damp}
 
 
-def weights_literal(W, decimals: int = 3) -> str:
-    """``W`` as the Python literal of play.py's ``DEFENCE_LIN`` (rounded to ``decimals``)."""
+def weights_literal(W, decimals: int = 3, name: str = "DEFENCE_LIN") -> str:
+    """``W`` as the Python literal of play.py's ``name`` (``DEFENCE_LIN`` or
+    ``DEFENCE_LIN2``, rounded to ``decimals``)."""
     Wr = np.round(np.asarray(W, dtype=float), decimals) + 0.0    # + 0.0: no "-0.000"
     rows = ["    [" + ", ".join(f"{v:.{decimals}f}" for v in r) + "]," for r in Wr]
-    return "DEFENCE_LIN = np.array([\n" + "\n".join(rows) + "\n], dtype=np.float64)"
+    return f"{name} = np.array([\n" + "\n".join(rows) + "\n], dtype=np.float64)"

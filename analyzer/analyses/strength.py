@@ -38,7 +38,7 @@ from analyzer.search.pimc import (DEFAULT_HORIZON, DEFAULT_SAMPLES, POLICY_PIMC,
 from analyzer.search.solve import Solver, set_context
 
 CONFIGS = ("soloist", "defenders", "all")
-POLICIES = ("pimc", "heuristic", "heuristic-lin")        # the challenger
+POLICIES = ("pimc", "heuristic", "heuristic-lin", "heuristic-lin2")        # the challenger
 BASELINES = ("heuristic", "heuristic-v1")
 BIDS = (200, 250, 300)   # fixed bids for P(make), beside each deal's auction bid
 MAX_DEALS = 100_000

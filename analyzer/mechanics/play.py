@@ -20,6 +20,7 @@ Policies
 ``POLICY_HEURISTIC_V1``: the first heuristic (:func:`_heuristic_v1`) at every seat.
 ``POLICY_HEURISTIC_LIN``: as ``POLICY_HEURISTIC`` but the defenders play
 :func:`_defend_lin` (a linear score of public features, fitted by policy iteration).
+``POLICY_HEURISTIC_LIN2``: the same with :func:`_defend_lin2` (richer public features).
 ``POLICY_HEURISTIC``: the rule-based soloist-vs-two-defenders policy of
 :func:`_heuristic`.  Its inputs are only what the deciding seat can know: its own hand,
 the cards played so far (incl. the current trick), what the plays proved under R6 (voids;
@@ -66,8 +67,10 @@ POLICY_HEURISTIC = 1
 # 2 is analyzer.search.pimc.POLICY_PIMC
 POLICY_HEURISTIC_V1 = 3
 POLICY_HEURISTIC_LIN = 4
+POLICY_HEURISTIC_LIN2 = 5
 POLICY_NAMES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC,
-                "heuristic-v1": POLICY_HEURISTIC_V1, "heuristic-lin": POLICY_HEURISTIC_LIN}
+                "heuristic-v1": POLICY_HEURISTIC_V1, "heuristic-lin": POLICY_HEURISTIC_LIN,
+                "heuristic-lin2": POLICY_HEURISTIC_LIN2}
 
 N_SEATS = 3
 LO24 = np.int64((1 << N_TYPES) - 1)
@@ -789,6 +792,150 @@ def _heuristic_lin(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lea
                          olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs)
 
 
+# --------------------------------------------------------------------------- defence-lin2
+
+# The defence of policy ``heuristic-lin2`` (:func:`_defend_lin2`): as heuristic-lin
+# (a linear score per legal card, the lowest predicted soloist card points played) with
+# richer public features and six contexts (the lead split by who plays second).  The
+# features: heuristic-lin's 18 (:func:`_lin_features`) and 15 more, per legal card c:
+# 18 the soloist surely holds no card of c's suit (plain c; R6 proofs, or the suit is out);
+# 19 the partner surely holds none; 20 trump x unseen trump types; 21 trump x the soloist
+# surely holds no trump; 22 card points x points already in the trick / 10; 23 card
+# points x the partner still plays after me in this trick; 24 rank strength x the same;
+# 25 c is my lowest card of its suit; 26 my highest; 27 unseen types stronger than c;
+# 28 card points of the unseen types of c's suit / 10; 29 trump x my trump count;
+# 30 master x the soloist plays next; 31 card points x the soloist may ruff c's suit;
+# 32 card points x the soloist already played to this trick.  Rows: lead with the
+# soloist second, lead with the partner second, then heuristic-lin's four following
+# contexts.  Fitted by the same policy iteration (analyzer.analyses.fit_defence); the
+# command that regenerates the shipped rows is in that module's docstring.
+LIN2_F = 33
+LIN2_CTX = 6
+DEFENCE_LIN2 = np.zeros((LIN2_CTX, LIN2_F), dtype=np.float64)   # replaced by the fit below
+
+
+@njit(_nrt=False)
+def _lin2_setup(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """The per-decision part of :func:`_defend_lin2`: :func:`_lin_setup`'s values (the
+    context renumbered to :data:`LIN2_CTX` rows) and ``extra`` = (the partner still plays
+    after me, trick points so far, unseen trump types, the soloist surely holds no trump,
+    my trump count, the soloist already played to this trick).  Public information only."""
+    ctx, dflt, unseen, ab_so, ab_pa, late, so_next = _lin_setup(
+        seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+        olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+    partner = 3 - seat - soloist
+    nxt = (seat + 1) % 3
+    ctx2 = ctx + 1
+    if ctx == LIN_CTX_LEAD and so_next == 0.0:
+        ctx2 = 0 + 1
+    elif ctx == LIN_CTX_LEAD:
+        ctx2 = 0
+    pa_after = 1.0 if (k == 0 or (k == 1 and nxt == partner)) else 0.0
+    so_played = 1.0 if (k == 2 or (k == 1 and leader == soloist)) else 0.0
+    n_tr = 0.0
+    so_no_tr = 0.0
+    own_tr = 0.0
+    if trump >= 0:
+        n_tr = float(_ctpop(unseen & suit_mask(trump)))
+        so_no_tr = 1.0 if _holds_none(ab_so, unseen, trump) else 0.0
+        own_tr = float(_suit_len(olo, ohi, trump))
+    extra = (pa_after, float(trick_pts), n_tr, so_no_tr, own_tr, so_played)
+    return ctx2, dflt, unseen, ab_so, ab_pa, late, so_next, extra
+
+
+@njit(_nrt=False)
+def _lin2_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, extra, olo, ohi, trump,
+                   beat, cp, rs, kso, ksp):
+    """The :data:`LIN2_F` features of legal card ``c`` (list above :data:`DEFENCE_LIN2`):
+    :func:`_lin_features`'s 18, then 15 more from the same public inputs."""
+    f = _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump, beat,
+                      cp, rs, kso, ksp)
+    pa_after, tpts, n_tr, so_no_tr, own_tr, so_played = extra
+    s = c // 6
+    sm = suit_mask(s)
+    pts = f[1]
+    is_tr = f[2]
+    so_void = 0.0
+    pa_void = 0.0
+    if is_tr == 0.0:
+        if _holds_none(ab_so, unseen, s):
+            so_void = 1.0
+        if _holds_none(ab_pa, unseen, s):
+            pa_void = 1.0
+    weaker = sm & ~beat[c] & ~(np.int64(1) << np.int64(c))
+    own = olo & sm
+    upts = 0
+    um = unseen & sm
+    while um != 0:
+        t = _cttz(um)
+        um &= um - 1
+        upts += cp[t]
+    return f + (so_void, pa_void, is_tr * n_tr, is_tr * so_no_tr, pts * tpts * 0.1,
+                pts * pa_after, f[3] * pa_after,
+                1.0 if (own & weaker) == 0 else 0.0, 1.0 if (own & beat[c]) == 0 else 0.0,
+                float(_ctpop(unseen & beat[c])), upts * 0.1, is_tr * own_tr,
+                f[4] * so_next, pts * f[7], pts * so_played)
+
+
+@njit(_nrt=False)
+def _lin2_score(w, f):
+    """``w . f`` (weights row ``w``, features ``f`` of :func:`_lin2_features`), summed
+    in feature order."""
+    v = 0.0
+    for j in range(LIN2_F):
+        v += w[j] * f[j]
+    return v
+
+
+@njit(_nrt=False)
+def _defend_lin2_w(W, seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                   olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """:func:`_defend_lin2` with the weights ``W`` (float64[LIN2_CTX, LIN2_F]) as an
+    argument (the fit plays the same loop, analyzer.analyses.fit_defence)."""
+    ctx, dflt, unseen, ab_so, ab_pa, late, so_next, extra = _lin2_setup(
+        seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+        olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+    w = W[ctx]
+    best = -1
+    bs = 0.0
+    m = legal
+    while m != 0:
+        c = _cttz(m)
+        m &= m - 1
+        f = _lin2_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, extra, olo, ohi,
+                           trump, beat, cp, rs, kso, ksp)
+        v = _lin2_score(w, f)
+        if best < 0 or v < bs:
+            best = c
+            bs = v
+    return best
+
+
+@njit(_nrt=False)
+def _defend_lin2(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                 olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """A defender's card under policy ``heuristic-lin2``: the legal card with the lowest
+    linear score :data:`DEFENCE_LIN2` of public features (:func:`_lin2_features`).  Ties:
+    lowest type index."""
+    return _defend_lin2_w(DEFENCE_LIN2, seat, legal, k, lead_suit, win_card, win_seat,
+                          trick_pts, leader, olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist,
+                          beat, cp, rs, kso, ksp)
+
+
+@njit(_nrt=False)
+def _heuristic_lin2(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                    olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """Policy ``heuristic-lin2``: :func:`_defend_lin2` for a defender, else
+    :func:`_heuristic_v1` (the soloist plays as under the default heuristic)."""
+    if soloist >= 0 and seat != soloist:
+        return _defend_lin2(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                            olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs,
+                            kso, ksp)
+    return _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
+                         olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs)
+
+
 @njit(_nrt=False)
 def _heuristic_melds(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                      olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp):
@@ -1027,6 +1174,10 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                         c = _heuristic_lin(seat, legal, k, lsuit, wcard, wseat, tp, ld,
                                            lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
                                            soloist, beat, cp, rs, kso, ksp)
+                    elif policies[seat] == POLICY_HEURISTIC_LIN2:
+                        c = _heuristic_lin2(seat, legal, k, lsuit, wcard, wseat, tp, ld,
+                                            lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
+                                            soloist, beat, cp, rs, kso, ksp)
                     else:
                         c = _heuristic_melds(seat, legal, k, lsuit, wcard, wseat, tp, ld,
                                              lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
@@ -1374,7 +1525,8 @@ def play_deal(hands, trump, leader: int | None = None, policy: str = "heuristic"
     trump : Suit / str, or None for Durch (needs a soloist, who leads; R4)
     leader : seat leading the first trick (default: 0, forehand; in Durch the soloist)
     policy : ``"heuristic"``, ``"heuristic-v1"`` (the first heuristic), ``"heuristic-lin"``
-        (the linear-scored defence, :func:`_defend_lin`) or ``"random"`` (all seats)
+        (the linear-scored defence, :func:`_defend_lin`), ``"heuristic-lin2"`` (its richer
+        variant, :func:`_defend_lin2`) or ``"random"`` (all seats)
     seed : RNG seed (the random policy; same seed, same deal)
     soloist : soloist seat, or None (every seat plays for itself)
 

@@ -33,8 +33,9 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_V1,
-                                     POLICY_RANDOM, _ctpop, _cttz, _heuristic, _heuristic_lin,
+from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
+                                     POLICY_HEURISTIC_V1, POLICY_RANDOM, _ctpop, _cttz, _heuristic,
+                                     _heuristic_lin, _heuristic_lin2,
                                      _heuristic_melds, _heuristic_v1,
                                      _random_pick, card_beats, legal_mask_duty, play_out,
                                      proven_absent, suit_mask)
@@ -381,7 +382,8 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
     """Play one deal (R6, R7; Durch end R4) with a policy per seat: random, heuristic
     (the default heuristic, :func:`~analyzer.mechanics.play._heuristic_melds`, with the same
     inputs as in ``_play_core``: a defender reads the soloist's and its partner's shown,
-    unplayed meld cards, R5), heuristic-lin (POLICY_HEURISTIC_LIN, the same inputs),
+    unplayed meld cards, R5), heuristic-lin / heuristic-lin2 (POLICY_HEURISTIC_LIN / _LIN2, the
+    same inputs),
     heuristic-v1 (POLICY_HEURISTIC_V1, no melds) or PIMC
     (:func:`pimc_choose`).  So heuristic seats here play card for card as
     :func:`~analyzer.mechanics.play.play_out` would (tested).
@@ -457,6 +459,11 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
                             c = _heuristic_lin(seat, legal, k, ls, wc, ws, tp, ld, lo[seat],
                                                hi[seat], klo, khi, absent[0], absent[1],
                                                absent[2], trump, soloist, beat, cp, rs, kso, ksp)
+                        elif pol == POLICY_HEURISTIC_LIN2:
+                            c = _heuristic_lin2(seat, legal, k, ls, wc, ws, tp, ld, lo[seat],
+                                                hi[seat], klo, khi, absent[0], absent[1],
+                                                absent[2], trump, soloist, beat, cp, rs, kso,
+                                                ksp)
                         else:
                             c = _heuristic_melds(seat, legal, k, ls, wc, ws, tp, ld, lo[seat],
                                                  hi[seat], klo, khi, absent[0], absent[1],
