@@ -28,8 +28,9 @@ from .main import cli
               help="Who plays the challenger policy (repeatable; default all three: "
                    "soloist, defenders, all).")
 @click.option("--policy", type=click.Choice(POLICIES), default="pimc", show_default=True,
-              help="The challenger: PIMC, the current heuristic or heuristic-lin (the "
-                   "linear-scored defence), the last two against heuristic-v1 by default.")
+              help="The challenger: PIMC, the current heuristic, heuristic-lin (the "
+                   "linear-scored defence) or heuristic-lin2 (its richer-feature variant), "
+                   "the heuristics against heuristic-v1 by default.")
 @click.option("--baseline", type=click.Choice(BASELINES), default=None,
               help="The other seats' and the baseline's heuristic [default: heuristic for "
                    "PIMC, heuristic-v1 for the heuristic].")

@@ -1,5 +1,6 @@
-"""``binokel fit-defence``: regenerate the heuristic-lin defence's weights (play.DEFENCE_LIN)
-by approximate policy iteration (analyzer.analyses.fit_defence)."""
+"""``binokel fit-defence``: regenerate the heuristic-lin defence's weights (play.DEFENCE_LIN),
+or heuristic-lin2's (play.DEFENCE_LIN2, ``--features lin2``), by approximate policy
+iteration (analyzer.analyses.fit_defence)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,8 +8,8 @@ from pathlib import Path
 import click
 
 from analyzer.analyses.fit_defence import (DEFAULT_DEALS, DEFAULT_ITERATIONS, DEFAULT_RIDGE,
-                                           DEFAULT_SEED, MAX_DEALS, MAX_ITERATIONS, fit_defence,
-                                           weights_literal)
+                                           DEFAULT_SEED, FEATURE_SETS, MAX_DEALS,
+                                           MAX_ITERATIONS, STARTS, fit_defence, weights_literal)
 from analyzer.errors import BinokelError
 from .common import BadInput, echo_json, example_epilog
 from .main import cli
@@ -20,6 +21,7 @@ from .main import cli
         "binokel fit-defence                                  # the shipped DEFENCE_LIN",
         "binokel fit-defence --deals 4000 --seed 7 --iterations 2 --out /tmp/lin.py",
         "binokel fit-defence --deals 300 --iterations 1 --json",
+        "binokel fit-defence --features lin2 --start lin --iterations 6   # DEFENCE_LIN2",
     ),
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=DEFAULT_DEALS,
@@ -31,11 +33,21 @@ from .main import cli
               help="Policy-iteration rounds from the current defence (_defend).")
 @click.option("--ridge", type=click.FloatRange(min=0, min_open=True, max=1e9),
               default=DEFAULT_RIDGE, show_default=True, help="Ridge penalty lambda of each fit.")
+@click.option("--features", type=click.Choice(list(FEATURE_SETS)), default="lin",
+              show_default=True,
+              help="Feature set: lin (heuristic-lin, DEFENCE_LIN) or lin2 (heuristic-lin2, "
+                   "DEFENCE_LIN2).")
+@click.option("--start", type=click.Choice(STARTS), default="defend", show_default=True,
+              help="Policy 0: the current defence (_defend) or heuristic-lin's weights.")
+@click.option("--damp", type=click.FloatRange(0, 1, min_open=True), default=1.0,
+              show_default=True,
+              help="Each round keeps damp x the new fit + (1 - damp) x the previous weights.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the DEFENCE_LIN literal to this file.")
+              help="Also write the weights' literal to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def fit_defence_command(deals, seed, iterations, ridge, out, as_json):
-    """Fit the weights of the heuristic-lin defence (play.DEFENCE_LIN).
+def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, out, as_json):
+    """Fit the weights of the heuristic-lin defence (play.DEFENCE_LIN), or with
+    --features lin2 those of heuristic-lin2 (play.DEFENCE_LIN2).
 
     Plays --deals trump deals per iteration with the current defence, labels every legal
     card of every defender decision by a roll-out in the true deal (the soloist's card
@@ -60,7 +72,8 @@ def fit_defence_command(deals, seed, iterations, ridge, out, as_json):
         progress = lambda k: bar.update(task, advance=k)  # noqa: E731
         bar.start()
     try:
-        fit = fit_defence(deals, seed, iterations, ridge, progress=progress)
+        fit = fit_defence(deals, seed, iterations, ridge, progress=progress,
+                          features=features, start=start, damp=damp)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:
@@ -68,10 +81,12 @@ def fit_defence_command(deals, seed, iterations, ridge, out, as_json):
             bar.stop()
     import numpy as np
 
-    from analyzer.mechanics.play import DEFENCE_LIN
+    from analyzer.mechanics.play import DEFENCE_LIN, DEFENCE_LIN2
 
-    literal = weights_literal(fit["weights"])
-    diff = float(np.abs(np.round(fit["weights"], 3) - DEFENCE_LIN).max())
+    name, shipped = (("DEFENCE_LIN", DEFENCE_LIN) if features == "lin"
+                     else ("DEFENCE_LIN2", DEFENCE_LIN2))
+    literal = weights_literal(fit["weights"], name=name)
+    diff = float(np.abs(np.round(fit["weights"], 3) - shipped).max())
     if out is not None:
         try:
             out.write_text(literal + "\n")
@@ -79,12 +94,14 @@ def fit_defence_command(deals, seed, iterations, ridge, out, as_json):
             raise BadInput(f"--out: cannot write {out}: {exc.strerror or exc}") from None
     if as_json:
         echo_json({"deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge,
+                   "features": features, "start": start, "damp": damp,
                    "rows": fit["rows"], "decisions": fit["decisions"],
                    "weights": np.round(fit["weights"], 3).tolist(),
                    "max_abs_diff_shipped": diff, "out": str(out) if out else None})
         return
     click.echo(f"# binokel fit-defence --deals {deals} --seed {seed} --iterations {iterations} "
-               f"--ridge {ridge:g}: {sum(fit['rows'])} labelled rows, "
-               f"{sum(fit['decisions'])} decisions; max |diff| to the shipped DEFENCE_LIN "
+               f"--ridge {ridge:g} --features {features} --start {start} --damp {damp:g}: "
+               f"{sum(fit['rows'])} labelled rows, "
+               f"{sum(fit['decisions'])} decisions; max |diff| to the shipped {name} "
                f"(3 decimals): {diff:.3f}")
     click.echo(literal)

@@ -1,4 +1,6 @@
-"""Fit the weights of the ``heuristic-lin`` defence (:data:`analyzer.mechanics.play.DEFENCE_LIN`).
+"""Fit the weights of the ``heuristic-lin`` defence (:data:`analyzer.mechanics.play.DEFENCE_LIN`)
+and of ``heuristic-lin2`` (:data:`analyzer.mechanics.play.DEFENCE_LIN2`, ``features="lin2"``:
+33 public features, six contexts; play.py lists them).
 
 The policy (analyzer.mechanics.play._defend_lin): at a defender's decision the context
 ``ctx`` (lead, winning surely, winning before the soloist, losing to the partner's safe
@@ -30,6 +32,15 @@ on 4,000 seed-7 deals per iteration, rounded to 3 decimals (session-4 notes; ite
 1 made the defence worse, iteration 2 better, later ones oscillated)::
 
     python -m cli.main fit-defence --deals 4000 --seed 7 --iterations 2
+
+The shipped :data:`~analyzer.mechanics.play.DEFENCE_LIN2` (policy ``heuristic-lin2``) is
+the sixth iteration of the lin2 feature set started from heuristic-lin's weights
+(:func:`initial_weights` ``("lin2", "lin")``, which plays heuristic-lin exactly), same
+deals, rounded to 3 decimals; the iteration was picked by held-out seed-11 deals (5,000,
+paired against heuristic-lin; session-6 notes /work/notes/heur4.md), not by the
+duplicate's seeds::
+
+    python -m cli.main fit-defence --features lin2 --start lin --iterations 6
 
 The roll-outs label with the true deal, so the fit sees "what the card would have been
 worth had the defender known the hands", averaged by the regression over the decisions

@@ -38,7 +38,7 @@ from analyzer.search.pimc import (DEFAULT_HORIZON, DEFAULT_SAMPLES, POLICY_PIMC,
 from analyzer.search.solve import Solver, set_context
 
 CONFIGS = ("soloist", "defenders", "all")
-POLICIES = ("pimc", "heuristic", "heuristic-lin", "heuristic-lin2")        # the challenger
+POLICIES = ("pimc", "heuristic", "heuristic-lin", "heuristic-lin2")   # the challenger
 BASELINES = ("heuristic", "heuristic-v1")
 BIDS = (200, 250, 300)   # fixed bids for P(make), beside each deal's auction bid
 MAX_DEALS = 100_000
@@ -124,7 +124,8 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     ``use_melds`` / ``use_tapp`` False withhold the shown melds / the face-up Tapp from
     PIMC (to measure what that knowledge is worth).  ``policy``: the challenger,
     ``"pimc"``, ``"heuristic"`` (the current heuristic, whose defence uses the shown
-    melds) or ``"heuristic-lin"`` (the linear-scored defence, same inputs); ``baseline``: ``"heuristic"`` or ``"heuristic-v1"`` (the first heuristic,
+    melds), ``"heuristic-lin"`` (the linear-scored defence, same inputs) or
+    ``"heuristic-lin2"`` (its richer-feature variant); ``baseline``: ``"heuristic"`` or ``"heuristic-v1"`` (the first heuristic,
     kept to measure the improved defence).  PIMC plays against the current heuristic
     only, all runs (the baseline too) through :func:`analyzer.search.pimc.play_deal_policies`,
     whose heuristic seats read the shown melds as the kernel does; a heuristic challenger

@@ -15,6 +15,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import LO_MASK, N_CARDS, N_TYPES, PLANE
 from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
+                                     POLICY_HEURISTIC_LIN2,
                                      POLICY_HEURISTIC_V1, POLICY_NAMES,
                                      POLICY_RANDOM, _play_core, _random_core, beat_table,
                                      lowest_bit)
@@ -167,6 +168,11 @@ def w2_soloist_v1(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict
 def w2_soloist_lin(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
     """:func:`w2_soloist` with ``heuristic-lin`` at every seat (its linear-scored defence)."""
     return _w2s(n, seed, POLICY_HEURISTIC_LIN, rules)
+
+
+def w2_soloist_lin2(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
+    """:func:`w2_soloist` with ``heuristic-lin2`` at every seat (its richer linear defence)."""
+    return _w2s(n, seed, POLICY_HEURISTIC_LIN2, rules)
 
 
 def w2_python(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
@@ -347,7 +353,8 @@ def _register() -> None:
                           "(the defenders' rules of _defend, shown melds tracked); baseline "
                           "heuristic-v1 on the same deals"),
              deals=200_000, baselines={"heuristic-v1": (w2_soloist_v1, 200_000),
-                                       "heuristic-lin": (w2_soloist_lin, 200_000)},
+                                       "heuristic-lin": (w2_soloist_lin, 200_000),
+                                       "heuristic-lin2": (w2_soloist_lin2, 200_000)},
              variant_aware=True)
 
 

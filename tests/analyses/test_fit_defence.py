@@ -7,8 +7,9 @@ import pytest
 from tests import reference_play as ref
 from analyzer import BinokelError
 from analyzer.analyses import fit_defence as fd
-from analyzer.mechanics.play import (DEFENCE_LIN, LIN_F, LOG_CARD0, LOG_COLS, POLICY_HEURISTIC,
-                                     POLICY_HEURISTIC_LIN, beat_table, play_out_logged)
+from analyzer.mechanics.play import (DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F, LIN_F,
+                                     LOG_CARD0, LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
+                                     POLICY_HEURISTIC_LIN2, beat_table, play_out_logged)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
 from analyzer.search.pimc import shown_counts
@@ -25,13 +26,15 @@ def _beat():
 def _run(hands, trump, soloist, W, forced=None, n_forced=0, rec=1):
     """fit_defence._play with recording buffers: (points, decisions, phis, cards, ctxs,
     nls, moves, seq)."""
-    phis = np.zeros((fd._MAX_DEC, 24, LIN_F))
+    W = np.ascontiguousarray(W, dtype=np.float64)
+    fs = fd._fs_of(W)
+    phis = np.zeros((fd._MAX_DEC, 24, W.shape[1]))
     cards = np.zeros((fd._MAX_DEC, 24), dtype=np.int64)
     ctxs, nls, moves = (np.zeros(fd._MAX_DEC, dtype=np.int64) for _ in range(3))
     seq = np.zeros(45, dtype=np.int64)
     f = np.zeros(45, dtype=np.int64) if forced is None else np.asarray(forced, dtype=np.int64)
-    pts, nd = fd._play(hands, trump, soloist, np.ascontiguousarray(W, dtype=np.float64), KR,
-                       _beat(), f, n_forced, rec, phis, cards, ctxs, nls, moves, seq)
+    pts, nd = fd._play(hands, trump, soloist, W, KR, _beat(), f, n_forced, rec, phis, cards,
+                       ctxs, nls, moves, seq, fs)
     return pts, nd, phis, cards, ctxs, nls, moves, seq
 
 
@@ -67,11 +70,15 @@ def deals():
 
 
 @pytest.mark.parametrize("W, policy", [(DEFENCE_LIN, POLICY_HEURISTIC_LIN),
-                                       (fd.initial_weights(), POLICY_HEURISTIC)])
+                                       (fd.initial_weights(), POLICY_HEURISTIC),
+                                       (DEFENCE_LIN2, POLICY_HEURISTIC_LIN2),
+                                       (fd.initial_weights("lin2"), POLICY_HEURISTIC),
+                                       (fd.initial_weights("lin2", "lin"), POLICY_HEURISTIC_LIN)])
 def test_fit_plays_the_policy_card_for_card(deals, W, policy):
-    """The fit's player with the shipped weights is policy heuristic-lin, and policy 0
-    (feature 0 = _defend's choice) is the current heuristic: the same 45 cards as the
-    kernel (play_out_logged; shown melds R5, soloist heuristic-v1) on every deal."""
+    """The fit's player with the shipped weights is policy heuristic-lin (heuristic-lin2
+    with DEFENCE_LIN2), and policy 0 (feature 0 = _defend's choice) is the current
+    heuristic; lin2 started from heuristic-lin plays heuristic-lin: the same 45 cards as
+    the kernel (play_out_logged; shown melds R5, soloist heuristic-v1) on every deal."""
     H, TR, SO = deals
     for i in range(len(SO)):
         log = np.zeros((15, LOG_COLS), dtype=np.int64)
@@ -84,7 +91,8 @@ def test_fit_plays_the_policy_card_for_card(deals, W, policy):
         assert p == pts[SO[i]]
 
 
-def test_features_are_public(deals):
+@pytest.mark.parametrize("W", [DEFENCE_LIN, DEFENCE_LIN2])
+def test_features_are_public(deals, W):
     """Replacing the other two hands by cards consistent with the public information
     (same plays so far, every earlier play still legal under R6, the same melds shown
     before the first lead R5) leaves a defender's feature rows and context unchanged:
@@ -94,7 +102,7 @@ def test_features_are_public(deals):
     checked = 0
     for i in range(20):
         hands, trump, so = H[i], int(TR[i]), int(SO[i])
-        _, nd, phis, cards, ctxs, nls, moves, seq = _run(hands, trump, so, DEFENCE_LIN)
+        _, nd, phis, cards, ctxs, nls, moves, seq = _run(hands, trump, so, W)
         seats = _seats(hands, trump, seq)
         for d in rng.choice(nd, size=min(nd, 4), replace=False):
             m = int(moves[d])
@@ -123,8 +131,7 @@ def test_features_are_public(deals):
                     continue
                 if any(not np.array_equal(shown_counts(alt[p], trump), shown[p]) for p in others):
                     continue
-                _, nd2, phis2, cards2, ctxs2, nls2, moves2, _ = _run(alt, trump, so, DEFENCE_LIN,
-                                                                     seq, m)
+                _, nd2, phis2, cards2, ctxs2, nls2, moves2, _ = _run(alt, trump, so, W, seq, m)
                 # the first recorded decision of the replay is the one at move m
                 assert nd2 >= 1 and moves2[0] == m and nls2[0] == nls[d] and ctxs2[0] == ctxs[d]
                 n = int(nls[d])
@@ -206,6 +213,22 @@ def test_weights_literal_reproduces_the_shipped_text():
 
     import analyzer.mechanics.play as play
     assert fd.weights_literal(DEFENCE_LIN) in inspect.getsource(play)
+    assert fd.weights_literal(DEFENCE_LIN2, name="DEFENCE_LIN2") in inspect.getsource(play)
+
+
+def test_lin2_small_fit_legal_and_damped(deals):
+    """The lin2 feature set: a small fit has LIN2_CTX x LIN2_F finite weights, plays every
+    deal legally (R6, reference rules); damp 0.5 from heuristic-lin keeps half of
+    heuristic-lin's weights on the first 18 features and the new ones at half the fit."""
+    full = fd.fit_defence(120, 13, 1, features="lin2", start="lin")
+    half = fd.fit_defence(120, 13, 1, features="lin2", start="lin", damp=0.5)
+    W0 = fd.initial_weights("lin2", "lin")
+    assert full["weights"].shape == (LIN2_CTX, LIN2_F) and np.isfinite(full["weights"]).all()
+    assert np.allclose(half["weights"], 0.5 * full["weights"] + 0.5 * W0)
+    H, TR, SO = deals
+    for i in range(len(SO)):
+        p, *_, seq = _run(H[i], TR[i], SO[i], full["weights"], rec=0)
+        assert _legal_sequence(H[i], int(TR[i]), seq) and 0 <= p <= 250
 
 
 def test_bad_inputs_raise_one_clear_error():
@@ -215,5 +238,11 @@ def test_bad_inputs_raise_one_clear_error():
         fd.fit_defence(10, iterations=0)
     with pytest.raises(BinokelError, match="ridge"):
         fd.fit_defence(10, ridge=0.0)
+    with pytest.raises(BinokelError, match="damp"):
+        fd.fit_defence(10, damp=0.0)
+    with pytest.raises(BinokelError, match="feature set"):
+        fd.fit_defence(10, features="lin3")
+    with pytest.raises(BinokelError, match="start"):
+        fd.fit_defence(10, start="pimc")
     with pytest.raises(BinokelError, match="binokel-48"):
         fd.fit_defence(10, rules=get_rules("binokel-40"))

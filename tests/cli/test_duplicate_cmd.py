@@ -67,7 +67,17 @@ def test_fit_defence_command_prints_the_literal_and_bounds_its_inputs(tmp_path):
     d = json.loads(r.output)
     assert len(d["weights"]) == 5 and all(len(row) == 18 for row in d["weights"])
     assert out.read_text().startswith("DEFENCE_LIN = np.array([")
+    # --features lin2: heuristic-lin2's weights (6 contexts x 33 features, DEFENCE_LIN2)
+    out2 = tmp_path / "lin2.py"
+    r = _run("fit-defence", "--deals", "20", "--iterations", "2", "--features", "lin2",
+             "--start", "lin", "--damp", "0.5", "--out", str(out2), "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert len(d["weights"]) == 6 and all(len(row) == 33 for row in d["weights"])
+    assert d["features"] == "lin2" and d["start"] == "lin" and d["damp"] == 0.5
+    assert out2.read_text().startswith("DEFENCE_LIN2 = np.array([")
     for bad in (["--deals", "0"], ["--iterations", "0"], ["--ridge", "0"],
+                ["--features", "lin3"], ["--start", "pimc"], ["--damp", "0"],
                 ["--out", str(tmp_path / "no" / "x.py")]):
         r = _run("fit-defence", *bad)
         assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output

@@ -8,7 +8,8 @@ from tests import reference_play as ref
 from analyzer import DEFAULT_RULES, BinokelError, Card, Hand, parse_cards
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
-                           LOG_WINNER, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_V1,
+                           LOG_WINNER, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
+                           POLICY_HEURISTIC_V1,
                            POLICY_RANDOM,
                            legal_cards, shown_planes,
                            play_deal, play_out, play_out_logged, play_out_mixed,
@@ -138,7 +139,7 @@ def _check_against_reference(hands, trump, leader, soloist, pols, state):
     return n
 
 
-@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC])
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN2])
 def test_kernel_agrees_with_reference_move_by_move(policy):
     """Legal sets, winners, points of every trick equal the plain-Python reference (R6,
     R7) on 1,500 random deals per policy, all trumps, with and without a soloist, and
@@ -287,7 +288,8 @@ def _shown(hand, trump, soloist):
     return shown_counts(hand, trump)
 
 
-@pytest.mark.parametrize("policy", [POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_HEURISTIC_LIN])
+@pytest.mark.parametrize("policy", [POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_HEURISTIC_LIN,
+                                    POLICY_HEURISTIC_LIN2])
 @pytest.mark.parametrize("soloist", [0, 1, -1])
 def test_heuristic_decisions_use_public_information_only(soloist, policy):
     """Replacing the other two hands by any cards consistent with the public information
@@ -295,7 +297,8 @@ def test_heuristic_decisions_use_public_information_only(soloist, policy):
     inferred void holds; the same melds shown before the first lead (R5) and the shown
     cards not played since still in their hands; the discard unchanged) changes no
     decision of the heuristic (the current one, whose defence reads the shown melds,
-    heuristic-v1, and heuristic-lin, whose linear-scored defence reads the same)."""
+    heuristic-v1, and heuristic-lin / heuristic-lin2, whose linear-scored defences read the
+    same)."""
     rng = np.random.default_rng(7 + soloist)
     state = chunk_state(31, soloist + 1)
     deck = new_deck()
@@ -520,3 +523,12 @@ def test_heuristic_lin_policy_changes_only_the_defence():
     a, b = _without_soloist("heuristic-lin", "heuristic-v1")
     assert a.tricks == b.tricks and a.policy == "heuristic-lin"
     assert _deals_played_differently("heuristic-lin", "heuristic") >= 3
+
+
+def test_heuristic_lin2_policy_changes_only_the_defence():
+    """Policy 'heuristic-lin2': without a soloist every seat plays heuristic-v1's rules
+    (identical deals); with a soloist its defenders (play._defend_lin2) play otherwise
+    than heuristic-lin's on some deals."""
+    a, b = _without_soloist("heuristic-lin2", "heuristic-v1")
+    assert a.tricks == b.tricks and a.policy == "heuristic-lin2"
+    assert _deals_played_differently("heuristic-lin2", "heuristic-lin") >= 3

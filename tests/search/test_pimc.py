@@ -261,12 +261,13 @@ def test_heuristic_seats_of_the_deal_driver_read_the_shown_melds():
 @pytest.mark.parametrize("name", ["binokel-48", "grupp-3", "grupp-4"])
 def test_heuristic_seats_of_the_deal_driver_play_card_for_card_as_the_kernel(name):
     # PIMC's gain is measured against the simulation kernel's heuristic: with heuristic
-    # (and heuristic-v1, heuristic-lin) seats only, play_deal_policies must play every card as
+    # (and heuristic-v1, heuristic-lin, heuristic-lin2) seats only, play_deal_policies must play every card as
     # play_out_logged does on the same hands (same information: own hand, played cards,
     # R6 proofs, the soloist's discard R4, the shown unplayed melds R5). Before the
     # driver read the melds, 8-18 of 40 such deals ended differently.
     from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, POLICY_HEURISTIC_LIN,
-                                         POLICY_HEURISTIC_V1, play_out_logged)
+                                         POLICY_HEURISTIC_LIN2, POLICY_HEURISTIC_V1,
+                                         play_out_logged)
     from analyzer.mechanics.rules import get_rules
 
     rules = get_rules(name)
@@ -278,7 +279,7 @@ def test_heuristic_seats_of_the_deal_driver_play_card_for_card_as_the_kernel(nam
         hands, disc = _deal(rnd)
         trump, soloist, leader = rnd.randrange(4), rnd.randrange(3), rnd.randrange(3)
         pols = np.array([rnd.choice((POLICY_HEURISTIC, POLICY_HEURISTIC, POLICY_HEURISTIC_V1,
-                                     POLICY_HEURISTIC_LIN))
+                                     POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2))
                          for _ in range(3)], dtype=np.int64)
         log = np.zeros((15, LOG_COLS), dtype=np.int64)
         kp, kt = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
