@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from tests.batch import default_sigint
 from analyzer.batch.runs import (RunSpec, load_run, meld_hist_names, part_path, prepare_run,
                             run_chunk, simulate, small_metric_names, suit_census_table)
 from analyzer.mechanics.cards import Hand, SUIT_LETTERS, mask_to_counts
@@ -161,7 +162,8 @@ def test_killed_run_resumes_to_the_uninterrupted_result(tmp_path, sig, jobs):
     n, chunk = 600_000, 3_000
     out = tmp_path / "killed"
     proc = subprocess.Popen(_cli_cmd(out, n, chunk, jobs), cwd=ROOT, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=default_sigint)
     _wait_parts(out, 2, proc)
     os.killpg(proc.pid, sig)
     _, err = proc.communicate(timeout=60)

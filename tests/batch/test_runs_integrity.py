@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from analyzer import BinokelError
 from analyzer.batch.runs import MAX_CHUNKS, MAX_DEALS, RunSpec
 from cli.main import cli
+from tests.batch import default_sigint
 
 
 def _one_line_error(r, fragment):
@@ -211,7 +212,7 @@ def test_ctrl_c_prints_one_line_and_nothing_after_it(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "simulate", "-n", "400000",
                              "--what", "deals", "--chunk-size", "5000", "--out", str(run),
                              "-q", "-j", "2"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and runs.saved_chunks(run) < 1 and proc.poll() is None:
         time.sleep(0.2)
