@@ -222,14 +222,28 @@ def win_probability(totals: np.ndarray, soloist: np.ndarray, player: int,
     winner[n_opp >= 1] = best[n_opp >= 1]
     winner[tie] = -1
     winner[sol_reached] = sol[sol_reached]
+    race = race_probability(totals, player, target, RACE_SWING)
+    return np.where(winner >= 0, (winner == player).astype(np.float64), race)
+
+
+#: A typical deal's swing in the 1500-point three-player game (the race model's scale).
+RACE_SWING = 150.0
+
+
+def race_probability(totals: np.ndarray, player: int, target: int, swing: float) -> np.ndarray:
+    """The race model of an unfinished game: P(``player`` wins) per row of ``totals``
+    (float[n, k], each side's game total) = ``softmax(totals / tau)[player]`` with
+    ``tau = swing * sqrt(deals_left)``, ``deals_left = max(1, (target - leader) / swing)``:
+    a lead counts for more the closer the leader is to the target.  Shared by the
+    three-player objective (:func:`win_probability`) and the team games'
+    (analyzer.analyses.team_advice.team_win_probability)."""
     leader = totals.max(axis=1)
-    deals_left = np.maximum(1.0, (target - leader) / 150.0)
-    tau = 150.0 * np.sqrt(deals_left)
+    deals_left = np.maximum(1.0, (target - leader) / swing)
+    tau = swing * np.sqrt(deals_left)
     z = totals / tau[:, None]
     z -= z.max(axis=1, keepdims=True)
     e = np.exp(z)
-    race = e[:, player] / e.sum(axis=1)
-    return np.where(winner >= 0, (winner == player).astype(np.float64), race)
+    return e[:, player] / e.sum(axis=1)
 
 
 def _objective(scores: np.ndarray, seat: int, objective: str, game_scores, soloist, target):

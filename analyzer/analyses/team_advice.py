@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice import Estimate, _wmean, _wprop
+from analyzer.analyses.advice import Estimate, _wmean, _wprop, race_probability
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
 from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80
@@ -334,19 +334,18 @@ def team_win_probability(own, other, bidder, target: int) -> np.ndarray:
     bid in that deal (1 this team, 0 the other, -1 thrown in).  If the deal ended the
     game the value is 1 or 0: the bidding team wins if it reached ``target`` (V6.6, and
     the same reading of R9 for the Binokel team games, V4.6), else a team that reached
-    it; both with nobody bidding counts 1/2.  Otherwise a race model, the two-player
-    case of :func:`analyzer.analyses.advice.win_probability`: ``P = logistic((own -
-    other) / tau)``, ``tau = s * sqrt(deals_left)``, ``s = SWING_SHARE * target`` and
-    ``deals_left = max(1, (target - leader) / s)``, so a lead counts for more the closer
-    the leader is to the target.
+    it; both with nobody bidding counts 1/2.  Otherwise the three-player game's race
+    model with two sides (:func:`analyzer.analyses.advice.race_probability`, swing
+    ``SWING_SHARE * target``), so a lead counts for more the closer the leader is to the
+    target.
     """
     own = np.asarray(own, dtype=np.float64)
     other = np.asarray(other, dtype=np.float64)
-    bidder = np.broadcast_to(np.asarray(bidder), own.shape)
-    s = SWING_SHARE * float(target)
-    leader = np.maximum(own, other)
-    tau = s * np.sqrt(np.maximum(1.0, (target - leader) / s))
-    p = 1.0 / (1.0 + np.exp(-(own - other) / tau))
+    own, other = np.broadcast_arrays(own, other)
+    shape = own.shape
+    bidder = np.broadcast_to(np.asarray(bidder), shape)
+    totals = np.stack([own.ravel(), other.ravel()], axis=1)
+    p = race_probability(totals, 0, target, SWING_SHARE * float(target)).reshape(shape)
     us, them = own >= target, other >= target
     p = np.where(us | them, np.where(us & them, 0.5, us.astype(np.float64)), p)
     p = np.where((bidder == 1) & us, 1.0, p)
