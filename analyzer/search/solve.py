@@ -78,7 +78,7 @@ W_BAS = W_TTV + 1      # key basis: the hands' planes at set_hands (lo 0-2, hi 3
 W_SH = W_BAS + 6       # bit offset of each basis plane's part of the key
 W_GEN = W_SH + 6       # generation of the table's entries (set_hands / set_context)
 W_SIZE = W_GEN + 1
-TT_MIN_N = 3   # the table holds nodes with at least this many tricks left
+TT_MIN_N = 2   # the table holds nodes with at least this many tricks left
 GEN_LIMIT = np.int64(1) << np.int64(32)   # past it the table is cleared (no old entry may match)
 DEFAULT_TT_BITS = 20
 
@@ -510,7 +510,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
             return total
         if beta <= 0:
             return _Z
-        if n == 2:
+        if n == 2 and TT_MIN_N > 2:
             return _two_left(w, leader)
         hit = -1
         if n >= TT_MIN_N:
@@ -535,13 +535,23 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
         # sure-trick bounds: a seat's run of top trumps takes at least their points
         # (after the table: most nodes end there; with two tricks left the enumeration
         # above is cheaper than the scan)
-        owner, sure = _sure_trump_points(w)
+        owner, sure = _sure_trump_points(w) if n > 2 else (-1, _Z)
         if owner >= 0:
             if owner == soloist:
                 if sure >= beta:
                     return sure
             elif total - sure <= alpha:
                 return total - sure
+    if n == 2:
+        best = _two_left(w, leader)
+        j = idx
+        if hit < 0:
+            j = _tt_victim(tt, idx, w[W_GEN])
+            tt[j, 0] = key
+        else:
+            j = hit
+        tt[j, 1] = best | (best << np.int64(10)) | (n << np.int64(26)) | (w[W_GEN] << np.int64(31))
+        return best
     a0 = alpha
     b0 = beta
     seat = leader + k
