@@ -22,12 +22,21 @@ Search (why it is fast)
   (an MTD(f) driver, :func:`dd_value_mtdf`, is kept: it beats this only with the exact
   value as its first guess).
 - A transposition table probed and stored only at trick boundaries (two tricks left
-  included), keyed by the three remaining hands (two bit planes each, see cards.py), the
-  leader and the context (trump, soloist).  It stores a lower and an upper bound of the
-  *remaining* points (what was won before does not matter), plus the best lead and the
-  cards left.  Two slots per bucket: the first keeps the deeper entry, the second is
-  always replaced.  Entries stay valid between solves of the same context, so PIMC's
-  many solves of similar worlds share it.
+  included), with 16-byte entries, four to a 64-byte bucket (one cache line).  The key
+  is exact: :func:`set_hands` makes the hands its *basis*, and a node's key packs which
+  basis cards each seat still holds (``pext``, one bit per card, at most 48) and the
+  leader; every search position is a subset of the basis, so equal keys are equal
+  positions.  The data word holds a lower and an upper bound of the *remaining* points
+  (what was won before does not matter), the best lead, the cards left and the entry's
+  generation: :func:`set_hands` and :func:`set_context` start a new one, so entries of
+  other hands, trumps or soloists never match (the table is cleared when the counter
+  reaches ``GEN_LIMIT``).  Replacement: an entry of an older generation first, else the
+  one with the fewest cards left.  The searches of one basis (``dd_move_values``'
+  children, ``best_discard``'s windows) share their entries.
+- Table misses are the largest single cost (a random cache line per new node), so the
+  parent does the boundary child's trivial cuts and table probe itself before calling
+  it (:func:`_tt_cut`), and the second card of a trick prefetches the table lines of
+  the third card's children, one node before they are read.
 - A node budget (workspace slot ``W_LIMIT``, none by default): a search that reaches it
   sets ``W_ABORT`` and unwinds; its value and its table entries are then void.
 - Identical copies are one move (a legal set is a mask of card types).  Cards of equal
@@ -43,9 +52,9 @@ Search (why it is fast)
   dropped: a history heuristic as tie-break (no fewer nodes).
 
 Kernel state: ``lo``/``hi`` int64[3] hand planes (modified during search and restored),
-``tt`` int64[size, 4] (3 key words; bounds, best lead and cards left packed in the
-fourth), ``mv`` int64[64, 16] move buffers per ply, ``ctx`` int64[8] (bonus, Durch flag,
-context key bits, table mask, node count).
+``tt`` int64[size, 2] (key; bounds, best lead, cards left and generation packed in the
+second word, see :func:`new_table`), ``mv`` int64[64, 16] move buffers per ply, ``ctx`` int64[8] (bonus, Durch flag,
+table mask, node count, key basis, generation).
 """
 from __future__ import annotations
 
@@ -864,7 +873,7 @@ def new_table(bits: int) -> np.ndarray:
 class Solver:
     """Double-dummy solver bound to one RuleSet, owning its transposition table.
 
-    ``tt_bits``: log2 of the table entries (2**20 entries = 32 MiB).  Reusing one Solver
+    ``tt_bits``: log2 of the table entries (2**20 entries = 16 MiB).  Reusing one Solver
     for many positions reuses the table: entries are keyed by the remaining cards, the
     leader, the trump and the soloist, so they stay exact across positions.
     """
