@@ -149,7 +149,7 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     base_pol = POLICY_NAMES[baseline]
     chal_pol = POLICY_PIMC if policy == "pimc" else POLICY_NAMES[policy]
     kr = rules.kernel
-    solver = Solver(rules) if policy == "pimc" else None   # 32 MiB table: PIMC only
+    solver = Solver(rules) if policy == "pimc" else None   # 16 MiB table: PIMC only
     rs = np.ascontiguousarray(kr.rank_strength, dtype=np.int64)
     cp = kr.card_points
     pts = np.zeros(3, dtype=np.int64)

@@ -31,7 +31,7 @@ from analyzer.mechanics.play import _ctpop, beat_table, card_beats, legal_mask_d
 from analyzer.mechanics.rng import bounded, chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.sampling import deal_random
-from analyzer.search.solve import (W_KEY, W_NODES, Solver, dd_value, set_context,
+from analyzer.search.solve import (W_NODES, Solver, dd_value, set_context,
                                    set_hands)
 
 
@@ -125,8 +125,7 @@ def _dd(tricks_left: int):
         vals = 0
         for i in range(n):
             set_context(s.w, int(meta[i, 0]), int(meta[i, 1]), s.tt_mask)
-            # a fresh generation in the key bits: this position finds no old entry
-            s.w[W_KEY] |= np.int64((i % 255) + 1) << np.int64(55)
+            # set_hands starts a new generation of the table: no old entry matches
             set_hands(s.w, lo[i], hi[i])
             n0 = int(s.w[W_NODES])
             c0 = time.process_time()

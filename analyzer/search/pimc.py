@@ -41,7 +41,7 @@ from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POL
                                      proven_absent, suit_mask)
 from analyzer.mechanics.rng import bounded, next_u64
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, W_SIZE, dd_move_values,
-                                   init_workspace, set_context)
+                                   init_workspace, set_context, set_hands)
 
 POLICY_PIMC = 2
 DEFAULT_SAMPLES = 20
@@ -329,9 +329,8 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                             absent, shown, tapp_left, wlo, whi, cards, allowed):
             continue
         done += 1
-        for p in range(3):
-            w[W_LO + p] = wlo[p]
-            w[W_HI + p] = whi[p]
+        # the world's hands become the table's key basis (a new generation)
+        set_hands(w, wlo, whi)
         if tricks_left <= horizon:
             dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out)
             m = legal
@@ -632,7 +631,7 @@ def play_contract(hands, trump, leader, soloist, policy, state, kr, points, tric
         pol[soloist] = POLICY_HEURISTIC
     w = np.zeros(W_SIZE, dtype=np.int64)
     init_workspace(w, kr)
-    tt = np.zeros((1 << PLAY_TT_BITS, 4), dtype=np.int64)
+    tt = np.zeros((1 << PLAY_TT_BITS, 2), dtype=np.int64)
     set_context(w, trump, soloist, np.int64((1 << PLAY_TT_BITS) - 1))
     ps = np.empty(4, dtype=np.uint64)
     for q in range(4):

@@ -22,12 +22,21 @@ Search (why it is fast)
   (an MTD(f) driver, :func:`dd_value_mtdf`, is kept: it beats this only with the exact
   value as its first guess).
 - A transposition table probed and stored only at trick boundaries (two tricks left
-  included), keyed by the three remaining hands (two bit planes each, see cards.py), the
-  leader and the context (trump, soloist).  It stores a lower and an upper bound of the
-  *remaining* points (what was won before does not matter), plus the best lead and the
-  cards left.  Two slots per bucket: the first keeps the deeper entry, the second is
-  always replaced.  Entries stay valid between solves of the same context, so PIMC's
-  many solves of similar worlds share it.
+  included), with 16-byte entries, four to a 64-byte bucket (one cache line).  The key
+  is exact: :func:`set_hands` makes the hands its *basis*, and a node's key packs which
+  basis cards each seat still holds (``pext``, one bit per card, at most 48) and the
+  leader; every search position is a subset of the basis, so equal keys are equal
+  positions.  The data word holds a lower and an upper bound of the *remaining* points
+  (what was won before does not matter), the best lead, the cards left and the entry's
+  generation: :func:`set_hands` and :func:`set_context` start a new one, so entries of
+  other hands, trumps or soloists never match (the table is cleared when the counter
+  reaches ``GEN_LIMIT``).  Replacement: an entry of an older generation first, else the
+  one with the fewest cards left.  The searches of one basis (``dd_move_values``'
+  children, ``best_discard``'s windows) share their entries.
+- Table misses are the largest single cost (a random cache line per new node), so the
+  parent does the boundary child's trivial cuts and table probe itself before calling
+  it (:func:`_tt_cut`), and the second card of a trick prefetches the table lines of
+  the third card's children, one node before they are read.
 - A node budget (workspace slot ``W_LIMIT``, none by default): a search that reaches it
   sets ``W_ABORT`` and unwinds; its value and its table entries are then void.
 - Identical copies are one move (a legal set is a mask of card types).  Cards of equal
@@ -43,15 +52,20 @@ Search (why it is fast)
   dropped: a history heuristic as tie-break (no fewer nodes).
 
 Kernel state: ``lo``/``hi`` int64[3] hand planes (modified during search and restored),
-``tt`` int64[size, 4] (3 key words; bounds, best lead and cards left packed in the
-fourth), ``mv`` int64[64, 16] move buffers per ply, ``ctx`` int64[8] (bonus, Durch flag,
-context key bits, table mask, node count).
+``tt`` int64[size, 2] (key; bounds, best lead, cards left and generation packed in the
+second word, see :func:`new_table`), ``mv`` int64[64, 16] move buffers per ply, ``ctx`` int64[8] (bonus, Durch flag,
+table mask, node count, key basis, generation).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import numpy as np
+from llvmlite import binding as _llvm
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
@@ -61,20 +75,29 @@ from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 # workspace layout (one int64 array, so a search call passes two arrays, not seven)
 W_LO, W_HI, W_BEAT, W_CP = 0, 3, 6, 30
-W_BONUS, W_DURCH, W_KEY, W_MASK, W_NODES, W_TRUMP, W_SOLOIST, W_BLT = 54, 55, 56, 57, 58, 59, 60, 61
+W_BONUS, W_DURCH, W_MASK, W_NODES, W_TRUMP, W_SOLOIST, W_BLT = 54, 55, 57, 58, 59, 60, 61
 W_LIMIT = 62   # node budget: a search stops once W_NODES reaches it (W_ABORT set)
 W_ABORT = 63
 NO_LIMIT = np.int64(1) << np.int64(62)
 MAX_PLY = 48
 MAX_MOVES = 16
 W_MV = 64
-W_SIZE = W_MV + MAX_PLY * MAX_MOVES
+W_TTV = W_MV + MAX_PLY * MAX_MOVES   # scratch: the value _tt_cut found
+W_BAS = W_TTV + 1      # key basis: the hands' planes at set_hands (lo 0-2, hi 3-5)
+W_SH = W_BAS + 6       # bit offset of each basis plane's part of the key
+W_GEN = W_SH + 6       # generation of the table's entries (set_hands / set_context)
+W_SIZE = W_GEN + 1
+TT_MIN_N = 2   # the table holds nodes with at least this many tricks left
+GEN_LIMIT = np.int64(1) << np.int64(32)   # past it the table is cleared (no old entry may match)
 DEFAULT_TT_BITS = 20
+
+# the key's bit packing uses the CPU's pext where it has one (BMI2), else plain code
+_HAVE_BMI2 = bool(_llvm.get_host_cpu_features().get("bmi2", False))
 
 _M1 = np.int64(-7046029254386353131)   # 0x9E3779B97F4A7C15 as int64
 _M2 = np.int64(-4417276706812531889)   # 0xC2B2AE3D27D4EB4F
 _M3 = np.int64(1609587929392839161)    # 0x165667B19E3779F9
-_B16 = np.int64(0xFFFF)
+_B10 = np.int64(0x3FF)
 _Z = np.int64(0)
 _M = np.int64(-1)
 
@@ -97,13 +120,17 @@ def _give(w, seat, b):
         w[W_LO + seat] |= b
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, inline="always")
 def _beats(w, c, wcard):
-    """:func:`analyzer.mechanics.play.card_beats` on the workspace's beat table."""
-    return card_beats(c, wcard, w[W_TRUMP], w[W_BEAT:W_BEAT + N_TYPES])
+    """:func:`analyzer.mechanics.play.card_beats` (R6) on the workspace's beat table, read
+    in place (a slice of the workspace per call measured slower; tests check both agree)."""
+    if (w[W_BEAT + wcard] >> c) & 1:
+        return True
+    t = w[W_TRUMP]
+    return t >= 0 and c // 6 == t and wcard // 6 != t
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, inline="always")
 def _legal(w, seat, k, lsuit, wcard, lhigh):
     """Legal types of ``seat`` by the play kernel's :func:`legal_mask_duty` with the
     RuleSet's duties (R6; V5.6: beat the led suit's highest card ``lhigh`` even when
@@ -111,11 +138,24 @@ def _legal(w, seat, k, lsuit, wcard, lhigh):
     h = w[W_LO + seat]
     if k == 0:
         return h
-    return legal_mask_duty(h, lsuit, wcard, lhigh, w[W_TRUMP], w[W_BEAT:W_BEAT + N_TYPES],
-                           w[W_BLT], 0)
+    # legal_mask_duty (relief 0) with the beat table read in place
+    f = h & (np.int64(63) << (np.int64(6) * lsuit))
+    if f != 0:
+        tgt = lhigh if w[W_BLT] != 0 else wcard
+        b = f & w[W_BEAT + tgt]
+        return b if b != 0 else f
+    trump = w[W_TRUMP]
+    if trump >= 0:
+        t = h & (np.int64(63) << (np.int64(6) * trump))
+        if t != 0:
+            if wcard // 6 == trump:
+                b = t & w[W_BEAT + wcard]
+                return b if b != 0 else t
+            return t
+    return h
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, inline="always")
 def _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first):
     """Write the moves of ``legal`` into the ply's move buffer, best-first; returns their
     number.  Each entry is ``score * 64 + type``, sorted descending (insertion sort, at
@@ -216,7 +256,7 @@ def _last_trick(w, leader):
     return _Z
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, inline="always")
 def _two_left(w, leader):
     """Exact value with two tricks left at a trick boundary, by direct enumeration (no
     recursion: the last six plies are most of the nodes of a search)."""
@@ -278,7 +318,7 @@ def _two_left(w, leader):
     return best0
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, inline="always")
 def _sure_trump_points(w):
     """Card points that one seat surely wins with its run of top trumps: the strongest
     remaining trump, if one seat holds all its copies, wins every trick it is played to
@@ -315,30 +355,130 @@ def _sure_trump_points(w):
     return owner, pts
 
 
-@njit(_nrt=False)
-def _tt_find(tt, i, k0, k1, k2):
-    """The slot of the pair at ``i`` (even) holding this key, or -1."""
-    if tt[i, 0] == k0 and tt[i, 1] == k1 and tt[i, 2] == k2:
-        return i
-    j = i + 1
-    if tt[j, 0] == k0 and tt[j, 1] == k1 and tt[j, 2] == k2:
-        return j
+@intrinsic
+def _pext_hw(typingctx, x, m):
+    """BMI2 parallel bit extract: the bits of ``x`` at the set bits of ``m``, packed low."""
+    if x != types.int64 or m != types.int64:
+        return None
+    sig = types.int64(types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
+                                            "llvm.x86.bmi.pext.64")
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+@njit(_nrt=False, inline="always")
+def _pext_sw(x, m):
+    """:func:`_pext_hw` in plain integer code (CPUs without BMI2)."""
+    r = _Z
+    bit = np.int64(1)
+    while m != 0:
+        if x & m & -m:
+            r |= bit
+        bit <<= np.int64(1)
+        m &= m - 1
+    return r
+
+
+_pext = _pext_hw if _HAVE_BMI2 else _pext_sw
+
+
+@intrinsic
+def _prefetch(typingctx, arr, row):
+    """Hint the CPU to load row ``row`` of the 2-d table ``arr`` into the cache."""
+    if not isinstance(arr, types.Array) or arr.ndim != 2 or row != types.int64:
+        return None
+    sig = types.void(arr, types.int64)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary,
+                                       [args[1], context.get_constant(types.intp, 0)],
+                                       wraparound=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0i8")
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@njit(_nrt=False, inline="always")
+def _tt_key(w, leader):
+    """Exact key of the trick-boundary node: which cards of the basis (the hands at
+    :func:`set_hands`) each seat still holds, one bit per card (at most 48 bits: a deck
+    of 48 cards), and the leader in the top two bits.  Every hand of a search is a subset
+    of the basis, so equal keys mean equal positions."""
+    k = _pext(w[W_LO], w[W_BAS])
+    k |= _pext(w[W_LO + 1], w[W_BAS + 1]) << w[W_SH + 1]
+    k |= _pext(w[W_LO + 2], w[W_BAS + 2]) << w[W_SH + 2]
+    k |= _pext(w[W_HI], w[W_BAS + 3]) << w[W_SH + 3]
+    k |= _pext(w[W_HI + 1], w[W_BAS + 4]) << w[W_SH + 4]
+    k |= _pext(w[W_HI + 2], w[W_BAS + 5]) << w[W_SH + 5]
+    return k | (leader << np.int64(62))
+
+
+@njit(_nrt=False, inline="always")
+def _tt_bucket(w, key):
+    """First row of the key's bucket: four 16-byte entries, one 64-byte cache line."""
+    return ((key * _M1) >> np.int64(28)) & w[W_MASK] & ~np.int64(3)
+
+
+@njit(_nrt=False, inline="always")
+def _tt_find(tt, b, key, gen):
+    """The row of the bucket at ``b`` holding this key in this generation, or -1."""
+    for r in range(b, b + 4):
+        if tt[r, 0] == key and (tt[r, 1] >> np.int64(31)) == gen:
+            return r
     return -1
 
 
-@njit(_nrt=False)
-def _tt_slot(tt, i, k0, n):
-    """The slot of the pair at ``i`` for a new entry with ``n`` cards per hand: the
-    first slot keeps the deeper entry (its subtree cost the most to search), the second
-    takes the rest (always replaced).  A first-slot entry of another context (trump,
-    soloist, generation) yields at once."""
-    e = tt[i, 3]
-    if n >= ((e >> np.int64(40)) & np.int64(15)) or (tt[i, 0] >> np.int64(50)) != (k0 >> np.int64(50)):
-        j = i + 1
-        for q in range(4):
-            tt[j, q] = tt[i, q]
-        return i
-    return i + 1
+@njit(_nrt=False, inline="always")
+def _tt_victim(tt, b, gen):
+    """The row of the bucket at ``b`` for a new entry: one of an older generation (or
+    empty) if any, else the one with the fewest cards left (the cheapest subtree)."""
+    j = b
+    jn = np.int64(99)
+    for r in range(b, b + 4):
+        d = tt[r, 1]
+        if (d >> np.int64(31)) != gen:
+            return r
+        dn = (d >> np.int64(26)) & np.int64(31)
+        if dn < jn:
+            j = r
+            jn = dn
+    return j
+
+
+@njit(_nrt=False, inline="always")
+def _tt_cut(w, tt, leader, alpha, beta):
+    """The table entry of the trick-boundary node (current hands, ``leader`` to lead)
+    decides its search in (alpha, beta) (a bound outside the window, or exact): True,
+    with the value in ``w[W_TTV]``.  The node's own probe, done by the parent to save
+    the call."""
+    if _ctpop(w[W_LO + leader]) + _ctpop(w[W_HI + leader]) < TT_MIN_N:
+        return False
+    key = _tt_key(w, leader)
+    hit = _tt_find(tt, _tt_bucket(w, key), key, w[W_GEN])
+    if hit < 0:
+        return False
+    e = tt[hit, 1]
+    lb = e & _B10
+    ub = (e >> np.int64(10)) & _B10
+    if lb >= beta or lb == ub:
+        w[W_TTV] = lb
+        return True
+    if ub <= alpha:
+        w[W_TTV] = ub
+        return True
+    return False
 
 
 @njit(_nrt=False)
@@ -364,9 +504,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
     soloist = w[W_SOLOIST]
     idx = -1
     first = -1
-    k0 = _Z
-    k1 = _Z
-    k2 = _Z
+    key = _Z
     total = _Z
     n = _Z
     if k == 0:
@@ -381,29 +519,18 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
             return total
         if beta <= 0:
             return _Z
-        # sure-trick bounds: a seat's run of top trumps takes at least their points
-        # (not worth its scan with two tricks left: their enumeration is cheaper)
-        owner = -1
-        sure = _Z
-        if n > 2:
-            owner, sure = _sure_trump_points(w)
-        if owner >= 0:
-            if owner == soloist:
-                if sure >= beta:
-                    return sure
-            elif total - sure <= alpha:
-                return total - sure
-        k0 = w[W_LO] | (w[W_HI] << np.int64(24)) | (np.int64(leader) << np.int64(48)) | w[W_KEY]
-        k1 = w[W_LO + 1] | (w[W_HI + 1] << np.int64(24))
-        k2 = w[W_LO + 2] | (w[W_HI + 2] << np.int64(24))
-        h = (k0 * _M1) ^ (k1 * _M2) ^ (k2 * _M3)
-        idx = (h >> np.int64(29)) & w[W_MASK] & ~np.int64(1)
-        hit = _tt_find(tt, idx, k0, k1, k2)
+        if n == 2 and TT_MIN_N > 2:
+            return _two_left(w, leader)
+        hit = -1
+        if n >= TT_MIN_N:
+            key = _tt_key(w, leader)
+            idx = _tt_bucket(w, key)
+            hit = _tt_find(tt, idx, key, w[W_GEN])
         if hit >= 0:
-            e = tt[hit, 3]
-            lb = e & _B16
-            ub = (e >> np.int64(16)) & _B16
-            first = ((e >> np.int64(32)) & np.int64(63)) - 1
+            e = tt[hit, 1]
+            lb = e & _B10
+            ub = (e >> np.int64(10)) & _B10
+            first = ((e >> np.int64(20)) & np.int64(63)) - 1
             if lb >= beta:
                 return lb
             if ub <= alpha:
@@ -414,13 +541,25 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 alpha = lb
             if ub < beta:
                 beta = ub
-    if k == 0 and n == 2:
+        # sure-trick bounds: a seat's run of top trumps takes at least their points
+        # (after the table: most nodes end there; with two tricks left the enumeration
+        # above is cheaper than the scan)
+        owner, sure = _sure_trump_points(w) if n > 2 else (-1, _Z)
+        if owner >= 0:
+            if owner == soloist:
+                if sure >= beta:
+                    return sure
+            elif total - sure <= alpha:
+                return total - sure
+    if n == 2:
         best = _two_left(w, leader)
-        j = _tt_slot(tt, idx, k0, n)
-        tt[j, 0] = k0
-        tt[j, 1] = k1
-        tt[j, 2] = k2
-        tt[j, 3] = best | (best << np.int64(16)) | (n << np.int64(40))
+        j = idx
+        if hit < 0:
+            j = _tt_victim(tt, idx, w[W_GEN])
+            tt[j, 0] = key
+        else:
+            j = hit
+        tt[j, 1] = best | (best << np.int64(10)) | (n << np.int64(26)) | (w[W_GEN] << np.int64(31))
         return best
     a0 = alpha
     b0 = beta
@@ -456,6 +595,20 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 nws = wseat
         pts = w[W_CP + c]
         ntp = tp + pts
+        if k == 1 and w[W_LO + seat] != 0 and (
+                _ctpop(w[W_LO + seat]) + _ctpop(w[W_HI + seat]) >= TT_MIN_N):
+            # the third card's children are trick-boundary nodes whose table rows are
+            # most likely not in the cache: ask for them now, a node before they are read
+            s3 = seat + 1 if seat < 2 else 0
+            m3 = _legal(w, s3, 2, nls, nwc, nlh)
+            while m3 != 0:
+                r = _cttz(m3)
+                m3 &= m3 - 1
+                br = np.int64(1) << r
+                _take(w, s3, br)
+                wn = s3 if _beats(w, r, nwc) else nws
+                _prefetch(tt, _tt_bucket(w, _tt_key(w, wn)))
+                _give(w, s3, br)
         # the child: the next card of this trick, or (k == 2) the next trick's lead by
         # the winner, whose value is offset by this trick's points when the soloist won
         off = _Z
@@ -488,9 +641,17 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 else:
                     wa = beta - 1
             while True:
-                v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
-                              np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                              np.int64(ply + 1), np.int64(wa - off), np.int64(wb - off))
+                if nk == 0 and wb - off <= 0:
+                    # the next trick's node would fail high at once (its value >= 0): skip the call
+                    v = off
+                elif nk == 0 and rem - pts + bonus <= wa - off:
+                    v = off + rem - pts + bonus   # ... or fail low at once (all that is left)
+                elif nk == 0 and _tt_cut(w, tt, nl, wa - off, wb - off):
+                    v = off + w[W_TTV]   # its table entry decides it: skip the call
+                else:
+                    v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
+                                  np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
+                                  np.int64(ply + 1), np.int64(wa - off), np.int64(wb - off))
                 if not retry or not (alpha < v < beta):
                     break
                 retry = False
@@ -518,16 +679,15 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                     if alpha >= beta:
                         break
     if idx >= 0:
-        j = _tt_find(tt, idx, k0, k1, k2)
+        gen = w[W_GEN]
+        j = _tt_find(tt, idx, key, gen)
         if j >= 0:
-            e = tt[j, 3]
-            lb = e & _B16
-            ub = (e >> np.int64(16)) & _B16
+            e = tt[j, 1]
+            lb = e & _B10
+            ub = (e >> np.int64(10)) & _B10
         else:
-            j = _tt_slot(tt, idx, k0, n)
-            tt[j, 0] = k0
-            tt[j, 1] = k1
-            tt[j, 2] = k2
+            j = _tt_victim(tt, idx, gen)
+            tt[j, 0] = key
             lb = _Z
             ub = total
         if best <= a0:
@@ -539,7 +699,7 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
         else:
             lb = best
             ub = best
-        tt[j, 3] = lb | (ub << np.int64(16)) | (np.int64(bestc + 1) << np.int64(32)) | (n << np.int64(40))
+        tt[j, 1] = lb | (ub << np.int64(10)) | (np.int64(bestc + 1) << np.int64(20)) | (n << np.int64(26)) | (gen << np.int64(31))
     return best
 
 
@@ -573,21 +733,42 @@ def set_context(w, trump, soloist, tt_mask):
     w[W_TRUMP] = trump
     w[W_SOLOIST] = soloist
     w[W_DURCH] = 1 if trump < 0 else 0
-    w[W_KEY] = (np.int64(trump + 1) << np.int64(50)) | (np.int64(soloist) << np.int64(53))
     w[W_MASK] = tt_mask
+    w[W_GEN] += 1   # entries of another context never match
 
 
 @njit(_nrt=False)
 def set_hands(w, lo, hi):
-    """Copy the three hands' planes (int64[3] each) into the workspace."""
+    """Copy the three hands' planes (int64[3] each) into the workspace; they become the
+    basis of the table's keys (:func:`_tt_key`), so every search must start from these
+    hands or a subset of them (a later :func:`set_hands` starts a new generation)."""
+    sh = _Z
     for p in range(3):
         w[W_LO + p] = lo[p]
         w[W_HI + p] = hi[p]
+        w[W_BAS + p] = lo[p]
+        w[W_BAS + 3 + p] = hi[p]
+    for q in range(6):
+        w[W_SH + q] = sh
+        sh += _ctpop(w[W_BAS + q])
+    w[W_GEN] += 1
+
+
+@njit(_nrt=False, inline="always")
+def _fresh(w, tt):
+    """Clear the table when the generation counter reaches its limit (entries carry 33
+    bits of it): an entry of a generation long ago must never match a new key."""
+    if w[W_GEN] >= GEN_LIMIT:
+        for r in range(tt.shape[0]):
+            tt[r, 0] = 0
+            tt[r, 1] = 0
+        w[W_GEN] = 1
 
 
 @njit(_nrt=False)
 def dd_window(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, alpha, beta):
     """One fail-soft alpha-beta search of the workspace's position in (alpha, beta)."""
+    _fresh(w, tt)
     rem = _hand_points(w)
     return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
                np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, np.int64(alpha), np.int64(beta))
@@ -602,6 +783,7 @@ def dd_value(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp):
     far by ``wcard`` of ``wseat``, worth ``tp``.  One full-window alpha-beta search
     (measured faster than an MTD(f) driver here: see :func:`dd_value_mtdf`).
     """
+    _fresh(w, tt)
     rem = _hand_points(w)
     return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
                np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, _M,
@@ -612,6 +794,7 @@ def dd_value(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp):
 def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, guess):
     """:func:`dd_value` by MTD(f): zero-window searches from ``guess`` until the lower
     and upper bounds meet."""
+    _fresh(w, tt)
     rem = _hand_points(w)
     lower = _Z
     upper = rem + tp + w[W_BONUS]
@@ -678,10 +861,19 @@ def dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out):
 # --------------------------------------------------------------------------- Python API
 
 
+def new_table(bits: int) -> np.ndarray:
+    """An empty transposition table of ``2**bits`` entries (int64[2**bits, 2]: key, data),
+    its rows aligned so that each bucket of four entries is one 64-byte cache line."""
+    n = 1 << bits
+    raw = np.zeros(2 * n + 8, dtype=np.int64)
+    off = (-raw.ctypes.data % 64) // 8
+    return raw[off:off + 2 * n].reshape(n, 2)
+
+
 class Solver:
     """Double-dummy solver bound to one RuleSet, owning its transposition table.
 
-    ``tt_bits``: log2 of the table entries (2**20 entries = 32 MiB).  Reusing one Solver
+    ``tt_bits``: log2 of the table entries (2**20 entries = 16 MiB).  Reusing one Solver
     for many positions reuses the table: entries are keyed by the remaining cards, the
     leader, the trump and the soloist, so they stay exact across positions.
     """
@@ -692,7 +884,7 @@ class Solver:
         self.rules = rules
         self.w = np.zeros(W_SIZE, dtype=np.int64)
         init_workspace(self.w, rules.kernel)
-        self.tt = np.zeros((1 << int(tt_bits), 4), dtype=np.int64)
+        self.tt = new_table(int(tt_bits))
         self.tt_mask = (1 << int(tt_bits)) - 1
 
     def clear(self) -> None:
