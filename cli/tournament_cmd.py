@@ -7,6 +7,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
+from analyzer.analyses.team_tournament import MAX_DEALS80
 
 from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option
 from .main import cli
@@ -19,15 +20,20 @@ from .main import cli
         "binokel tournament --agents advisor,advisor --groups 10 --json",
         "binokel tournament --agents advisor,rule --groups 10 --play pimc-defence --jobs 2",
         "binokel tournament --rules pinochle-80 --groups 400 --samples 100 --jobs -1",
+        "binokel tournament --rules kreuz-48 --deals 2000 --samples 100 --jobs 2",
     ),
 )
 @click.option("--agents", default="advisor,rule", show_default=True,
               help="Two bidding agents, comma-separated: advisor, rule, advisor-la (look-ahead "
                    "advisor), advisor-fit (fitted model of the advisor); same twice = self-play.")
-@click.option("--groups", "-g", default=40, show_default=True, type=int,
+@click.option("--groups", "-g", default=None, type=int,
               help="Duplicate groups; each is 6 full games (all seatings) on one deal stream. "
                    "Team games: game pairs, each game played to the target twice with the "
-                   "teams swapped.")
+                   "teams swapped.  [default: 40]")
+@click.option("--deals", default=None, type=int,
+              help="Team games only, instead of --groups: a duplicate match of N single "
+                   f"deals (2-{MAX_DEALS80:,}), each played twice with the same cards in the "
+                   "same seats and the teams swapped; points per deal, paired z.")
 @click.option("--samples", default=200, show_default=True, type=int,
               help="The advisor agent's sampled deals per bidding decision.")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",
@@ -46,7 +52,7 @@ from .main import cli
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @play_option
 @rules_option
-def tournament_command(agents, groups, samples, objective, trick_estimate, opponents, seed, jobs,
+def tournament_command(agents, groups, deals, samples, objective, trick_estimate, opponents, seed, jobs,
                        as_json, play, rules):
     """Play duplicate games between two bidding agents and compare them (any variant:
     with four at the table, V3, each agent holds two chairs and the dealer sits out).
@@ -61,7 +67,21 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
     for k in kinds:
         if k not in AGENT_KINDS:
             raise BadInput(f"--agents: unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
-    if groups < 2:
+    if deals is not None:
+        if groups is not None:
+            raise BadInput("--deals and --groups exclude each other: give one of them")
+        if not getattr(rules, "teams", False):
+            raise BadInput(f"--deals is the team games' match of single deals (--rules kreuz-48, "
+                           f"kreuz-40, pinochle-80); {rules.name} plays whole games: use --groups")
+        if not 2 <= deals <= MAX_DEALS80:
+            raise BadInput(f"--deals must be between 2 (standard errors need two) and "
+                           f"{MAX_DEALS80:,}, got {deals}")
+        if objective == "win":
+            raise BadInput("--objective win reads the game scores: it needs whole games "
+                           "(--groups), not --deals")
+    elif groups is None:
+        groups = 40
+    if deals is None and groups < 2:
         raise BadInput(f"--groups must be at least 2 (standard errors need two), got {groups}")
     if samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
@@ -78,7 +98,8 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
 
         # progress goes to stderr so that piped stdout holds only the results
         bar = Progress(transient=True, console=Console(stderr=True))
-        task = bar.add_task("groups", total=groups)
+        task = bar.add_task("deals" if deals is not None else "groups",
+                            total=deals if deals is not None else groups)
 
         def progress(k):
             # the bar starts with the first finished batch: a bad parameter found before
@@ -90,7 +111,8 @@ def tournament_command(agents, groups, samples, objective, trick_estimate, oppon
     try:
         res = run_tournament(kinds[0], kinds[1], groups=groups, seed=seed, samples=samples,
                              objective=objective, trick_estimate=trick_estimate, n_jobs=jobs,
-                             progress=progress, rules=rules, opponents=opponents, play=play)
+                             progress=progress, rules=rules, opponents=opponents, play=play,
+                             deals=deals)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:

@@ -327,7 +327,8 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
                    samples: int = 200, objective: str = "relative",
                    trick_estimate: int = DEFAULT_TRICK_ESTIMATE, n_jobs: int = 1,
                    progress=None, rules: RuleSet = DEFAULT_RULES,
-                   opponents: str | None = None, play: str = "heuristic") -> TournamentResult:
+                   opponents: str | None = None, play: str = "heuristic",
+                   deals: int | None = None) -> TournamentResult:
     """Play a duplicate match (see module docstring) and summarize it.
 
     Parameters
@@ -362,6 +363,10 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     played to the target twice with the teams' seats swapped; agents ``advisor``, ``rule``,
     ``advisor-la`` (the team look-ahead, ``opponents`` its model of the other seats) and
     ``advisor-fit`` (the fitted model of the team advisor, analyzer.analyses.team_fit).
+    ``deals`` (team games only, instead of ``groups``): a duplicate match of ``deals``
+    single deals, each played twice with the same cards in the same seats and the teams
+    swapped (``run_team_tournament(..., games=False)``; the deal pair is the unit, no game
+    win rate, the objective is relative).
     """
     policy = resolve_play(play, rules)
     if getattr(rules, "teams", False):
@@ -374,10 +379,18 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         if objective not in ("relative", "win"):
             raise BinokelError("a team game's advisor objective is relative (the team's score "
                                "minus the other team's, V1) or win (P(win game) from the scores)")
+        if deals is not None:
+            # a duplicate match of single deals, each twice with the teams swapped
+            return run_team_tournament(agent1, agent2, deals=deals, seed=seed, samples=samples,
+                                       n_jobs=n_jobs, progress=progress, rules=rules,
+                                       games=False, la_model=opponents, objective=objective)
         # a group of a team match: one duplicate game pair, each game to the target
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
                                    n_jobs=n_jobs, progress=progress, rules=rules, games=True,
                                    la_model=opponents, objective=objective)
+    if deals is not None:
+        raise BinokelError(f"a match of single deals is the team games' (--rules kreuz-48, "
+                           f"kreuz-40, pinochle-80); {rules.name} plays whole games: use groups")
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")

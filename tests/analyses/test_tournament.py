@@ -88,6 +88,9 @@ def test_bad_tournament_input():
         run_tournament("oracle", "rule", groups=2)
     with pytest.raises(BinokelError, match="groups"):
         run_tournament("advisor", "rule", groups=1)
+    # a match of single deals is the team games' (V1 teams); binokel-48 plays whole games (R9)
+    with pytest.raises(BinokelError, match="team games'"):
+        run_tournament("advisor", "rule", deals=10)
     r = CliRunner().invoke(cli, ["tournament", "--agents", "advisor"])
     assert r.exit_code == 2 and "two agents" in r.output
     r = CliRunner().invoke(cli, ["tournament", "--agents", "rule,bogus"])

@@ -57,6 +57,11 @@ def test_advise_kreuz_40_forced_opening_respected():
     (("tournament", "--rules", "kreuz-48", "--agents", "rule,advisor-fit", "--objective", "win",
       "--groups", "2"), "advisor agent"),
     (("tournament", "--rules", "kreuz-48", "--objective", "own", "--groups", "2"), "relative"),
+    (("tournament", "--rules", "kreuz-48", "--deals", "4", "--groups", "2"), "exclude each other"),
+    (("tournament", "--deals", "4"), "team games'"),
+    (("tournament", "--rules", "kreuz-48", "--deals", "1"), "between 2"),
+    (("tournament", "--rules", "pinochle-80", "--deals", "100001"), "between 2"),
+    (("tournament", "--rules", "kreuz-48", "--deals", "4", "--objective", "win"), "whole games"),
     (("play", "--rules", "kreuz-40", "--trump", "durch"), "no Durch"),
     (("play", "--rules", "kreuz-48", "--soloist", "4"), "0-3"),
     (("play", "--rules", "pinochle-80", "--bid", "505"), "no valid bid"),
@@ -94,6 +99,24 @@ def test_tournament_pinochle_two_deals():
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert out["rules"] == "pinochle-80" and out["deals"] == 2 and "z" in out
+
+
+def test_tournament_deals_is_the_api_match_of_single_deals_json():
+    # --deals N: N deals, each twice with the teams swapped (V1 teams, V4 kreuz-48); the
+    # same match as run_team_tournament(games=False), every arrangement bid or thrown in
+    from analyzer.analyses.team_tournament import run_team_tournament
+    from analyzer.mechanics.rules import get_rules
+
+    r = run("tournament", "--rules", "kreuz-48", "--deals", "2", "--samples", "10", "--seed", "5",
+            "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["rules"] == "kreuz-48" and out["deals"] == 2 and out["games"] == 0
+    c = out["contracts"]
+    assert c["x_bids"] + c["y_bids"] + c["thrown"] == 4
+    api = run_team_tournament("advisor", "rule", deals=2, seed=5, samples=10,
+                              rules=get_rules("kreuz-48"))
+    assert out["diff_mean"] == api.diff_mean and out["contracts"] == api.contracts
 
 
 def test_bench_lists_team_workloads_for_team_rules():
