@@ -95,8 +95,6 @@ DEFAULT_TT_BITS = 20
 _HAVE_BMI2 = bool(_llvm.get_host_cpu_features().get("bmi2", False))
 
 _M1 = np.int64(-7046029254386353131)   # 0x9E3779B97F4A7C15 as int64
-_M2 = np.int64(-4417276706812531889)   # 0xC2B2AE3D27D4EB4F
-_M3 = np.int64(1609587929392839161)    # 0x165667B19E3779F9
 _B10 = np.int64(0x3FF)
 _Z = np.int64(0)
 _M = np.int64(-1)
@@ -123,7 +121,7 @@ def _give(w, seat, b):
 @njit(_nrt=False, inline="always")
 def _beats(w, c, wcard):
     """:func:`analyzer.mechanics.play.card_beats` (R6) on the workspace's beat table, read
-    in place (a slice of the workspace per call measured slower; tests check both agree)."""
+    in place (calling card_beats with a slice measured 7 % slower at DD8; tests check both agree)."""
     if (w[W_BEAT + wcard] >> c) & 1:
         return True
     t = w[W_TRUMP]
@@ -138,7 +136,8 @@ def _legal(w, seat, k, lsuit, wcard, lhigh):
     h = w[W_LO + seat]
     if k == 0:
         return h
-    # legal_mask_duty (relief 0) with the beat table read in place
+    # legal_mask_duty (relief 0) with the beat table read in place: the shared kernel
+    # with a slice per call measured 7 % slower at DD8 (tests check both agree)
     f = h & (np.int64(63) << (np.int64(6) * lsuit))
     if f != 0:
         tgt = lhigh if w[W_BLT] != 0 else wcard
@@ -553,12 +552,10 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
                 return total - sure
     if n == 2:
         best = _two_left(w, leader)
-        j = idx
-        if hit < 0:
+        j = hit
+        if j < 0:
             j = _tt_victim(tt, idx, w[W_GEN])
             tt[j, 0] = key
-        else:
-            j = hit
         tt[j, 1] = best | (best << np.int64(10)) | (n << np.int64(26)) | (w[W_GEN] << np.int64(31))
         return best
     a0 = alpha
