@@ -37,6 +37,12 @@ Search (why it is fast)
   parent does the boundary child's trivial cuts and table probe itself before calling
   it (:func:`_tt_cut`), and the second card of a trick prefetches the table lines of
   the third card's children, one node before they are read.
+- One recursive call per trick: :func:`_lead` searches a trick-boundary node and the
+  trick's second and third cards in its own body (:func:`_second` and :func:`_third` are
+  inlined), and takes the workspace and the table as two raw pointers plus five
+  integers.  Passing them as numba array structs cost 16 words of stack arguments per
+  call: the pointers measured -16 % time at DD8 and DD10, the inlined trick -16 % more
+  (same nodes, paired on the same positions).
 - A node budget (workspace slot ``W_LIMIT``, none by default): a search that reaches it
   sets ``W_ABORT`` and unwinds; its value and its table entries are then void.
 - Identical copies are one move (a legal set is a mask of card types).  Cards of equal
@@ -51,10 +57,11 @@ Search (why it is fast)
   seat's side when that seat can still overtake (-10% nodes at 10 tricks).  Tried and
   dropped: a history heuristic as tie-break (no fewer nodes).
 
-Kernel state: ``lo``/``hi`` int64[3] hand planes (modified during search and restored),
-``tt`` int64[size, 2] (key; bounds, best lead, cards left and generation packed in the
-second word, see :func:`new_table`), ``mv`` int64[64, 16] move buffers per ply, ``ctx`` int64[8] (bonus, Durch flag,
-table mask, node count, key basis, generation).
+Kernel state: the workspace ``w`` int64[W_SIZE] (hand planes ``lo``/``hi``, modified
+during search and restored; the rule tables; bonus, Durch flag, table mask, node count,
+key basis, generation; a 16-move buffer per ply) and the table ``tt`` int64[size, 2]
+(key; bounds, best lead, cards left and generation packed in the second word, see
+:func:`new_table`), read inside the search as flat int64 pointers (row r at 2r, 2r + 1).
 """
 from __future__ import annotations
 
@@ -387,18 +394,28 @@ _pext = _pext_hw if _HAVE_BMI2 else _pext_sw
 
 
 @intrinsic
-def _prefetch(typingctx, arr, row):
-    """Hint the CPU to load row ``row`` of the 2-d table ``arr`` into the cache."""
-    if not isinstance(arr, types.Array) or arr.ndim != 2 or row != types.int64:
+def _ptr(typingctx, arr):
+    """The data pointer of an int64 array: kernels of the search take two pointers, not
+    two array structs (16 words of arguments per recursive call)."""
+    if not isinstance(arr, types.Array) or arr.dtype != types.int64:
         return None
-    sig = types.void(arr, types.int64)
+    sig = types.CPointer(types.int64)(arr)
 
     def codegen(context, builder, signature, args):
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary,
-                                       [args[1], context.get_constant(types.intp, 0)],
-                                       wraparound=False)
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
+
+    return sig, codegen
+
+
+@intrinsic
+def _prefetch(typingctx, p, i):
+    """Hint the CPU to load the cache line of element ``i`` of ``p`` into the cache."""
+    if not isinstance(p, types.CPointer) or i != types.int64:
+        return None
+    sig = types.void(p, types.int64)
+
+    def codegen(context, builder, signature, args):
+        ptr = builder.gep(args[0], [args[1]])
         i8p = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         fn = cgutils.get_or_insert_function(
@@ -434,7 +451,7 @@ def _tt_bucket(w, key):
 def _tt_find(tt, b, key, gen):
     """The row of the bucket at ``b`` holding this key in this generation, or -1."""
     for r in range(b, b + 4):
-        if tt[r, 0] == key and (tt[r, 1] >> np.int64(31)) == gen:
+        if tt[2 * r] == key and (tt[2 * r + 1] >> np.int64(31)) == gen:
             return r
     return -1
 
@@ -446,7 +463,7 @@ def _tt_victim(tt, b, gen):
     j = b
     jn = np.int64(99)
     for r in range(b, b + 4):
-        d = tt[r, 1]
+        d = tt[2 * r + 1]
         if (d >> np.int64(31)) != gen:
             return r
         dn = (d >> np.int64(26)) & np.int64(31)
@@ -468,7 +485,7 @@ def _tt_cut(w, tt, leader, alpha, beta):
     hit = _tt_find(tt, _tt_bucket(w, key), key, w[W_GEN])
     if hit < 0:
         return False
-    e = tt[hit, 1]
+    e = tt[2 * hit + 1]
     lb = e & _B10
     ub = (e >> np.int64(10)) & _B10
     if lb >= beta or lb == ub:
@@ -480,15 +497,160 @@ def _tt_cut(w, tt, leader, alpha, beta):
     return False
 
 
-@njit(_nrt=False)
-def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta):
-    """Fail-soft alpha-beta value of a node: the soloist's card points from here on.
+@njit(_nrt=False, inline="always")
+def _rewindow(v, alpha, beta, maxing):
+    """The window of the full re-search after a zero-window search returned ``v`` inside
+    (alpha, beta): the side to move found a better move; only its exact value is open."""
+    if maxing:
+        return v - 1, beta
+    return alpha, v + 1
 
-    Node: ``leader`` led the current trick, ``k`` cards (0..2) are in it, ``lsuit`` the
-    led suit, ``wcard``/``wseat`` its current winner, ``lhigh`` its strongest led-suit
-    card (V5.6 duty), ``tp`` its points so far; ``rem``
-    the card points still in the three hands (workspace ``w``).  Returns v with:
-    v <= alpha => true value <= v; v >= beta => true value >= v; else v is exact.
+
+@njit(_nrt=False, inline="always")
+def _better(v, best, alpha, beta, maxing):
+    """Fold a move's value into the node's (best, alpha, beta); returns them and whether
+    ``v`` is the new best."""
+    if maxing:
+        if v > best:
+            return v, max(alpha, v), beta, True
+    elif v < best:
+        return v, alpha, min(beta, v), True
+    return best, alpha, beta, False
+
+
+@njit(_nrt=False, inline="always")
+def _pvs_windows(i, alpha, beta, maxing):
+    """Principal variation search: the window of move ``i``'s first search (zero-width
+    against the best so far after the first move) and whether a re-search may follow."""
+    retry = i > 0 and beta - alpha > 1
+    wa = alpha
+    wb = beta
+    if retry:
+        if maxing:
+            wb = alpha + 1
+        else:
+            wa = beta - 1
+    return wa, wb, retry
+
+
+@njit(_nrt=False, inline="always")
+def _third(w, tt, leader, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta):
+    """Fail-soft value of a node whose trick holds two cards: the third card completes
+    it, and each child is a trick boundary (decided by its table entry or a bound, else
+    searched by :func:`_lead`).  Inlined into its parent, :func:`_second`."""
+    w[W_NODES] += 1
+    if w[W_NODES] >= w[W_LIMIT]:
+        w[W_ABORT] = 1
+        return _Z
+    bonus = w[W_BONUS]
+    soloist = w[W_SOLOIST]
+    seat = leader + 2
+    if seat >= 3:
+        seat -= 3
+    legal = _legal(w, seat, 2, lsuit, wcard, lhigh)
+    nm = _order(w, ply, legal, seat, 2, lsuit, wcard, wseat, -1)
+    maxing = seat == soloist
+    best = _M if maxing else np.int64(1 << 20)
+    base = W_MV + ply * MAX_MOVES
+    for i in range(nm):
+        c = w[base + i] & 63
+        b = np.int64(1) << c
+        _take(w, seat, b)
+        nl = seat if _beats(w, c, wcard) else wseat
+        pts = w[W_CP + c]
+        # the next trick's value is offset by this trick's points when the soloist won it
+        off = _Z
+        if nl == soloist:
+            off = tp + pts
+            if w[W_LO + seat] == 0:
+                off += bonus  # R7: the last trick
+        if nl != soloist and w[W_DURCH] != 0:
+            v = _Z   # R4: a Durch ends at the first defender trick
+        else:
+            wa, wb, retry = _pvs_windows(i, alpha, beta, maxing)
+            while True:
+                if wb - off <= 0:
+                    v = off   # the next trick's node would fail high at once (value >= 0)
+                elif rem - pts + bonus <= wa - off:
+                    v = off + rem - pts + bonus   # ... or fail low at once (all that is left)
+                elif _tt_cut(w, tt, nl, wa - off, wb - off):
+                    v = off + w[W_TTV]   # its table entry decides it: skip the call
+                else:
+                    v = off + _lead(w, tt, np.int64(nl), np.int64(rem - pts), np.int64(ply + 1),
+                                    np.int64(wa - off), np.int64(wb - off))
+                if not retry or not (alpha < v < beta):
+                    break
+                retry = False
+                wa, wb = _rewindow(v, alpha, beta, maxing)
+        _give(w, seat, b)
+        best, alpha, beta, _ = _better(v, best, alpha, beta, maxing)
+        if alpha >= beta:
+            break
+    return best
+
+
+@njit(_nrt=False, inline="always")
+def _second(w, tt, leader, lsuit, wcard, lhigh, tp, rem, ply, alpha, beta):
+    """Fail-soft value of a node whose trick holds the lead only (the winner so far is
+    the leader); children are :func:`_third` nodes.  Inlined into :func:`_lead`."""
+    w[W_NODES] += 1
+    if w[W_NODES] >= w[W_LIMIT]:
+        w[W_ABORT] = 1
+        return _Z
+    soloist = w[W_SOLOIST]
+    seat = leader + 1 if leader < 2 else 0
+    s3 = seat + 1 if seat < 2 else 0
+    legal = _legal(w, seat, 1, lsuit, wcard, lhigh)
+    nm = _order(w, ply, legal, seat, 1, lsuit, wcard, leader, -1)
+    maxing = seat == soloist
+    best = _M if maxing else np.int64(1 << 20)
+    base = W_MV + ply * MAX_MOVES
+    for i in range(nm):
+        c = w[base + i] & 63
+        b = np.int64(1) << c
+        _take(w, seat, b)
+        nlh = c if (w[W_BEAT + lhigh] >> c) & 1 else lhigh
+        if _beats(w, c, wcard):
+            nwc = c
+            nws = seat
+        else:
+            nwc = wcard
+            nws = leader
+        pts = w[W_CP + c]
+        if w[W_LO + seat] != 0 and _ctpop(w[W_LO + seat]) + _ctpop(w[W_HI + seat]) >= TT_MIN_N:
+            # the third card's children are trick-boundary nodes whose table rows are
+            # most likely not in the cache: ask for them now, a node before they are read
+            m3 = _legal(w, s3, 2, lsuit, nwc, nlh)
+            while m3 != 0:
+                r = _cttz(m3)
+                m3 &= m3 - 1
+                br = np.int64(1) << r
+                _take(w, s3, br)
+                wn = s3 if _beats(w, r, nwc) else nws
+                _prefetch(tt, 2 * _tt_bucket(w, _tt_key(w, wn)))
+                _give(w, s3, br)
+        wa, wb, retry = _pvs_windows(i, alpha, beta, maxing)
+        while True:
+            v = _third(w, tt, leader, lsuit, nwc, nws, nlh, tp + pts, rem - pts, ply + 1, wa, wb)
+            if not retry or not (alpha < v < beta):
+                break
+            retry = False
+            wa, wb = _rewindow(v, alpha, beta, maxing)
+        _give(w, seat, b)
+        best, alpha, beta, _ = _better(v, best, alpha, beta, maxing)
+        if alpha >= beta:
+            break
+    return best
+
+
+@njit(_nrt=False)
+def _lead(w, tt, leader, rem, ply, alpha, beta):
+    """Fail-soft alpha-beta value of a trick-boundary node: the soloist's card points
+    from here on, ``leader`` to lead, ``rem`` card points still in the three hands.
+    Returns v with: v <= alpha => true value <= v; v >= beta => true value >= v; else v
+    is exact.  The whole trick is searched in this call (its second and third cards by
+    the inlined :func:`_second` and :func:`_third`): one recursive call per trick, with
+    two pointers and five integers as arguments.
 
     Every recursive call passes exact int64 scalars: numba's cache mis-links a recursive
     call whose argument types need a cast (numba issue 6713: segfault on cache load).
@@ -501,203 +663,115 @@ def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
         return _Z
     bonus = w[W_BONUS]
     soloist = w[W_SOLOIST]
-    idx = -1
+    n = _ctpop(w[W_LO + leader]) + _ctpop(w[W_HI + leader])
+    if n == 0:
+        return _Z
+    if n == 1:
+        return _last_trick(w, leader)
+    total = rem + bonus
+    if total <= alpha:
+        return total
+    if beta <= 0:
+        return _Z
     first = -1
-    key = _Z
-    total = _Z
-    n = _Z
-    if k == 0:
-        lo_l = w[W_LO + leader]
-        n = _ctpop(lo_l) + _ctpop(w[W_HI + leader])
-        if n == 0:
-            return _Z
-        if n == 1:
-            return _last_trick(w, leader)
-        total = rem + bonus
-        if total <= alpha:
-            return total
-        if beta <= 0:
-            return _Z
-        if n == 2 and TT_MIN_N > 2:
-            return _two_left(w, leader)
-        hit = -1
-        if n >= TT_MIN_N:
-            key = _tt_key(w, leader)
-            idx = _tt_bucket(w, key)
-            hit = _tt_find(tt, idx, key, w[W_GEN])
-        if hit >= 0:
-            e = tt[hit, 1]
-            lb = e & _B10
-            ub = (e >> np.int64(10)) & _B10
-            first = ((e >> np.int64(20)) & np.int64(63)) - 1
-            if lb >= beta:
-                return lb
-            if ub <= alpha:
-                return ub
-            if lb == ub:
-                return lb
-            if lb > alpha:
-                alpha = lb
-            if ub < beta:
-                beta = ub
-        # sure-trick bounds: a seat's run of top trumps takes at least their points
-        # (after the table: most nodes end there; with two tricks left the enumeration
-        # above is cheaper than the scan)
-        owner, sure = _sure_trump_points(w) if n > 2 else (-1, _Z)
-        if owner >= 0:
-            if owner == soloist:
-                if sure >= beta:
-                    return sure
-            elif total - sure <= alpha:
-                return total - sure
+    key = _tt_key(w, leader)
+    idx = _tt_bucket(w, key)
+    hit = _tt_find(tt, idx, key, w[W_GEN])
+    if hit >= 0:
+        e = tt[2 * hit + 1]
+        lb = e & _B10
+        ub = (e >> np.int64(10)) & _B10
+        first = ((e >> np.int64(20)) & np.int64(63)) - 1
+        if lb >= beta:
+            return lb
+        if ub <= alpha:
+            return ub
+        if lb == ub:
+            return lb
+        if lb > alpha:
+            alpha = lb
+        if ub < beta:
+            beta = ub
     if n == 2:
         best = _two_left(w, leader)
         j = hit
         if j < 0:
             j = _tt_victim(tt, idx, w[W_GEN])
-            tt[j, 0] = key
-        tt[j, 1] = best | (best << np.int64(10)) | (n << np.int64(26)) | (w[W_GEN] << np.int64(31))
+            tt[2 * j] = key
+        tt[2 * j + 1] = best | (best << np.int64(10)) | (n << np.int64(26)) | (w[W_GEN] << np.int64(31))
         return best
+    # sure-trick bounds: a seat's run of top trumps takes at least their points (after
+    # the table: most nodes end there; with two tricks left the enumeration is cheaper)
+    owner, sure = _sure_trump_points(w)
+    if owner >= 0:
+        if owner == soloist:
+            if sure >= beta:
+                return sure
+        elif total - sure <= alpha:
+            return total - sure
     a0 = alpha
     b0 = beta
-    seat = leader + k
-    if seat >= 3:
-        seat -= 3
-    legal = _legal(w, seat, k, lsuit, wcard, lhigh)
-    nm = _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first)
+    seat = leader
+    legal = w[W_LO + seat]
+    nm = _order(w, ply, legal, seat, 0, -1, -1, -1, first)
     maxing = seat == soloist
-    if maxing:
-        best = _M
-    else:
-        best = np.int64(1 << 20)
+    best = _M if maxing else np.int64(1 << 20)
     bestc = -1
     base = W_MV + ply * MAX_MOVES
     for i in range(nm):
         c = w[base + i] & 63
         b = np.int64(1) << c
         _take(w, seat, b)
-        if k == 0:
-            nwc = c
-            nws = seat
-            nls = c // 6
-            nlh = c
-        else:
-            nls = lsuit
-            nlh = c if (w[W_BEAT + lhigh] >> c) & 1 else lhigh
-            if _beats(w, c, wcard):
-                nwc = c
-                nws = seat
-            else:
-                nwc = wcard
-                nws = wseat
         pts = w[W_CP + c]
-        ntp = tp + pts
-        if k == 1 and w[W_LO + seat] != 0 and (
-                _ctpop(w[W_LO + seat]) + _ctpop(w[W_HI + seat]) >= TT_MIN_N):
-            # the third card's children are trick-boundary nodes whose table rows are
-            # most likely not in the cache: ask for them now, a node before they are read
-            s3 = seat + 1 if seat < 2 else 0
-            m3 = _legal(w, s3, 2, nls, nwc, nlh)
-            while m3 != 0:
-                r = _cttz(m3)
-                m3 &= m3 - 1
-                br = np.int64(1) << r
-                _take(w, s3, br)
-                wn = s3 if _beats(w, r, nwc) else nws
-                _prefetch(tt, _tt_bucket(w, _tt_key(w, wn)))
-                _give(w, s3, br)
-        # the child: the next card of this trick, or (k == 2) the next trick's lead by
-        # the winner, whose value is offset by this trick's points when the soloist won
-        off = _Z
-        nl = leader
-        nk = k + 1
-        if k == 2:
-            if w[W_LO + seat] == 0:
-                ntp += bonus  # R7: the last trick
-            nl = nws
-            nk = _Z
-            nls = _M
-            nwc = _M
-            nws = _M
-            nlh = _M
-            if nl == soloist:
-                off = ntp
-            ntp = _Z
-        if k == 2 and off == 0 and nl != soloist and w[W_DURCH] != 0:
-            v = _Z   # R4: a Durch ends at the first defender trick
-        else:
-            # principal variation search: a later move must prove it beats the best so
-            # far with a zero window first, and is searched again only when it does (one
-            # call site for the three windows: a smaller recursive body runs faster)
-            wa = alpha
-            wb = beta
-            retry = i > 0 and beta - alpha > 1
-            if retry:
-                if maxing:
-                    wb = alpha + 1
-                else:
-                    wa = beta - 1
-            while True:
-                if nk == 0 and wb - off <= 0:
-                    # the next trick's node would fail high at once (its value >= 0): skip the call
-                    v = off
-                elif nk == 0 and rem - pts + bonus <= wa - off:
-                    v = off + rem - pts + bonus   # ... or fail low at once (all that is left)
-                elif nk == 0 and _tt_cut(w, tt, nl, wa - off, wb - off):
-                    v = off + w[W_TTV]   # its table entry decides it: skip the call
-                else:
-                    v = off + _ab(w, tt, np.int64(nl), np.int64(nk), np.int64(nls), np.int64(nwc),
-                                  np.int64(nws), np.int64(nlh), np.int64(ntp), np.int64(rem - pts),
-                                  np.int64(ply + 1), np.int64(wa - off), np.int64(wb - off))
-                if not retry or not (alpha < v < beta):
-                    break
-                retry = False
-                if maxing:
-                    wa = v - 1
-                    wb = beta
-                else:
-                    wa = alpha
-                    wb = v + 1
+        wa, wb, retry = _pvs_windows(i, alpha, beta, maxing)
+        while True:
+            v = _second(w, tt, leader, c // 6, c, c, pts, rem - pts, ply + 1, wa, wb)
+            if not retry or not (alpha < v < beta):
+                break
+            retry = False
+            wa, wb = _rewindow(v, alpha, beta, maxing)
         _give(w, seat, b)
-        if maxing:
-            if v > best:
-                best = v
-                bestc = c
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
-        else:
-            if v < best:
-                best = v
-                bestc = c
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        break
-    if idx >= 0:
-        gen = w[W_GEN]
-        j = _tt_find(tt, idx, key, gen)
-        if j >= 0:
-            e = tt[j, 1]
-            lb = e & _B10
-            ub = (e >> np.int64(10)) & _B10
-        else:
-            j = _tt_victim(tt, idx, gen)
-            tt[j, 0] = key
-            lb = _Z
-            ub = total
-        if best <= a0:
-            if best < ub:
-                ub = best
-        elif best >= b0:
-            if best > lb:
-                lb = best
-        else:
-            lb = best
+        best, alpha, beta, improved = _better(v, best, alpha, beta, maxing)
+        if improved:
+            bestc = c
+        if alpha >= beta:
+            break
+    gen = w[W_GEN]
+    j = _tt_find(tt, idx, key, gen)
+    if j >= 0:
+        e = tt[2 * j + 1]
+        lb = e & _B10
+        ub = (e >> np.int64(10)) & _B10
+    else:
+        j = _tt_victim(tt, idx, gen)
+        tt[2 * j] = key
+        lb = _Z
+        ub = total
+    if best <= a0:
+        if best < ub:
             ub = best
-        tt[j, 1] = lb | (ub << np.int64(10)) | (np.int64(bestc + 1) << np.int64(20)) | (n << np.int64(26)) | (gen << np.int64(31))
+    elif best >= b0:
+        if best > lb:
+            lb = best
+    else:
+        lb = best
+        ub = best
+    tt[2 * j + 1] = lb | (ub << np.int64(10)) | (np.int64(bestc + 1) << np.int64(20)) | (n << np.int64(26)) | (gen << np.int64(31))
     return best
+
+
+@njit(_nrt=False)
+def _ab(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta):
+    """Fail-soft alpha-beta value of any node (the search's root): ``leader`` led the
+    current trick, ``k`` cards (0..2) are in it, ``lsuit`` the led suit,
+    ``wcard``/``wseat`` its current winner, ``lhigh`` its strongest led-suit card (V5.6
+    duty), ``tp`` its points so far; ``rem`` the card points still in the three hands."""
+    if k == 0:
+        return _lead(w, tt, np.int64(leader), np.int64(rem), np.int64(ply), np.int64(alpha),
+                     np.int64(beta))
+    if k == 1:
+        return _second(w, tt, leader, lsuit, wcard, lhigh, tp, rem, ply, alpha, beta)
+    return _third(w, tt, leader, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
 
 
 @njit(_nrt=False)
@@ -767,7 +841,7 @@ def dd_window(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, alpha, beta):
     """One fail-soft alpha-beta search of the workspace's position in (alpha, beta)."""
     _fresh(w, tt)
     rem = _hand_points(w)
-    return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
+    return _ab(_ptr(w), _ptr(tt), np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
                np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, np.int64(alpha), np.int64(beta))
 
 
@@ -782,7 +856,7 @@ def dd_value(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp):
     """
     _fresh(w, tt)
     rem = _hand_points(w)
-    return _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
+    return _ab(_ptr(w), _ptr(tt), np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
                np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, _M,
                np.int64(rem + tp + w[W_BONUS] + 1))
 
@@ -798,7 +872,7 @@ def dd_value_mtdf(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, guess):
     g = min(max(np.int64(guess), lower), upper)
     while lower < upper:
         beta = g + 1 if g == lower else g
-        g = _ab(w, tt, np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
+        g = _ab(_ptr(w), _ptr(tt), np.int64(leader), np.int64(k), np.int64(lsuit), np.int64(wcard),
                 np.int64(wseat), np.int64(lhigh), np.int64(tp), np.int64(rem), _Z, np.int64(beta - 1),
                 np.int64(beta))
         if g < beta:
