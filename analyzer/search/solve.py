@@ -94,7 +94,7 @@ W_BAS = W_TTV + 1      # key basis: the hands' planes at set_hands (lo 0-2, hi 3
 W_SH = W_BAS + 6       # bit offset of each basis plane's part of the key
 W_GEN = W_SH + 6       # generation of the table's entries (set_hands / set_context)
 W_SIZE = W_GEN + 1
-TT_MIN_N = 2   # the table holds nodes with at least this many tricks left
+TT_MIN_N = 2   # the table holds nodes with at least this many tricks left (_lead stores every such node)
 GEN_LIMIT = np.int64(1) << np.int64(32)   # past it the table is cleared (no old entry may match)
 DEFAULT_TT_BITS = 20
 
@@ -519,6 +519,18 @@ def _better(v, best, alpha, beta, maxing):
 
 
 @njit(_nrt=False, inline="always")
+def _over_budget(w):
+    """Count a node; True when the search has reached its node budget (``W_LIMIT``): it
+    sets ``W_ABORT``, and the search's value and every table entry it stored are void
+    (the caller clears the table, Solver.search)."""
+    w[W_NODES] += 1
+    if w[W_NODES] >= w[W_LIMIT]:
+        w[W_ABORT] = 1
+        return True
+    return False
+
+
+@njit(_nrt=False, inline="always")
 def _pvs_windows(i, alpha, beta, maxing):
     """Principal variation search: the window of move ``i``'s first search (zero-width
     against the best so far after the first move) and whether a re-search may follow."""
@@ -538,9 +550,7 @@ def _third(w, tt, leader, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
     """Fail-soft value of a node whose trick holds two cards: the third card completes
     it, and each child is a trick boundary (decided by its table entry or a bound, else
     searched by :func:`_lead`).  Inlined into its parent, :func:`_second`."""
-    w[W_NODES] += 1
-    if w[W_NODES] >= w[W_LIMIT]:
-        w[W_ABORT] = 1
+    if _over_budget(w):
         return _Z
     bonus = w[W_BONUS]
     soloist = w[W_SOLOIST]
@@ -593,9 +603,7 @@ def _third(w, tt, leader, lsuit, wcard, wseat, lhigh, tp, rem, ply, alpha, beta)
 def _second(w, tt, leader, lsuit, wcard, lhigh, tp, rem, ply, alpha, beta):
     """Fail-soft value of a node whose trick holds the lead only (the winner so far is
     the leader); children are :func:`_third` nodes.  Inlined into :func:`_lead`."""
-    w[W_NODES] += 1
-    if w[W_NODES] >= w[W_LIMIT]:
-        w[W_ABORT] = 1
+    if _over_budget(w):
         return _Z
     soloist = w[W_SOLOIST]
     seat = leader + 1 if leader < 2 else 0
@@ -655,11 +663,7 @@ def _lead(w, tt, leader, rem, ply, alpha, beta):
     Every recursive call passes exact int64 scalars: numba's cache mis-links a recursive
     call whose argument types need a cast (numba issue 6713: segfault on cache load).
     """
-    w[W_NODES] += 1
-    if w[W_NODES] >= w[W_LIMIT]:
-        # over the node budget: the search's value is void (W_ABORT), and so is every
-        # table entry it stored: the caller clears the table (Solver.search)
-        w[W_ABORT] = 1
+    if _over_budget(w):
         return _Z
     bonus = w[W_BONUS]
     soloist = w[W_SOLOIST]
