@@ -90,7 +90,7 @@ def legal(h, lsuit, wcard, lhigh, trump, beat, follow, trump_duty, beat_mode, ov
     """
     if lsuit < 0:
         return h
-    f = h & suit_bits(lsuit)
+    f = h & (np.int64(63) << np.int64(6 * lsuit))     # the led suit (lsuit is 0..3 here)
     if f != 0:
         if follow == 0:
             return h
@@ -130,7 +130,7 @@ def proves(c, lsuit, wcard, lhigh, trump, beat, follow, trump_duty, beat_mode, o
         return np.int64(0)
     nv = np.int64(0)
     if c // 6 != lsuit:
-        nv = suit_bits(lsuit)
+        nv = np.int64(63) << np.int64(6 * lsuit)
         if relief == 0 and trump_duty != 0 and 0 <= trump <= 3:
             if c // 6 != trump:
                 nv |= suit_bits(trump)
