@@ -25,8 +25,8 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.ruleset import (COUNTERS, GAMES, NOT_BUILT, Auction, CardPoints, Dabb, Deck,
-                                        Fitted, GameEnd, Melds, Play, Scoring, Table)
+from analyzer.mechanics.ruleset import (COUNTERS, GAMES, Auction, CardPoints, Dabb, Deck,
+                                        Fitted, GameEnd, Melds, Play, Scoring, Table, get_game)
 from analyzer.mechanics.ruleset import RuleSet as Game
 
 # rank indices (see cards.py): A=0, 10=1, K=2, Q=3, J=4, low card (9 or 7)=5
@@ -358,18 +358,14 @@ BINOKEL_40 = VARIANTS["binokel-40"]
 RULE_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
 
-def get_rules(name: "str | RuleSet | None" = None) -> RuleSet:
-    """The RuleSet registered as ``name`` (None: binokel-48); a RuleSet passes through.
+def get_rules(name: "str | RuleSet | Game | None" = None) -> RuleSet:
+    """The flat view of the game registered as ``name`` (None: binokel-48); a flat RuleSet
+    passes through, a nested one (analyzer.mechanics.ruleset) gets its view.
 
-    Raises :class:`BinokelError` (one line listing the names) for an unknown name.
+    Raises :class:`BinokelError` (one line listing the names) for an unknown name
+    (ruleset.get_game).
     """
-    if name is None:
-        return DEFAULT_RULES
     if isinstance(name, RuleSet):
         return name
-    key = str(name).strip().lower()
-    if key in VARIANTS:
-        return VARIANTS[key]
-    extra = f" ({', '.join(NOT_BUILT)} are described but not built yet)" if key in NOT_BUILT else ""
-    raise BinokelError(f"unknown rules {name!r}{extra}: use one of {', '.join(RULE_NAMES)}")
-
+    game = get_game(name)
+    return VARIANTS[game.name] if GAMES.get(game.name) is game else flat_view(game)

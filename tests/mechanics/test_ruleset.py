@@ -144,3 +144,11 @@ def test_flat_classes_stay_the_transitional_ones():
     assert isinstance(VARIANTS["kreuz-40"], TeamRuleSet)
     assert type(VARIANTS["grupp-4"]) is FlatRuleSet
     assert FlatRuleSet() == VARIANTS["binokel-48"]          # the flat defaults are binokel-48
+
+
+def test_get_rules_gives_the_flat_view_of_a_nested_ruleset():
+    assert get_rules(GAMES["grupp-3"]) is VARIANTS["grupp-3"]
+    g = GAMES["binokel-48"].with_parts(play=Play(beat="led-high"))      # V5.6 on 48 cards
+    assert get_rules(g).beat_led_when_trumped and get_rules(g).name == "binokel-48"
+    with pytest.raises(BinokelError, match="unknown rules 'skat'.*binokel-48"):
+        get_rules("skat")
