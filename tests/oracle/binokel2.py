@@ -344,6 +344,7 @@ def _play(st: State, card: int) -> None:
     if t == tid(st.trump, SEVEN) and card not in st.dissle_done:   # V7.3 Reading: played
         st.dissle_done.add(card)
         st.melds[seat] += DISSLE
+        st.log.append(("dissle played", seat, card))
     st.trick.append(card)
     if len(st.trick) < 2:
         return
@@ -620,7 +621,7 @@ def observation(st: State, seat: int) -> tuple:
     for entry in st.log:
         if entry[0] == "draw" and entry[1] == opp and entry[2] != st.turned:
             public_log.append(("draw", opp, None))
-        elif entry[0] in ("play", "draw", "dissle turned"):
+        elif entry[0] in ("play", "draw", "dissle turned", "dissle played"):
             public_log.append((entry[0], entry[1], type_of(entry[2])))
         elif entry[0] == "meld":
             public_log.append(("meld", entry[1], tuple(sorted(type_of(c) for c in entry[2])),
@@ -708,6 +709,10 @@ def check_cards(types) -> None:
                              "each card")
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
 def check_counts(hand0: int, hand1: int, stock: int, played: int, table: int,
                  leader: int = 0) -> None:
     """Raise ValueError (V7.1, V7.2) unless card counts fit one moment of a deal:
@@ -723,13 +728,13 @@ def check_counts(hand0: int, hand1: int, stock: int, played: int, table: int,
     tricks = played // 2
     want_stock = max(STOCK - 2 * tricks, 0)
     if stock != want_stock:
-        raise ValueError(f"V7.2: after {tricks} tricks the stock holds {want_stock} cards, "
+        raise ValueError(f"V7.2: after {_tricks(tricks)} the stock holds {want_stock} cards, "
                          f"not {stock}")
     size = HAND if stock else HAND - (tricks - STOCK_TRICKS)
     hands = [size, size]
     hands[leader] -= table
     if [hand0, hand1] != hands:
-        raise ValueError(f"V7.2: after {tricks} tricks the hands hold {hands[0]} and "
+        raise ValueError(f"V7.2: after {_tricks(tricks)} the hands hold {hands[0]} and "
                          f"{hands[1]} cards, not {hand0} and {hand1}")
 
 
