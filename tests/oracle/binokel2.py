@@ -467,6 +467,45 @@ def _meld(st: State, cards) -> None:
     _draw_both(st)
 
 
+def best_meld_order(types, trump: int) -> tuple[int, tuple[str, ...]]:
+    """The most a fixed hand of card ``types`` can meld when it shows one meld per won
+    trick and keeps its cards (V7.3), and one order that reaches it: (total, meld names
+    in the order shown).  Order matters: a trump pair shown before its quint major adds
+    40, after it nothing; a four shown first blocks the eight.  Exhaustive search over
+    every order (plain recursion with a table on the shown state); the Dissle counts as a
+    meld here.  Ignores that cards leave and arrive while the stock lasts: what the
+    ``melds`` command will print for 12 cards."""
+    check_cards(types)
+    seen: dict[int, int] = {}
+    cards = []
+    for t in types:
+        seen[t] = seen.get(t, 0) + 1
+        cards.append(t * 2 + seen[t] - 1)
+    probe = State(turned=tid(trump, T) * 2, hands=[set(cards), set()], stock=[])
+    probe.to_meld = 0
+    memo: dict[tuple, tuple[int, tuple[str, ...]]] = {}
+
+    def search() -> tuple[int, tuple[str, ...]]:
+        key = tuple(sorted(_play_key(probe, c) for c in cards))
+        if key in memo:
+            return memo[key]
+        best = (0, ())
+        for m in legal_melds(probe):
+            pat = pattern_of([type_of(c) for c in m], trump)
+            old = {c: probe.shown.get(c, 0) for c in m}
+            for c in m:
+                probe.shown[c] = old[c] | pat.kind
+            value, names = search()
+            for c in m:
+                probe.shown[c] = old[c]
+            if pat.value + value > best[0]:
+                best = (pat.value + value, (pat.name,) + names)
+        memo[key] = best
+        return best
+
+    return search()
+
+
 # ----------------------------------------------------------------------------- claims
 def check_claim(st: State, seat: int) -> int:
     """Strict input (V7.5 Reading): a claim below 1000 is refused as bad input with one

@@ -647,3 +647,25 @@ def test_an_illegal_action_changes_nothing():
         with pytest.raises(ValueError):
             b.apply(st, action)
         assert st == snapshot                                  # nothing half-applied
+
+
+# ----------------------------------------------------------------------------- meld orders
+def test_best_meld_order_shows_the_trump_pair_before_its_quint_major():
+    quint = P("AC 10C KC QC JC")
+    assert b.best_meld_order(quint, C) == (290, ("trump pair", "quint major"))   # V7.3
+
+
+def test_best_meld_order_shows_eight_kings_at_once_not_a_four_first():
+    hand = P("KC KC KS KS KH KH KD KD QS JD QC 7C")
+    total, names = b.best_meld_order(hand, C)
+    assert total == 10 + 40 + 20 + 800 + 80 and "eight K" in names   # V7.3
+    assert "four K" not in names
+
+
+def test_the_oracle_uses_the_projects_card_encoding():
+    from analyzer.mechanics.cards import Card, parse_cards
+    from analyzer.mechanics.rules import get_rules
+    assert [c.id for c in parse_cards("AC 10S KH QD JS 7H", get_rules("grupp-3"))] == P(
+        "AC 10S KH QD JS 7H")                                  # rank 5 is the 7 (V1)
+    assert (b.K_S, b.Q_S, b.J_D) == tuple(Card.of(s, r).id for s, r in
+                                          (("S", "K"), ("S", "Q"), ("D", "J")))
