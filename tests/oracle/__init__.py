@@ -1,1 +1,1 @@
-"""Plain-Python references (oracles) written straight from the rules text, to check kernels against."""
+"""Plain-Python oracles written straight from docs/RULES.md and docs/VARIANTS.md, one module per concern."""

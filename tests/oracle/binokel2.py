@@ -231,8 +231,10 @@ def make_state(hand0, hand1, stock, turned, taken0=(), taken1=(), trick=(), lead
     taken = [[phys(t) for t in taken0], [phys(t) for t in taken1]]
     table = [phys(t) for t in trick]
     if turned_card is None:     # stock gone: the turned card is whichever copy is out
-        turned_card = next(c for c in (*hands[0], *hands[1], *taken[0], *taken[1], *table)
-                           if type_of(c) == turned)
+        turned_card = next((c for c in (*hands[0], *hands[1], *taken[0], *taken[1], *table)
+                            if type_of(c) == turned), None)
+        if turned_card is None:
+            raise ValueError(f"V7.1: the turned trump {name(turned)} is nowhere in the position")
     st = State(turned=turned_card, hands=hands,
                stock=st_stock + ([turned_card] if stock else []), before=tuple(before),
                leader=leader, trick=table, taken=taken,

@@ -570,6 +570,8 @@ def test_impossible_cards_are_refused_naming_v7_1():
         b.make_state(P("AS AS AS"), [], [], tid(C, T))
     with pytest.raises(ValueError, match=r"V7\.1"):
         b.deal(list(range(47)) + [0])
+    with pytest.raises(ValueError, match=r"V7\.1: the turned trump KH is nowhere"):
+        b.make_state(P("AS"), P("AH"), [], tid(H, K))
 
 
 def test_a_meld_whose_cards_are_not_in_the_hand_is_refused():
