@@ -3,3 +3,8 @@
 
 class BinokelError(ValueError):
     """Bad input: the message is a single line that names the problem."""
+
+
+def clip_input(text: str, width: int = 60) -> str:
+    """Echo at most ``width`` characters of user input in a message."""
+    return text if len(text) <= width else text[:width - 1] + "…"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from analyzer.analyses.advice import DEFAULT_SAMPLES, PIMC_SAMPLES, advise_bid
+from analyzer.analyses.advice import PIMC_SAMPLES, advise_bid
+from analyzer.analyses.advice_result import DEFAULT_SAMPLES
 from analyzer.analyses.opponents import OPPONENT_MODELS
 from analyzer.errors import BinokelError
 from analyzer.examples import example

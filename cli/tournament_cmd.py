@@ -6,7 +6,8 @@ import click
 from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
-from analyzer.analyses.tournament import AGENT_KINDS, run_tournament
+from analyzer.analyses.agents import AGENT_KINDS
+from analyzer.analyses.tournament import run_tournament
 from analyzer.analyses.team_tournament import MAX_DEALS80
 
 from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option

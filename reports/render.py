@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from analyzer.analyses.stats import quantile_ci_counts
 from analyzer.batch.runs import RunResult, load_run, mean_from_sums, wilson
 from analyzer.mechanics.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from analyzer.errors import BinokelError
@@ -25,8 +23,9 @@ from analyzer.analyses.exact import exact_table
 from analyzer.examples import DATA_DIR
 
 from . import charts
+from .cells import MIN_DEALS_PLOTTED, PCT_HEADERS, ci_cell, num, pct, quantile_cells
+from .team_sections import team_sections
 
-MIN_DEALS_PLOTTED = 20
 SAMPLE_RUN = DATA_DIR / "sample_run"  # shipped as package data (works after pip install .)
 
 # (label, metric suffix, bin, complement) of the headline meld events (R5)
@@ -66,28 +65,6 @@ class Doc:
     def img(self, stem, caption):
         self.blocks.append(("img", stem, caption))
         self.charts.append(stem)
-
-
-def _pct(x: float, digits: int = 3) -> str:
-    """A probability as a percentage in fixed notation with about four significant
-    digits (at least ``digits`` decimals for ordinary values)."""
-    if x != x:
-        return "–"
-    if x == 0:
-        return "0%"
-    v = 100 * x
-    if abs(v) >= 1:
-        return f"{v:.{digits}f}%"
-    dec = min(max(digits, 3 - math.floor(math.log10(abs(v)))), 12)
-    return f"{v:.{dec}f}%"
-
-
-def _ci(e) -> str:
-    return f"[{_pct(e.lo)}, {_pct(e.hi)}]"
-
-
-def _num(x: float, d: int = 2) -> str:
-    return "–" if x != x else f"{x:,.{d}f}"
 
 
 def _params(doc: Doc, run: RunResult) -> None:
@@ -140,7 +117,7 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
             ok = "" if xv is None else ("yes" if e.lo <= xv <= e.hi else "no")
             inside += ok == "yes"
             z = "" if xv is None or not e.se else f"{(e.value - xv) / e.se:+.2f}"
-            rows.append([label, _pct(xv) if xv is not None else "–", _pct(e.value), _ci(e),
+            rows.append([label, pct(xv) if xv is not None else "–", pct(e.value), ci_cell(e),
                          z, ok])
             labels.append(label)
             est.append(e.value)
@@ -163,8 +140,8 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
             name = f"trump {SUIT_SYMBOLS[j]}" if s != "best" else "best of the four trumps"
             bins, counts = run.counts(f"{prefix}.meld.{s}")
             share0 = counts[bins == 0].sum() / max(counts.sum(), 1)
-            rows.append([what, name, _num(e.value), f"± {_num(1.959964 * e.se)}",
-                         _pct(share0, 1), *_quantile_cells(bins, counts, (0.5, 0.9, 0.99))])
+            rows.append([what, name, num(e.value), f"± {num(1.959964 * e.se)}",
+                         pct(share0, 1), *quantile_cells(bins, counts, (0.5, 0.9, 0.99))])
     doc.table(["hand", "meld with", "mean", "95% CI ±", "share 0", "median [95% CI]",
                "90th pct [95% CI]", "99th pct [95% CI]"], rows)
     b15, c15 = run.counts("h15.meld.best")
@@ -184,14 +161,14 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
     for prefix, what in (("h15", "15 cards"), ("h18", "18 cards")):
         for j, s in enumerate(SUIT_LETTERS):
             e = run.proportion(f"{prefix}.best_trump", j)
-            rows.append([what, f"best trump is {SUIT_SYMBOLS[j]}", _pct(e.value), _ci(e)])
+            rows.append([what, f"best trump is {SUIT_SYMBOLS[j]}", pct(e.value), ci_cell(e)])
         for label, metric, b, comp in (
                 ("trump family (single)", "best_trump.family", 1, False),
                 ("trump pair(s)", "best_trump.pairs", 0, True),
                 ("one trump nine", "best_trump.nines", 1, False),
                 ("both trump nines", "best_trump.nines", 2, False)):
             e = run.proportion(f"{prefix}.{metric}", b, complement=comp)
-            rows.append([what, label, _pct(e.value), _ci(e)])
+            rows.append([what, label, pct(e.value), ci_cell(e)])
     doc.table(["hand", "event", "share", "95% CI"], rows)
     doc.p("Ties between trumps go to the lower suit index (♣ ♠ ♥ ♦), which favours ♣ "
           "among equal melds, e.g. hands without any trump-dependent meld.")
@@ -208,20 +185,6 @@ def _meld_sections(doc: Doc, run: RunResult, out: Path) -> None:
           f"{sum(b * p for b, p in xd.items()):.3f} (= 3 × 240 / 48).")
 
 
-PCT_HEADERS = ("10th pct [95% CI]", "median [95% CI]", "90th pct [95% CI]")
-
-
-def _quantile_cells(bins, counts, probs) -> list[str]:
-    """Table cells "value [lo, hi]": each quantile with its distribution-free 95% interval
-    (:func:`analyzer.analyses.stats.quantile_ci_counts`), so percentile columns carry their
-    uncertainty like every mean and share in a report."""
-    cells = []
-    for p in probs:
-        q = quantile_ci_counts(bins, counts, p)
-        cells.append("–" if q.n == 0 else f"{q.value:.0f} [{q.lo:.0f}, {q.hi:.0f}]")
-    return cells
-
-
 def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
     n = run.n_deals
     pol = run.manifest.get("policy", {})
@@ -234,16 +197,16 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
     rows = []
     for j, name in enumerate(("played with trump", "surrender (R4)", "Durch (R4)")):
         e = wilson(run.cell("contract", j)[0], n)
-        rows.append([name, f"{run.cell('contract', j)[0]:,}", _pct(e.value), _ci(e)])
+        rows.append([name, f"{run.cell('contract', j)[0]:,}", pct(e.value), ci_cell(e)])
     for j, name in enumerate(("forehand", "middlehand", "rearhand")):
         e = wilson(run.cell("bid.seat", j)[0], n)
-        rows.append([f"soloist is {name}", f"{run.cell('bid.seat', j)[0]:,}", _pct(e.value),
-                     _ci(e)])
+        rows.append([f"soloist is {name}", f"{run.cell('bid.seat', j)[0]:,}", pct(e.value),
+                     ci_cell(e)])
     dw = sum(run.hist("by_bid.durch_won"))
     dl = sum(run.hist("by_bid.durch_lost"))
     e = wilson(int(dw), int(dw + dl)) if dw + dl else None
     rows.append(["Durch won (of Durch deals)", f"{int(dw):,} of {int(dw + dl):,}",
-                 _pct(e.value) if e else "–", _ci(e) if e else "–"])
+                 pct(e.value) if e else "–", ci_cell(e) if e else "–"])
     doc.table(["", "deals", "share", "95% CI"], rows)
 
     doc.h2("Outcome by winning bid")
@@ -265,9 +228,9 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
         sh.append(1.959964 * sc.se if sc.se == sc.se else 0)
         mm.append(me.value)
         mh.append(1.959964 * me.se if me.se == me.se else 0)
-        rows.append([str(b), f"{k:,}", _pct(k / n, 2), f"{made:,}", f"{failed:,}", f"{surr:,}",
-                     f"{dwon}/{dlost}", _pct(pm.value, 1), _ci(pm),
-                     f"{_num(sc.value, 1)} ± {_num(1.959964 * sc.se, 1)}"])
+        rows.append([str(b), f"{k:,}", pct(k / n, 2), f"{made:,}", f"{failed:,}", f"{surr:,}",
+                     f"{dwon}/{dlost}", pct(pm.value, 1), ci_cell(pm),
+                     f"{num(sc.value, 1)} ± {num(1.959964 * sc.se, 1)}"])
     doc.table(["bid", "deals", "share", "made", "failed", "surrender", "Durch won/lost",
                "P(make)", "95% CI", "soloist score (mean ± 95%)"], rows)
     doc.p("P(make) = the soloist's contract fulfilled: a played deal with at least one trick "
@@ -297,8 +260,8 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
         b, c = run.counts(metric)
         e = mean_from_sums(float(np.dot(b, c)), float(np.dot(b.astype(float) ** 2, c)),
                            int(c.sum()))
-        rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(1.959964 * e.se)}",
-                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
+        rows.append([name, f"{int(c.sum()):,}", num(e.value), f"± {num(1.959964 * e.se)}",
+                     *quantile_cells(b, c, (0.1, 0.5, 0.9))])
         if metric in ("points.soloist", "points.defenders"):
             series.append((name, b, c))
     doc.table(["who", "deals", "mean", "95% CI ±", *PCT_HEADERS], rows)
@@ -310,7 +273,7 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
     for p, name in enumerate(("forehand", "middlehand", "rearhand")):
         s1, s2 = run.cell(f"sum.score.seat.{p}", 0)
         e = mean_from_sums(s1, s2, n)
-        rows.append([name, _num(e.value), f"± {_num(1.959964 * e.se)}"])
+        rows.append([name, num(e.value), f"± {num(1.959964 * e.se)}"])
     doc.h2("Mean deal score by seat (R8/R4)")
     doc.table(["seat", "mean score per deal", "95% CI ±"], rows)
 
@@ -335,7 +298,6 @@ def build_report(run_path: str | Path, out: str | Path) -> dict:
     doc.h1(title)
     _params(doc, run)
     if run.teams:
-        from .team_sections import team_sections
         team_sections(doc, run, out)
     elif run.what == "melds":
         _meld_sections(doc, run, out)

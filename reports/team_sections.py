@@ -18,6 +18,7 @@ from analyzer.batch.team_runs import CONTRACT_NAMES, CONTRACT_THROWN_IN
 from analyzer.mechanics.cards import SUIT_SYMBOLS
 
 from . import charts
+from .cells import MIN_DEALS_PLOTTED, PCT_HEADERS, ci_cell, num, pct, quantile_cells
 
 Z95 = 1.959964
 
@@ -36,8 +37,6 @@ def _at_least(b: np.ndarray, c: np.ndarray, x: int) -> Estimate:
 
 def team_sections(doc, run: RunResult, out: Path) -> None:
     """Append the team sections of ``run`` (a team ``deals`` run) to ``doc``."""
-    from .render import MIN_DEALS_PLOTTED, PCT_HEADERS, _ci, _num, _pct, _quantile_cells
-
     rules = run.rules
     n = run.n_deals
     pol = run.manifest.get("policy", {})
@@ -63,28 +62,28 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
             continue
         k = run.cell("team.contract", j)[0]
         e = wilson(k, n)
-        rows.append([name, f"{k:,} of {n:,}", _pct(e.value), _ci(e)])
+        rows.append([name, f"{k:,} of {n:,}", pct(e.value), ci_cell(e)])
     nbid = int(sum(run.hist("team.bidder")))
     for t in range(2):
         k = run.cell("team.bidding_team", t)[0]
         e = wilson(k, nbid)
-        rows.append([f"team {t} (seats {t} + {t + 2}) bids", f"{k:,} of {nbid:,}", _pct(e.value),
-                     _ci(e)])
+        rows.append([f"team {t} (seats {t} + {t + 2}) bids", f"{k:,} of {nbid:,}", pct(e.value),
+                     ci_cell(e)])
     for s in range(4):
         k = run.cell("team.bidder", s)[0]
         e = wilson(k, nbid)
         rows.append([f"seat {s}{' (forehand)' if s == 0 else ''} bids", f"{k:,} of {nbid:,}",
-                     _pct(e.value), _ci(e)])
+                     pct(e.value), ci_cell(e)])
     ntr = int(sum(run.hist("team.trump")))
     for s in range(4):
         k = run.cell("team.trump", s)[0]
         e = wilson(k, ntr)
-        rows.append([f"trump {SUIT_SYMBOLS[s]}", f"{k:,} of {ntr:,}", _pct(e.value), _ci(e)])
+        rows.append([f"trump {SUIT_SYMBOLS[s]}", f"{k:,} of {ntr:,}", pct(e.value), ci_cell(e)])
     dw = int(sum(run.hist("team.by_bid.durch_won")))
     dl = int(sum(run.hist("team.by_bid.durch_lost")))
     if dw + dl:
         e = wilson(dw, dw + dl)
-        rows.append(["Durch won (of Durch deals)", f"{dw:,} of {dw + dl:,}", _pct(e.value), _ci(e)])
+        rows.append(["Durch won (of Durch deals)", f"{dw:,} of {dw + dl:,}", pct(e.value), ci_cell(e)])
     doc.table(["", "deals", "share", "95% CI"], rows)
 
     doc.h2("Outcome by winning bid")
@@ -105,11 +104,11 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
         for key, e in zip(series, (sb, so, me)):
             series[key][0].append(e.value)
             series[key][1].append(Z95 * e.se if e.se == e.se else 0.0)
-        row = [str(b), f"{k:,}", _pct(k / n, 2), f"{made:,}", f"{failed:,}"]
+        row = [str(b), f"{k:,}", pct(k / n, 2), f"{made:,}", f"{failed:,}"]
         if dabb:
             row += [f"{out_:,}", f"{dwon}/{dlost}"]
-        row += [_pct(pm.value, 1), _ci(pm), f"{_num(sb.value, 1)} ± {_num(Z95 * sb.se, 1)}",
-                f"{_num(so.value, 1)} ± {_num(Z95 * so.se, 1)}"]
+        row += [pct(pm.value, 1), ci_cell(pm), f"{num(sb.value, 1)} ± {num(Z95 * sb.se, 1)}",
+                f"{num(so.value, 1)} ± {num(Z95 * so.se, 1)}"]
         rows.append(row)
     if len(bids):
         tot = {kind: int(sum(run.hist(f"team.by_bid.{kind}"))) for kind in
@@ -120,11 +119,11 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
                 for m in ("sum.team.score.bidding.by_bid", "sum.team.score.other.by_bid")]
         sb, so = (mean_from_sums(float(t["count"].sum()), float(t["sq"].sum()), kk)
                   if t is not None else mean_from_sums(0.0, 0.0, 0) for t in sums)
-        row = ["all bids", f"{kk:,}", _pct(kk / n, 2), f"{tot['made']:,}", f"{tot['failed']:,}"]
+        row = ["all bids", f"{kk:,}", pct(kk / n, 2), f"{tot['made']:,}", f"{tot['failed']:,}"]
         if dabb:
             row += [f"{tot['out']:,}", f"{tot['durch_won']}/{tot['durch_lost']}"]
-        row += [_pct(pm.value, 1), _ci(pm), f"{_num(sb.value, 1)} ± {_num(Z95 * sb.se, 1)}",
-                f"{_num(so.value, 1)} ± {_num(Z95 * so.se, 1)}"]
+        row += [pct(pm.value, 1), ci_cell(pm), f"{num(sb.value, 1)} ± {num(Z95 * sb.se, 1)}",
+                f"{num(so.value, 1)} ± {num(Z95 * so.se, 1)}"]
         rows.append(row)
     head = ["bid", "deals", "share", "made", "failed"]
     if dabb:
@@ -161,10 +160,10 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
                          ("team 1 (seats 1 + 3)", "team.melds.team.1")):
         e, b, c = _dist(run, metric)
         share0 = wilson(int(c[b == 0].sum()), int(c.sum()))
-        rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(Z95 * e.se)}",
-                     _pct(share0.value, 1),
-                     *[_pct(_at_least(b, c, x).value, 1) for x in thresholds],
-                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
+        rows.append([name, f"{int(c.sum()):,}", num(e.value), f"± {num(Z95 * e.se)}",
+                     pct(share0.value, 1),
+                     *[pct(_at_least(b, c, x).value, 1) for x in thresholds],
+                     *quantile_cells(b, c, (0.1, 0.5, 0.9))])
         if metric in ("team.melds.bidding", "team.melds.other"):
             ser.append((name, b, c))
     doc.table(["team", "deals", "mean", "95% CI ±", "share 0",
@@ -175,7 +174,7 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
           + ", as laid down, before the rule that a team without a "
           + ("trick" if dabb else "counting trick") + " scores no melds. The shares "
           f"(share 0, P(≥ x)) are over n = {n_played:,} played deals; their 95% intervals are "
-          f"at most ± {_pct(Z95 * 0.5 / np.sqrt(max(n_played, 1)), 1)}.")
+          f"at most ± {pct(Z95 * 0.5 / np.sqrt(max(n_played, 1)), 1)}.")
     stem = charts.histogram(out, "team_melds", "Team melds per played deal", ser,
                             "team melds (points, bars 10 wide)", width=10)
     doc.img(stem, "Melds of the bidding team and of the other team in played deals; the "
@@ -186,17 +185,17 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
     for name, metric in (("bidding team" + (" (incl. the discard)" if dabb else ""),
                           "team.points.bidding"), ("other team", "team.points.other")):
         e, b, c = _dist(run, metric)
-        rows.append([name, f"{int(c.sum()):,}", _num(e.value), f"± {_num(Z95 * e.se)}",
-                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
+        rows.append([name, f"{int(c.sum()):,}", num(e.value), f"± {num(Z95 * e.se)}",
+                     *quantile_cells(b, c, (0.1, 0.5, 0.9))])
         ser.append((name, b, c))
     e, b, c = _dist(run, "team.tricks.bidding")
     rows.append([("tricks" if dabb else "counting tricks") + " of the bidding team",
-                 f"{int(c.sum()):,}", _num(e.value), f"± {_num(Z95 * e.se)}",
-                 *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
+                 f"{int(c.sum()):,}", num(e.value), f"± {num(Z95 * e.se)}",
+                 *quantile_cells(b, c, (0.1, 0.5, 0.9))])
     doc.table(["", "deals", "mean", "95% CI ±", *PCT_HEADERS], rows)
     e0 = wilson(int(c[b == 0].sum()), int(c.sum()))
     doc.p(f"The bidding team took no {'trick' if dabb else 'counting trick'} in "
-          f"{_pct(e0.value)} of played deals {_ci(e0)} (n = {int(c.sum()):,}). Card points "
+          f"{pct(e0.value)} of played deals {ci_cell(e0)} (n = {int(c.sum()):,}). Card points "
           f"of a deal sum to {rules.deal_points}.")
     stem = charts.histogram(out, "team_card_points", "Card points per played deal", ser,
                             "card points (bars 10 wide)", width=10, clip_quantile=1.0)
@@ -210,9 +209,9 @@ def team_sections(doc, run: RunResult, out: Path) -> None:
                                 ("other team, deals bid", "team.score.other", nbid)):
         e, b, c = _dist(run, metric)
         neg = wilson(int(c[b < 0].sum()), int(c.sum()))
-        rows.append([name, f"{int(c.sum()):,}", _num(e.value, 1), f"± {_num(Z95 * e.se, 1)}",
-                     _pct(neg.value, 1), _ci(neg),
-                     *_quantile_cells(b, c, (0.1, 0.5, 0.9))])
+        rows.append([name, f"{int(c.sum()):,}", num(e.value, 1), f"± {num(Z95 * e.se, 1)}",
+                     pct(neg.value, 1), ci_cell(neg),
+                     *quantile_cells(b, c, (0.1, 0.5, 0.9))])
         if metric in ("team.score.bidding", "team.score.other"):
             ser.append((name.split(",")[0], b, c))
     doc.table(["team", "deals", "mean score", "95% CI ±", "P(score < 0)", "95% CI",

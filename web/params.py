@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from urllib.parse import parse_qsl
 
-from analyzer.analyses.advice import DEFAULT_SAMPLES as ADVISE_DEFAULT, OBJECTIVES
+from analyzer.analyses.advice_result import DEFAULT_SAMPLES as ADVISE_DEFAULT
+from analyzer.analyses.objectives import OBJECTIVES
 from analyzer.analyses.advice import PIMC_SAMPLES as ADVISE_PIMC_DEFAULT
 from analyzer.analyses.analysis import PIMC_SAMPLES as ANALYZE_PIMC_DEFAULT
 from analyzer.analyses.analysis import bid_grid, parse_seat

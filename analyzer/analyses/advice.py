@@ -30,45 +30,36 @@ samples (the advisor never sees a real deal's hidden cards).
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from functools import cached_property
-from types import SimpleNamespace
-
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
-                      AuctionState, auction_continue, evidence_likelihood, parse_seat,
-                      rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
-from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, SUITS, Hand
-from analyzer.errors import BinokelError
-from analyzer.parallel import parallel_map, resolve_jobs
+from analyzer.analyses.advice_grid import bid_grid, next_legal_bid
+from analyzer.analyses.advice_result import DEFAULT_SAMPLES, BidAdvice, advice_notes, row_views, table_row
+from analyzer.analyses.lookahead import advise_lookahead, simulate_lookahead
+from analyzer.analyses.objectives import OBJECTIVES, objective_values, recommended_max_bid
+from analyzer.analyses.opponents import resolve_opponents
+from analyzer.analyses.sample_rounds import sample_rounds
+from analyzer.analyses.team_advice import advise_team
+from analyzer.analyses.team_lookahead import advise_team_lookahead
+from analyzer.analyses.weighted_stats import weighted_mean, weighted_proportion
+from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND,
+                                        AuctionState, auction_continue, evidence_likelihood, parse_seat,
+                                        rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
+from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, Hand
+from analyzer.errors import BinokelError, clip_input
+from analyzer.parallel import resolve_jobs
 from analyzer.mechanics.game import finish_deal, soloist_outcomes
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
-from analyzer.analyses.stats import z_value
 
-OBJECTIVES = ("relative", "own", "win")
-DEFAULT_SAMPLES = 2000
 PIMC_SAMPLES = 500      # default with --play pimc / pimc-defence (~2 PIMC play-outs a sample)
 PIMC_MAX_SAMPLES = 5000
-GRID_SIZE = 60          # at least bids next..next+590; longer for hands that can total more
-CHUNK = 500
-ESS_FRACTION = 0.25     # below this effective share, draw more rounds (inference)
-MAX_ROUNDS = 8
 MAX_SAMPLES = 50_000    # bounds memory: samples x rounds x bids x 3 scores of int64
-FEW_SAMPLES = 200       # below this (effective) many, the summary warns about its intervals
 MAX_AUCTION_BID = 3000  # above any total 18 cards can reach (R5 + R7: a monster's ~2,200)
 MAX_GAME_SCORE = 100_000  # |game score| bound for --scores (a game ends at 1500, R9)
-
-
-def _clip(text: str, width: int = 60) -> str:
-    """Echo at most ``width`` characters of user input in a message."""
-    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 @njit
@@ -192,316 +183,7 @@ def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp
     return out
 
 
-# --------------------------------------------------------------------------- objectives
-
-
-def win_probability(totals: np.ndarray, soloist: np.ndarray, player: int,
-                    target: int) -> np.ndarray:
-    """Estimated P(``player`` wins the game) after a deal, per sample (R9).
-
-    ``totals``: float[n, 3] game scores after the deal; ``soloist``: int[n] (-1 = none).
-    If the deal ended the game (R9) the value is 1 or 0.  Otherwise a race model:
-    ``P(i wins) = softmax(totals_i / tau)`` with ``tau = 150 * sqrt(deals_left)`` and
-    ``deals_left = max(1, (target - leader) / 150)`` (150 points: a typical deal's swing),
-    so a lead counts for more the closer the leader is to the target.
-    """
-    totals = np.asarray(totals, dtype=np.float64)
-    n = totals.shape[0]
-    reached = totals >= target
-    idx = np.arange(n)
-    sol = np.asarray(soloist, dtype=np.int64)
-    sol_reached = (sol >= 0) & reached[idx, np.clip(sol, 0, 2)]
-    opp = reached.copy()
-    opp[idx[sol >= 0], sol[sol >= 0]] = False
-    n_opp = opp.sum(axis=1)
-    masked = np.where(opp, totals, -np.inf)
-    best = masked.argmax(axis=1)
-    top = masked.max(axis=1)
-    tie = (n_opp >= 2) & ((masked == top[:, None]).sum(axis=1) >= 2)
-    winner = np.full(n, -1, dtype=np.int64)
-    winner[n_opp >= 1] = best[n_opp >= 1]
-    winner[tie] = -1
-    winner[sol_reached] = sol[sol_reached]
-    race = race_probability(totals, player, target, RACE_SWING)
-    return np.where(winner >= 0, (winner == player).astype(np.float64), race)
-
-
-#: A typical deal's swing in the 1500-point three-player game (the race model's scale).
-RACE_SWING = 150.0
-
-
-def race_probability(totals: np.ndarray, player: int, target: int, swing: float) -> np.ndarray:
-    """The race model of an unfinished game: P(``player`` wins) per row of ``totals``
-    (float[n, k], each side's game total) = ``softmax(totals / tau)[player]`` with
-    ``tau = swing * sqrt(deals_left)``, ``deals_left = max(1, (target - leader) / swing)``:
-    a lead counts for more the closer the leader is to the target.  Shared by the
-    three-player objective (:func:`win_probability`) and the team games'
-    (analyzer.analyses.team_advice.team_win_probability)."""
-    leader = totals.max(axis=1)
-    deals_left = np.maximum(1.0, (target - leader) / swing)
-    tau = swing * np.sqrt(deals_left)
-    z = totals / tau[:, None]
-    z -= z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e[:, player] / e.sum(axis=1)
-
-
-def _objective(scores: np.ndarray, seat: int, objective: str, game_scores, soloist, target):
-    """Per-sample objective from deal scores by seat (float[n, 3])."""
-    own = scores[:, seat].astype(np.float64)
-    if objective == "own":
-        return own
-    if objective == "relative":
-        others = scores.sum(axis=1) - scores[:, seat]
-        return own - others / 2.0
-    totals = scores.astype(np.float64) + np.asarray(game_scores, dtype=np.float64)[None, :]
-    return win_probability(totals, soloist, seat, target)
-
-
-# --------------------------------------------------------------------------- statistics
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A (weighted) Monte Carlo mean with its 95 % interval; ``n`` = effective sample size."""
-
-    mean: float
-    lo: float
-    hi: float
-    se: float
-    n: float
-
-    def to_dict(self) -> dict:
-        return {"mean": self.mean, "lo": self.lo, "hi": self.hi, "se": self.se, "n_eff": self.n}
-
-
-def _wmean(x: np.ndarray, w: np.ndarray, ess: float) -> Estimate:
-    sw = w.sum()
-    m = float((w * x).sum() / sw)
-    var = float((w * (x - m) ** 2).sum() / sw)
-    se = math.sqrt(var / max(ess - 1.0, 1.0))
-    h = z_value() * se
-    return Estimate(m, m - h, m + h, se, ess)
-
-
-def _wprop(flags: np.ndarray, w: np.ndarray, ess: float) -> Estimate:
-    """Weighted proportion with a Wilson interval at the effective sample size."""
-    p = float((w * flags).sum() / w.sum())
-    z = z_value()
-    n = max(ess, 1.0)
-    z2 = z * z
-    den = 1.0 + z2 / n
-    centre = (p + z2 / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half),
-                    math.sqrt(p * (1 - p) / n), ess)
-
-
 # --------------------------------------------------------------------------- API
-
-
-@dataclass
-class BidAdvice:
-    """Result of :func:`advise_bid`.
-
-    ``rows`` (one dict per bid, :func:`table_row`): ``bid``, ``p_make`` (+ ``_lo``/``_hi``),
-    ``ev_score`` (own deal score if soloist at that bid, + CI), ``ev_objective`` (+ CI),
-    ``minus_pass`` (paired objective difference to passing, + CI); ``table``: the same rows
-    as a pandas DataFrame.
-    """
-
-    hand: Hand
-    seat: int
-    auction: AuctionState
-    objective: str
-    samples: int
-    ess: float
-    next_bid: int
-    max_bid: int | None
-    pass_value: Estimate
-    rows: tuple         # of dicts (table_row), the bid table; ``table`` is its DataFrame
-    explanation: str
-    forced_open: bool
-    surrender: dict | None
-    inference: bool
-    scores: tuple | None
-    seed: int | None
-    notes: tuple = ()   # what was assumed and what to distrust (printed, and in the JSON)
-    rules: str = "binokel-48"   # the variant advised for (docs/VARIANTS.md)
-    low_card: str = "9"
-    trumps: tuple = ()  # ((suit letter, weighted share), ...) the soloist's exchange names, most first
-    play: str = "heuristic"   # card play after the exchange (--play)
-
-    @cached_property
-    def table(self):
-        """``rows`` as a pandas DataFrame (built on first use: importing pandas costs about
-        0.4 s, a fifth of a whole ``binokel advise``, which prints from ``rows``)."""
-        import pandas as pd
-
-        return pd.DataFrame(list(self.rows))
-
-    def summary(self) -> str:
-        lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
-                 f"{SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
-        obj = {"relative": "own score - mean of opponents' scores", "own": "own score",
-               "win": "P(win game)"}[self.objective]
-        lines.append(f"objective: {obj}   samples: {self.samples} (effective {self.ess:.0f})"
-                     + ("" if self.play == "heuristic" else f"   play: {self.play}"))
-        fmt_obj = (lambda e: f"{100 * e.mean:5.1f}% [{100 * e.lo:.1f}-{100 * e.hi:.1f}]") if self.objective == "win" \
-            else (lambda e: f"{e.mean:+7.1f} [{e.lo:+.0f}, {e.hi:+.0f}]")
-        lines.append(f"{'bid':>7}  {'P(make)':>17}  {'E[score]':>20}  {'E[objective]':>22}  vs pass"
-                     f"  surr./Durch")
-        rows = _row_views(self.rows)
-        # runs of identical rows (a sure contract: same deals made at every bid) print once
-        shown = []
-        for r in rows:
-            if shown and (round(r.p_make, 4), round(r.ev_score, 1), round(r.p_surrender, 3),
-                          round(r.p_durch, 3)) == (
-                    round(shown[-1][1].p_make, 4), round(shown[-1][1].ev_score, 1),
-                    round(shown[-1][1].p_surrender, 3), round(shown[-1][1].p_durch, 3)):
-                shown[-1] = (shown[-1][0], r, shown[-1][2])
-                continue
-            shown.append((r.bid, r, r))
-        for first, last, r in shown:
-            label = f"{first}" if first == last.bid else f"{first}-{last.bid}"
-            lines.append(
-                f"{label:>7}  {100 * r.p_make:5.1f}% [{100 * r.p_make_lo:4.1f}-{100 * r.p_make_hi:4.1f}]"
-                f"  {r.ev_score:+7.1f} [{r.ev_score_lo:+5.0f},{r.ev_score_hi:+5.0f}]"
-                f"  {fmt_obj(Estimate(r.ev_objective, r.ev_objective_lo, r.ev_objective_hi, 0, 0)):>22}"
-                f"  {'+' if r.minus_pass >= 0 else '-':>7}"
-                f"  {100 * r.p_surrender:4.0f}% /{100 * r.p_durch:3.0f}%")
-        lines.append(f"pass: E[objective] {fmt_obj(self.pass_value)}")
-        if self.trumps:
-            shares = ", ".join(f"{SUITS[SUIT_LETTERS.index(t)].symbol} {100 * p:.0f}%"
-                               for t, p in self.trumps if p >= 0.005)
-            lines.append(f"exchange as soloist (from hand + Tapp, R4): trump {shares} of the "
-                         f"samples; surr./Durch = how often it surrenders or plays Durch at "
-                         f"that bid")
-        if self.surrender and self.surrender["p_chosen"] == 0:
-            lines.append(f"surrender at {self.surrender['bid']} (R4) would score -{self.surrender['bid']} "
-                         f"for you and {self.surrender.get('bonus', 50)} + melds for each opponent; the exchange "
-                         "never chose it here")
-        elif self.surrender:
-            s = self.surrender
-            lines.append(f"surrender at {s['bid']} (R4): you score {-s['bid']}, each opponent "
-                         f"{s.get('bonus', 50)} + melds "
-                         f"(mean {s['opponent_mean']:.0f}); chosen by the exchange in {100 * s['p_chosen']:.0f}% "
-                         f"of samples")
-        lines += [f"note: {n}" for n in self.notes]
-        lines.append(self.explanation)
-        return "\n".join(lines)
-
-    def to_dict(self) -> dict:
-        return {
-            "rules": self.rules,
-            "hand": self.hand.codes(self.low_card),
-            "seat": SEAT_NAMES[self.seat],
-            "auction": [("pass" if c == PASS else c) for _, c in self.auction.calls],
-            "objective": self.objective,
-            "scores": list(self.scores) if self.scores else None,
-            "samples": self.samples,
-            "effective_samples": self.ess,
-            "inference": self.inference,
-            "seed": self.seed,
-            "next_bid": self.next_bid,
-            "max_bid": self.max_bid,
-            "pass_value": self.pass_value.to_dict(),
-            "table": [dict(r) for r in self.rows],
-            "forced_open": self.forced_open,
-            "surrender": self.surrender,
-            "explanation": self.explanation,
-            "notes": list(self.notes),
-            "trumps": [{"trump": t, "share": p} for t, p in self.trumps],
-            "play": self.play,
-        }
-
-
-def _next_bid(state: AuctionState, seat: int, rules: RuleSet) -> tuple[int, tuple[int, int, int, int]]:
-    """The lowest bid this seat could say next, and the kernel auction state to pass from."""
-    start, step = rules.bid_start, rules.bid_step
-    if not state.calls and rules.forced_opening:
-        # nothing said yet: forehand opens (forced); the others' first possible raise is 160
-        return (start if seat == FOREHAND else start + step), (0, 0, 1, start)
-    if not state.calls and seat != FOREHAND:
-        # V2.2: forehand may still pass; assume it opens (its call is not known yet)
-        return start + step, (0, 0, 1, start)
-    if state.finished:
-        end = ("all three passed: the deal is thrown in" if state.thrown_in
-               else f"{SEAT_NAMES[state.soloist]} is soloist at {state.standing}")
-        raise BinokelError(f"the auction is over ({end}): nothing left to bid "
-                           f"({'R3' if rules.forced_opening else 'V2.2'})")
-    if state.to_move != seat:
-        said = _clip(' '.join('pass' if c == PASS else str(c) for _, c in state.calls))
-        hint = ""
-        if seat == 2 and state.stage == 0:
-            hint = ("; rearhand calls once forehand or middlehand has passed (e.g. '150 pass' "
-                    "or '150 160 pass'); with no auction at all it assumes forehand opened 150 "
-                    "and nothing else is known")
-        raise BinokelError(f"after '{said}' it is {SEAT_NAMES[state.to_move]}'s call, not "
-                           f"{SEAT_NAMES[seat]}'s (R3){hint}")
-    return state.standing + step, state.kernel_state()
-
-
-def total_bound(hand_counts: np.ndarray, rules: RuleSet) -> int:
-    """An upper bound of the soloist's total (R8) for this hand: all card points of the
-    deal (R7) plus the best meld (R5) of the hand with any Tapp (melds never shrink when
-    cards are added, so the 18 cards bound every 15 kept).  Above it only a Durch (R4,
-    scored without the bid) can still be made."""
-    from itertools import combinations_with_replacement
-
-    from analyzer.mechanics.cards import PLANE
-    from analyzer.mechanics.melds import meld_table
-
-    counts = np.asarray(hand_counts, dtype=np.int64)
-    free = [t for t in range(N_TYPES) for _ in range(2 - int(counts[t]))]
-    combos = np.array(sorted(set(combinations_with_replacement(sorted(set(free)), rules.tapp_size))),
-                      dtype=np.int64)
-    c = np.repeat(counts[None, :], len(combos), axis=0)
-    for j in range(combos.shape[1]):
-        np.add.at(c, (np.arange(len(combos)), combos[:, j]), 1)
-    c = c[(c <= 2).all(axis=1)]
-    bits = np.int64(1) << np.arange(N_TYPES, dtype=np.int64)
-    masks = ((c >= 1) * bits).sum(axis=1) | (((c >= 2) * bits).sum(axis=1) << PLANE)
-    card_points = 2 * sum(rules.card_points) * 4 + rules.last_trick_bonus
-    return int(card_points + meld_table(masks, rules).max())
-
-
-def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarray:
-    """The advisor's bids: from ``next_bid`` in steps of 10 (R3), at least GRID_SIZE of
-    them and on to one step past :func:`total_bound`, where P(make) can no longer come
-    from a played contract (item: the grid never ends while the hand still makes)."""
-    step = rules.bid_step
-    k = max(GRID_SIZE, (total_bound(hand_counts, rules) - next_bid) // step + 2)
-    return next_bid + step * np.arange(k, dtype=np.int64)
-
-
-def sample_rounds(run_chunk, chunk_args, samples: int, n_jobs: int, inference: bool,
-                  progress=None) -> dict:
-    """Draw ``samples`` deals in chunks of CHUNK through ``run_chunk(*chunk_args(chunk, n))``
-    (chunk = the chunk's index in the seed sequence, n = its deals) and concatenate the
-    returned dicts of arrays (each has a ``weight`` array).
-
-    With ``inference``, while the weights leave fewer than ``samples * ESS_FRACTION``
-    effective samples, further rounds of ``samples`` deals are drawn, up to MAX_ROUNDS in
-    all; chunk indices continue the same sequence, so the result depends only on the seed
-    and never on ``n_jobs``.  ``progress(done, planned)`` is called after each chunk;
-    ``planned`` grows when a round is added.
-    """
-    sizes = [min(CHUNK, samples - i) for i in range(0, samples, CHUNK)]
-    parts = []
-    for rnd in range(MAX_ROUNDS):
-        base = rnd * len(sizes)
-        args = [chunk_args(base + c, n) for c, n in enumerate(sizes)]
-        planned = (rnd + 1) * len(sizes)
-        # threads: each chunk is one nogil kernel call (analyzer.parallel.parallel_map)
-        for part in parallel_map(run_chunk, args, n_jobs, len(args), threads=True):
-            parts.append(part)
-            if progress is not None:
-                progress(len(parts), planned)
-        w = np.concatenate([p["weight"] for p in parts])
-        if not inference or w.sum() ** 2 / (w ** 2).sum() >= ESS_FRACTION * samples:
-            break
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
 def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, samples: int,
@@ -519,7 +201,7 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
     (analyzer.search.pimc.play_contract; only the play differs, never the deals, weights,
     exchange or auction).
     """
-    nxt, kstate = _next_bid(state, seat, rules)
+    nxt, kstate = next_legal_bid(state, seat, rules)
     bids = bid_grid(nxt, hand_counts, rules)
     lo = np.array(state.lo, dtype=np.int64)
     hi = np.array(state.hi, dtype=np.int64)
@@ -531,44 +213,6 @@ def simulate_advice(hand_counts: np.ndarray, seat: int, state: AuctionState, sam
     res["bids"] = bids
     res["next_bid"] = nxt
     return res
-
-
-def recommended_max_bid(res: dict, seat: int, objective: str, scores, rules: RuleSet):
-    """The last bid, counting up from the next legal one, whose weighted mean objective
-    as soloist beats passing's (paired over the same samples), stopping at the first bid
-    that is worse; exact ties neither stop nor extend it.  None = pass."""
-    w = res["weight"]
-    n, K = res["sol_made"].shape
-    target = rules.target_score
-    pass_obj = _objective(res["pass_scores"], seat, objective, scores, res["pass_soloist"], target)
-    sol = np.full(n, seat)
-    best = None
-    sw = w.sum()
-    for k in range(K):
-        obj = _objective(res["sol_scores"][:, k, :], seat, objective, scores, sol, target)
-        d = float((w * (obj - pass_obj)).sum()) / sw
-        if d < 0:
-            break
-        if d > 0:
-            # an exact tie (e.g. P(win game) 0 either way) is no reason to bid on: it
-            # neither stops the count nor extends the recommendation
-            best = int(res["bids"][k])
-    return best
-
-
-def table_row(**figures) -> dict:
-    """One row of a bid table: ``bid`` a Python int, every other figure a Python float.
-
-    These are the types (and values) a pandas DataFrame of the rows hands back from
-    ``itertuples`` / ``to_dict(orient="records")``, so the text and the JSON printed from
-    the rows are the ones printed from the DataFrame before (also ``round()``, which
-    rounds a numpy float differently from a Python float)."""
-    return {k: (int(v) if k == "bid" else float(v)) for k, v in figures.items()}
-
-
-def _row_views(rows) -> list:
-    """The rows with attribute access (``r.p_make``), as ``DataFrame.itertuples`` gave."""
-    return [SimpleNamespace(**r) for r in rows]
 
 
 def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSet):
@@ -583,16 +227,16 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
     bids = res["bids"]
     n, K = res["sol_made"].shape
     target = rules.target_score
-    pass_obj = _objective(res["pass_scores"], seat, objective, scores, res["pass_soloist"], target)
-    pass_est = _wmean(pass_obj, w, ess)
+    pass_obj = objective_values(res["pass_scores"], seat, objective, scores, res["pass_soloist"], target)
+    pass_est = weighted_mean(pass_obj, w, ess)
     rows = []
     for k in range(K):
         sc = res["sol_scores"][:, k, :]
-        obj = _objective(sc, seat, objective, scores, np.full(n, seat), target)
-        pm = _wprop(res["sol_made"][:, k].astype(np.float64), w, ess)
-        ev = _wmean(sc[:, seat].astype(np.float64), w, ess)
-        eo = _wmean(obj, w, ess)
-        d = _wmean(obj - pass_obj, w, ess)
+        obj = objective_values(sc, seat, objective, scores, np.full(n, seat), target)
+        pm = weighted_proportion(res["sol_made"][:, k].astype(np.float64), w, ess)
+        ev = weighted_mean(sc[:, seat].astype(np.float64), w, ess)
+        eo = weighted_mean(obj, w, ess)
+        d = weighted_mean(obj - pass_obj, w, ess)
         rows.append(table_row(bid=int(bids[k]), p_make=pm.mean, p_make_lo=pm.lo, p_make_hi=pm.hi,
                          ev_score=ev.mean, ev_score_lo=ev.lo, ev_score_hi=ev.hi,
                          ev_objective=eo.mean, ev_objective_lo=eo.lo, ev_objective_hi=eo.hi,
@@ -624,7 +268,7 @@ def _trump_shares(res: dict) -> tuple:
 
 def _explain(rows, pass_est, max_bid, next_bid, objective, forced_open, surrender,
              grid_end=None) -> str:
-    table = _row_views(rows)
+    table = row_views(rows)
     pct = objective == "win"
     f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.0f}")
     # name what the expectation is of: the sentence is read without the table's header
@@ -653,21 +297,6 @@ def _explain(rows, pass_est, max_bid, next_bid, objective, forced_open, surrende
                 f"Durch (R4), whose score does not depend on the bid.")
     return (f"bid up to {max_bid}: {head}; above that it falls below "
             f"passing ({f(pass_est.mean)}).")
-
-
-def advice_notes(state: AuctionState, seat: int, n_drawn: int, ess: float, rules: RuleSet) -> tuple:
-    """What the advice assumed and what to distrust (BidAdvice.notes)."""
-    notes = []
-    if not state.calls and seat != FOREHAND:
-        notes.append(f"no calls given: assumed forehand opened {rules.bid_start} (R3) and nothing "
-                     f"else is known about the others' calls; give --auction for better advice")
-    if n_drawn < FEW_SAMPLES:
-        notes.append(f"only {n_drawn} sampled deals: the intervals are rough (a Wilson interval "
-                     f"for P(make), normal ones for the means); use --samples {DEFAULT_SAMPLES} or more")
-    elif ess < FEW_SAMPLES:
-        notes.append(f"only {ess:.0f} effective samples fit the auction (inference weights); "
-                     f"raise --samples for tighter intervals")
-    return tuple(notes)
 
 
 def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | None = None,
@@ -727,8 +356,6 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     if samples is None:
         samples = DEFAULT_SAMPLES if policy == POLICY_HEURISTIC else PIMC_SAMPLES
     if getattr(rules, "teams", False):
-        from analyzer.analyses.team_advice import advise_team
-
         if opponents is not None and not lookahead:
             raise BinokelError(f"--opponents needs --lookahead in the team game {rules.name}: "
                                f"the static team advisor reads every seat as a rule-of-thumb bidder")
@@ -737,8 +364,6 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                                "the other team's: --scores / --objective win need the static "
                                "team advice (no --lookahead)")
         if lookahead:
-            from analyzer.analyses.team_lookahead import advise_team_lookahead
-
             return advise_team_lookahead(hand, seat, auction, rules, samples,
                                          0 if seed is None else seed, inference, opponents,
                                          progress=progress)
@@ -759,7 +384,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
             scores = tuple(int(x) for x in scores)
         except (TypeError, ValueError):
             raise BinokelError(f"scores: need 3 whole numbers (forehand, middlehand, rearhand), "
-                               f"got {_clip(repr(scores))}") from None
+                               f"got {clip_input(repr(scores))}") from None
         if len(scores) != 3:
             raise BinokelError(f"scores: need 3 game scores (forehand, middlehand, rearhand), got {len(scores)}")
         if max(scores) >= rules.target_score:
@@ -776,7 +401,7 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     try:
         samples = int(samples)
     except (TypeError, ValueError):
-        raise BinokelError(f"samples must be a whole number, got {_clip(repr(samples))}") from None
+        raise BinokelError(f"samples must be a whole number, got {clip_input(repr(samples))}") from None
     if not 1 <= samples <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 1 and {MAX_SAMPLES:,}, got {samples:,}")
     if policy != POLICY_HEURISTIC and samples > PIMC_MAX_SAMPLES:
@@ -785,17 +410,11 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     resolve_jobs(n_jobs)  # one-line error for a bad value before any work
     model = None
     if lookahead or opponents not in (None, "rule"):
-        from analyzer.analyses.opponents import resolve_opponents
-
         model = resolve_opponents(opponents, lookahead, rules)
     if lookahead:
-        from analyzer.analyses.lookahead import advise_lookahead
-
         return advise_lookahead(h, s, state, scores, objective, samples, seed, n_jobs, inference,
                                 rules, model, progress=progress)
     if model is not None:  # static advice with another opponent model: same kernel as look-ahead
-        from analyzer.analyses.lookahead import simulate_lookahead
-
         res = simulate_lookahead(h.counts_array().astype(np.uint8), s, state, samples, seed,
                                  n_jobs, inference, rules, model, progress=progress)
     else:

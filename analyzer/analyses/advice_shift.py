@@ -23,7 +23,9 @@ import math
 
 import numpy as np
 
-from analyzer.analyses.advice import (_wmean, recommended_max_bid, simulate_advice)
+from analyzer.analyses.advice import simulate_advice
+from analyzer.analyses.objectives import recommended_max_bid
+from analyzer.analyses.weighted_stats import weighted_mean
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.cards import N_TYPES, Hand
 from analyzer.mechanics.play import POLICY_HEURISTIC
@@ -75,9 +77,9 @@ def advice_shift(hand, seat: int = 0, auction: str = "", samples: int = 500, see
         mbp = b["sol_made"][:, k].astype(float)
         out["p_make_heuristic"] = float((w * ma).sum() / w.sum())
         out["p_make_play"] = float((w * mbp).sum() / w.sum())
-        d = _wmean(mbp - ma, w, ess)
+        d = weighted_mean(mbp - ma, w, ess)
         out["p_make_diff"] = {"mean": d.mean, "se": d.se}
-        sd = _wmean((b["sol_scores"][:, k, seat] - a["sol_scores"][:, k, seat]).astype(float),
+        sd = weighted_mean((b["sol_scores"][:, k, seat] - a["sol_scores"][:, k, seat]).astype(float),
                     w, ess)
         out["ev_score_diff"] = {"mean": sd.mean, "se": sd.se}
     return out

@@ -49,7 +49,7 @@ from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
                                          candidate_outcomes, decide_contracts,
                                          shortlist_candidates, sure_durch_contract)
-from analyzer.mechanics.melds import discard_dissle, meld_total
+from analyzer.mechanics.melds import discard_dissle, meld_table, meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.search.pimc import pimc_args, play_contract, play_name, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
@@ -57,7 +57,7 @@ from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
                                         rounded_points, score_kernel)
-from analyzer.analyses.stats import mean_ci, proportion_ci, quantiles
+from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles
 
 if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
     import pandas as pd
@@ -316,7 +316,6 @@ def _total_bound(h: Hand, t: Hand | None, rules: RuleSet) -> int:
     """An upper bound of the soloist's total (R8): best meld of all 18 cards + all 250
     card points (melds never grow when cards are removed, so the kept 15 meld no more).
     Bids above it can never be made, so the bid grid stops one step above it."""
-    from analyzer.mechanics.melds import meld_table
     if t is not None:
         masks = np.array([(h + t).mask], dtype=np.int64)
     else:
@@ -740,7 +739,6 @@ def _dist_row(x) -> dict:
 
 
 def _hist_rows(name, x, width) -> list[dict]:
-    from analyzer.analyses.stats import histogram
     edges, counts = histogram(x, width)
     n = max(1, len(x))
     return [{"quantity": name, "bin_lo": float(edges[i]), "bin_hi": float(edges[i + 1]),

@@ -4,7 +4,7 @@ The model (analyzer.analyses.opponents): a seat's private maximum is ``m = x . b
 ``x`` = :func:`~analyzer.analyses.opponents.hand_features` of its 15 cards and seat, ``e``
 logistic with scale ``s``.  The advisor is asked for its recommended maximum (the
 tournament's advisor agent: :func:`~analyzer.analyses.advice.simulate_advice` +
-:func:`~analyzer.analyses.advice.recommended_max_bid`, objective "relative", inference on)
+:func:`~analyzer.analyses.objectives.recommended_max_bid`, objective "relative", inference on)
 on random hands at each seat's first call: forehand before the auction, middlehand after
 ``150``, rearhand after ``150 pass`` (the variant's opening bid, :func:`fit_auctions`).
 Hands are dealt from the variant's deck with its hand size (R2; V2.1, V5.1), so each
@@ -14,7 +14,8 @@ analyzer.analyses.team_fit (same likelihood, team features).  A recommendation `
 "pass" says ``m < next bid``; the top of the bid grid says ``m >= B``.  ``beta`` and ``s``
 maximize the likelihood of these intervals (interval-censored logistic regression, the
 same likelihood the inference uses for real calls), and standard errors come from the
-inverse of the observed information (numerical Hessian).
+inverse of the observed information (numerical Hessian): analyzer.analyses.bid_model_fit,
+shared with the team fit.
 
 ``binokel fit-opponents [--rules NAME]`` runs it and rewrites that variant's entry in
 analyzer/analyses/advisor_fit.py.  Fit quality: :func:`holdout_error` (the MAE of the
@@ -28,14 +29,18 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.analyses.advice import simulate_advice
+from analyzer.analyses.bid_model_fit import decision_rows, fit_interval_logistic
+from analyzer.analyses.objectives import recommended_max_bid
 from analyzer.analyses.opponents import FEATURES, N_FEATURES, hand_features
+from analyzer.analyses.team_fit import fit_team_advisor_model
 from analyzer.errors import BinokelError
-from analyzer.parallel import parallel_map
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_rules, new_deck
+from analyzer.mechanics.team_rules import team_spec
 
 #: Each seat's first call in the fit for binokel-48 (module docstring; :func:`fit_auctions`).
 FIT_AUCTIONS = ("", "150", "150 pass")
@@ -61,8 +66,6 @@ def check_fittable(rules: RuleSet) -> None:
     games (``rules.teams``) by analyzer.analyses.team_fit.  Kept as the CLI's hook for a
     one-line error should a game without an advisor ever be added."""
     if getattr(rules, "teams", False):
-        from analyzer.mechanics.team_rules import team_spec
-
         team_spec(rules)        # BinokelError (one line) for a team game without a spec
 
 
@@ -83,8 +86,6 @@ def _hand(seed: int, i: int, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
 def advisor_decision(mask: int, seat: int, samples: int, seed, rules: RuleSet):
     """The advisor agent's recommended maximum for one hand at its first call: ``(lo, hi)``
     bounds of its private maximum (``-inf``/``inf`` = none) and the bid (0 = pass)."""
-    from analyzer.analyses.advice import recommended_max_bid, simulate_advice
-
     counts = mask_to_counts(mask).astype(np.uint8)
     state = validate_auction(fit_auctions(rules)[seat], rules)
     res = simulate_advice(counts, seat, state, samples, seed, 1, True, rules)
@@ -108,20 +109,6 @@ def _decisions_chunk(seed, idx, samples, rules):
     return rows
 
 
-def decision_rows(chunk, n_hands: int, step: int, seed: int, samples: int, rules, n_jobs: int,
-                  progress=None) -> list:
-    """The rows of ``chunk(seed, hand_indices, samples, rules)`` over hands 0..n_hands-1 in
-    batches of ``step``, in hand order, through parallel_map; ``progress(k)`` after each
-    batch.  Row i depends only on (seed, i), so any ``n_jobs`` gives the same rows."""
-    batches = [list(range(i, min(i + step, n_hands))) for i in range(0, n_hands, step)]
-    rows = []
-    args = [(seed, b, samples, rules) for b in batches]
-    for b, r in zip(batches, parallel_map(chunk, args, n_jobs, len(args))):
-        rows += r
-        if progress:
-            progress(len(b))
-    return rows
-
 def advisor_decisions(n_hands: int, samples: int = DEFAULT_FIT_SAMPLES, seed: int = 0,
                       rules: RuleSet = DEFAULT_RULES, n_jobs: int = 1, progress=None):
     """The advisor's decisions on ``n_hands`` random hands (seat = hand index mod 3).
@@ -135,94 +122,6 @@ def advisor_decisions(n_hands: int, samples: int = DEFAULT_FIT_SAMPLES, seed: in
     hi = np.array([r[2] for r in rows])
     bid = np.array([r[3] for r in rows], dtype=np.int64)
     return X, lo, hi, bid
-
-
-def _softplus(x):
-    return np.logaddexp(0.0, x)
-
-
-def interval_nll(theta: np.ndarray, X: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
-    """Negative log-likelihood of ``lo <= x.beta + e < hi`` (``e`` logistic, scale
-    ``exp(theta[-1])``), ``theta = (beta, log s)``."""
-    beta, s = theta[:-1], math.exp(theta[-1])
-    v = X @ beta
-    a = np.where(np.isfinite(hi), (hi - v) / s, np.inf)      # upper end, standardized
-    b = np.where(np.isfinite(lo), (lo - v) / s, -np.inf)     # lower end
-    ll = np.empty_like(v)
-    both = np.isfinite(a) & np.isfinite(b)
-    only_hi = np.isfinite(a) & ~np.isfinite(b)
-    only_lo = ~np.isfinite(a) & np.isfinite(b)
-    # log(sigma(a) - sigma(b)) = a + log1p(-exp(b - a)) - softplus(a) - softplus(b)
-    ab, bb = a[both], b[both]
-    ll[both] = ab + np.log(-np.expm1(bb - ab)) - _softplus(ab) - _softplus(bb)
-    ll[only_hi] = -_softplus(-a[only_hi])       # log sigma(a)
-    ll[only_lo] = -_softplus(b[only_lo])        # log(1 - sigma(b))
-    ll[~np.isfinite(a) & ~np.isfinite(b)] = 0.0
-    return float(-ll.sum())
-
-
-def _hessian(f, x, h=1e-3):
-    n = len(x)
-    H = np.empty((n, n))
-    for i in range(n):
-        for j in range(i, n):
-            e_i = np.zeros(n)
-            e_j = np.zeros(n)
-            e_i[i] = h
-            e_j[j] = h
-            H[i, j] = H[j, i] = (f(x + e_i + e_j) - f(x + e_i - e_j) - f(x - e_i + e_j)
-                                 + f(x - e_i - e_j)) / (4 * h * h)
-    return H
-
-
-def fit_interval_logistic(X: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> dict:
-    """Maximum-likelihood ``beta`` and ``s`` (module docstring) with standard errors.
-
-    Columns are standardized for the optimizer and the result mapped back, so ``coef``
-    applies to the raw features.  Returns dict ``coef``, ``coef_se``, ``scale``,
-    ``scale_se``, ``nll``, ``n``.
-    """
-    from scipy.optimize import minimize
-
-    n, k = X.shape
-    if n < k + 2:
-        raise BinokelError(f"need at least {k + 2} decisions to fit {k} coefficients, got {n}")
-    mu = X.mean(axis=0)
-    sd = X.std(axis=0)
-    const = sd < 1e-12
-    mu[const] = 0.0
-    sd[const] = 1.0
-    Z = (X - mu) / sd
-    # a start from least squares on the interval midpoints (censored ends pushed out)
-    mid = np.where(np.isfinite(lo) & np.isfinite(hi), (lo + hi) / 2,
-                   np.where(np.isfinite(lo), lo + 20.0, hi - 20.0))
-    b0 = np.linalg.lstsq(Z, mid, rcond=None)[0]
-    th0 = np.concatenate([b0, [math.log(20.0)]])
-    f = lambda th: interval_nll(th, Z, lo, hi)  # noqa: E731
-    opt = minimize(f, th0, method="BFGS", options=dict(maxiter=2000, gtol=1e-6))
-    th = opt.x
-    H = _hessian(f, th)
-    try:
-        cov_z = np.linalg.inv(H)
-    except np.linalg.LinAlgError:
-        cov_z = np.full_like(H, np.nan)
-    # map back: v = Z b = (X - mu)/sd . b  ->  coef = b/sd, intercept -= sum(mu b / sd)
-    T = np.diag(np.concatenate([1.0 / sd, [1.0]]))
-    icpt = int(np.flatnonzero(const)[0]) if const.any() else None
-    if icpt is not None:
-        T[icpt, :k] -= mu / sd
-        T[icpt, icpt] = 1.0
-    coef = (T[:k, :k] @ th[:k])
-    cov = T @ cov_z @ T.T
-    s = math.exp(th[-1])
-    return dict(coef=[float(c) for c in coef],
-                coef_se=[float(math.sqrt(max(cov[i, i], 0.0))) for i in range(k)],
-                scale=s, scale_se=float(s * math.sqrt(max(cov[k, k], 0.0))),
-                nll=float(opt.fun), n=int(n),
-                # BFGS on a numerical gradient often ends on "precision loss" at the optimum:
-                # a gradient this small is converged for a log-likelihood of thousands
-                converged=bool(opt.success or np.abs(opt.jac).max() < 1e-3),
-                grad_max=float(np.abs(opt.jac).max()))
 
 
 def model_max_bids(X: np.ndarray, coef, lo: np.ndarray, hi: np.ndarray, bid: np.ndarray,
@@ -278,8 +177,6 @@ def fit_advisor_model(n_hands: int = DEFAULT_FIT_HANDS, samples: int = DEFAULT_F
     goes to analyzer.analyses.team_fit.fit_team_advisor_model."""
     check_fittable(rules)
     if is_team(rules):
-        from analyzer.analyses.team_fit import fit_team_advisor_model
-
         return fit_team_advisor_model(n_hands, samples, seed, rules, n_jobs, progress, holdout)
     if not 20 <= int(n_hands) <= MAX_FIT_HANDS:
         raise BinokelError(f"hands must be between 20 and {MAX_FIT_HANDS}, got {n_hands}")

@@ -43,8 +43,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice import (BidAdvice, Estimate, advice_notes, bid_grid, sample_rounds,
-                                      table_row, _next_bid, _objective, _row_views, _wmean, _wprop)
+from analyzer.analyses.advice_grid import bid_grid, next_legal_bid
+from analyzer.analyses.advice_result import BidAdvice, advice_notes, row_views, table_row
+from analyzer.analyses.objectives import objective_values, recommended_max_bid
+from analyzer.analyses.sample_rounds import sample_rounds
+from analyzer.analyses.weighted_stats import Estimate, weighted_mean, weighted_proportion
 from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import FOREHAND, SEAT_NAMES, AuctionState, auction_continue, evidence_likelihood
@@ -213,7 +216,7 @@ def simulate_lookahead(hand_counts: np.ndarray, seat: int, state: AuctionState, 
     ``pass_bid``) so that analyzer.analyses.advice.summarize_advice reads it too.
     ``progress(done, planned)`` is called after each chunk (as in simulate_advice).
     """
-    nxt, kstate = _next_bid(state, seat, rules)
+    nxt, kstate = next_legal_bid(state, seat, rules)
     step = rules.bid_step
     bids = bid_grid(nxt, hand_counts, rules)
     standing = int(kstate[3])
@@ -242,15 +245,13 @@ def plan_values(res: dict, seat: int, objective: str, scores, rules: RuleSet) ->
     out = np.empty((n, J))
     for j in range(J):
         sol = res["la_sol"][:, j]
-        out[:, j] = _objective(res["la_scores"][:, j, :], seat, objective, scores, sol, target)
+        out[:, j] = objective_values(res["la_scores"][:, j, :], seat, objective, scores, sol, target)
     return out
 
 
 def static_break_even(res: dict, seat: int, objective: str, scores, rules: RuleSet):
     """Index j (>= 1) of the last bid with E[objective | soloist at it] >= E[objective |
     pass now], counting up from the next bid (the static advisor's rule); 0 = none."""
-    from analyzer.analyses.advice import recommended_max_bid
-
     mb = recommended_max_bid(res, seat, objective, scores, rules)
     if mb is None:
         return 0
@@ -287,7 +288,7 @@ def lookahead_max_bid(res: dict, seat: int, objective: str, scores, rules: RuleS
 
 @dataclass
 class LookaheadAdvice(BidAdvice):
-    """:class:`~analyzer.analyses.advice.BidAdvice` of the look-ahead advisor.
+    """:class:`~analyzer.analyses.advice_result.BidAdvice` of the look-ahead advisor.
 
     ``rows`` / ``table`` (one row per maximum M): ``bid`` (= M), ``value`` (+ ``_lo``/``_hi``: E[objective]
     when bidding up to M), ``minus_pass`` (+ CI, paired), ``p_soloist`` (+ CI: P(you become
@@ -319,7 +320,7 @@ class LookaheadAdvice(BidAdvice):
         # consecutive maxima with the same outcome on every deal (your turns come every
         # other bid in a duel, R3) print as one row "170-180"
         runs = []
-        for r in _row_views(self.rows):
+        for r in row_views(self.rows):
             key = (round(r.value, 6), round(r.p_soloist, 6), round(r.p_buy_at, 6))
             if runs and runs[-1][0] == key:
                 runs[-1][2] = r.bid
@@ -363,10 +364,10 @@ def _lookahead_table(res, seat, objective, scores, rules, vals, j_best):
     rows = []
     for j in range(1, K + 1):
         b = int(bids[j - 1])
-        v = _wmean(vals[:, j], w, ess)
-        d = _wmean(vals[:, j] - pass_obj, w, ess)
+        v = weighted_mean(vals[:, j], w, ess)
+        d = weighted_mean(vals[:, j] - pass_obj, w, ess)
         mine = res["la_sol"][:, j] == seat
-        ps = _wprop(mine.astype(np.float64), w, ess)
+        ps = weighted_proportion(mine.astype(np.float64), w, ess)
         wm = (w * mine).sum()
         made = mine & (res["la_scores"][:, j, seat] > 0)
         rows.append(table_row(
@@ -392,7 +393,7 @@ def _lookahead_table(res, seat, objective, scores, rules, vals, j_best):
 
 
 def _explain(rows, pass_est, max_bid, next_bid, objective, forced_open, p_sol, j_best, V):
-    table = _row_views(rows)
+    table = row_views(rows)
     pct = objective == "win"
     f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.0f}")
     what = "P(win game)" if pct else "EV"
@@ -436,8 +437,8 @@ def advise_lookahead(h, s: int, state: AuctionState, scores, objective: str, sam
     vals = plan_values(res, s, objective, scores, rules)
     max_bid, j_best, V = lookahead_max_bid(res, s, objective, scores, rules, vals)
     table, ess = _lookahead_table(res, s, objective, scores, rules, vals, j_best)
-    pass_est = _wmean(vals[:, 0], w, ess)
-    p_sol = _wprop((res["la_sol"][:, j_best] == s).astype(np.float64), w, ess)
+    pass_est = weighted_mean(vals[:, 0], w, ess)
+    p_sol = weighted_proportion((res["la_sol"][:, j_best] == s).astype(np.float64), w, ess)
     forced_open = s == FOREHAND and not state.calls and rules.forced_opening
     expl = _explain(table, pass_est, max_bid, res["next_bid"], objective, forced_open, p_sol,
                     j_best, V)

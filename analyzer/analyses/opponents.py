@@ -37,7 +37,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, rule_of_thumb_value
-from analyzer.mechanics.cards import N_RANKS, N_SUITS, PLANE
+from analyzer.mechanics.cards import N_RANKS, N_SUITS, PLANE, Hand
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.mechanics.rng import uniform01
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
@@ -183,8 +183,6 @@ class OpponentModel:
 
     def value(self, hand, seat: int, rules: RuleSet = DEFAULT_RULES) -> float:
         """The model's value ``v`` for a :class:`~analyzer.mechanics.cards.Hand` in a seat."""
-        from analyzer.mechanics.cards import Hand
-
         h = Hand.parse(hand)
         kind, coef, _, est = self.kernel_args()
         return float(model_value(np.int64(h.mask), int(seat), kind, coef, est, rules.kernel))

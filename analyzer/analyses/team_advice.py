@@ -31,10 +31,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice import Estimate, _wmean, _wprop, race_probability
+from analyzer.analyses.objectives import race_probability
+from analyzer.analyses.weighted_stats import Estimate, weighted_mean, weighted_proportion
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
-from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80
+from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80, SUIT_SYMBOLS
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, DuelAuction, TeamAuction,
                                              check_turn, continue_auction80,
@@ -50,12 +51,18 @@ from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, TeamSpec, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.rules import get_rules
 
 DEFAULT_SAMPLES80 = 400
 MAX_SAMPLES80 = 200_000
 GRID80 = 40           # bids next .. next + 390
 ESS_FRACTION = 0.5    # draw more rounds until the effective sample size is this share
 MAX_ROUNDS = 8
+#: how far above the rule of thumb an advisor partner bids, by auction form (V6.2 open
+#: bidding / V1 duels): the advisor reads its partner's calls with this offset, since its
+#: partner is an advisor too.  Pinochle: median of (advisor maximum - rule-of-thumb value)
+#: over 80 opening hands that the advisor bids (seed 99, 150 samples): 60.
+ADVISOR_PARTNER_OFFSET = {True: 60, False: 0}
 
 
 @njit
@@ -323,7 +330,7 @@ def bid_scores(raw: dict, bid: int, con=None) -> tuple[np.ndarray, np.ndarray, n
 
 
 #: Score-aware objective: a typical deal's swing, as a share of the game's target (the
-#: three-player game's 150 of 1500, analyzer.analyses.advice.win_probability).
+#: three-player game's 150 of 1500, analyzer.analyses.objectives.win_probability).
 SWING_SHARE = 0.1
 
 
@@ -335,7 +342,7 @@ def team_win_probability(own, other, bidder, target: int) -> np.ndarray:
     game the value is 1 or 0: the bidding team wins if it reached ``target`` (V6.6, and
     the same reading of R9 for the Binokel team games, V4.6), else a team that reached
     it; both with nobody bidding counts 1/2.  Otherwise the three-player game's race
-    model with two sides (:func:`analyzer.analyses.advice.race_probability`, swing
+    model with two sides (:func:`analyzer.analyses.objectives.race_probability`, swing
     ``SWING_SHARE * target``), so a lead counts for more the closer the leader is to the
     target.
     """
@@ -413,7 +420,6 @@ class TeamBidAdvice:
     scores: tuple | None = None  # game totals before the deal: (this team, the other team)
 
     def summary(self) -> str:
-        from analyzer.mechanics.cards import SUIT_SYMBOLS
         team = self.seat % 2
         win = self.objective == "win"
         if win:
@@ -425,7 +431,6 @@ class TeamBidAdvice:
         def fmt(v, d=1):
             # percentage points for P(win), card points otherwise
             return f"{100 * v:+.{d}f}" if win else f"{v:+.{d}f}"
-        from analyzer.mechanics.rules import get_rules
         shown = self.hand.show(get_rules(self.game).low_card) if isinstance(self.hand, Hand) \
             else str(self.hand)        # the low card as the deck names it (7 in kreuz-48)
         lines = [f"{self.game}   hand: {shown}",
@@ -494,7 +499,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
     ev, best_t, per = bid_values(raw, bids, objective, scores)
     con = soloist_contracts(raw, bids)
     pv = pass_values(raw, objective, scores)
-    pass_est = _wmean(pv, w, ess)
+    pass_est = weighted_mean(pv, w, ess)
     named = raw["team_total"].shape[1] > 1
     out_rows = []
     max_bid = None
@@ -502,9 +507,9 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
     for j, b in enumerate(bids):
         t = int(best_t[j])
         made = bid_outcome(raw, int(b), None if con is None else con[j])[1][:, t]
-        pm = _wprop(made.astype(float), w, ess)
-        e = _wmean(per[j], w, ess)
-        d = _wmean(per[j] - pv, w, ess)
+        pm = weighted_proportion(made.astype(float), w, ess)
+        e = weighted_mean(per[j], w, ess)
+        d = weighted_mean(per[j] - pv, w, ess)
         if run and (d.lo > 0 if over_partner else e.mean >= pass_est.mean):
             max_bid = int(b)
         else:

@@ -30,7 +30,7 @@ from analyzer.analyses.stats import mean_ci, proportion_ci
 from analyzer.analyses.team_advice import (bid_outcome, parse_team_hand, parse_team_seat, soloist_contracts,
                                            unseen_deck)
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS
+from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
@@ -39,6 +39,7 @@ from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS,
                                           RES_COLS, kreuz_outcomes)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.mechanics.team_rules import TeamSpec, team_spec
+from analyzer.mechanics.rules import get_rules
 
 MAX_SAMPLES = 200_000
 A_TRUMP, A_MELD, A_POINTS, A_TOTAL, A_OTHER, A_OUT_OTHER, A_EST, A_LOSERS, A_DURCH = range(9)
@@ -114,7 +115,6 @@ class TeamHandAnalysis:
         return "\n".join(lines)
 
     def low_card(self) -> str:
-        from analyzer.mechanics.rules import get_rules
         return get_rules(self.game).low_card
 
     def to_dict(self) -> dict:
@@ -150,7 +150,6 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
     d = None
     dc = np.zeros(N_TYPES, dtype=np.uint8)
     if dabb:
-        from analyzer.mechanics.cards import Hand
         d = Hand.parse(dabb, rules=spec.rules)
         if len(d) != spec.dabb_size:
             raise BinokelError(f"--tapp: the Dabb has {spec.dabb_size} cards in {spec.name}, "

@@ -5,7 +5,7 @@ The team games' counterpart of analyzer.analyses.fit_opponents: the team look-ah
 tournament agent ``advisor-fit`` (analyzer.analyses.team_tournament) need a fast stand-in
 for the team advisor (analyzer.analyses.team_advice).  Before this module that stand-in was
 the team rule of thumb + one constant offset per auction form
-(team_lookahead.TEAM_ADVISOR_OFFSET).
+(:data:`TEAM_ADVISOR_OFFSET`).
 
 Model: a seat's private maximum is ``m = x . beta + e``, ``e`` logistic with scale ``s``;
 ``x`` = :func:`team_features` of its hand and seat: 1, the team rule-of-thumb value
@@ -22,7 +22,7 @@ team_advice.summarize_team_advice) on random hands, each seat at its first call
 k - 1 passes; with a forced opening, V5.2, seat 0 has no first decision and is left out).
 A recommendation ``B`` says ``B <= m < B + step``, "pass" says ``m < next bid``, the top
 of the advisor's bid grid says ``m >= B``: the same interval-censored logistic likelihood
-as fit_opponents.fit_interval_logistic, which does the fit.
+as fit_opponents, through bid_model_fit.fit_interval_logistic, which does the fit.
 
 ``binokel fit-opponents --rules kreuz-48|kreuz-40|pinochle-80`` runs it and stores the
 entry under the RuleSet's name in analyzer/analyses/advisor_fit.py (``kind: "team"``).
@@ -34,6 +34,10 @@ import math
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.analyses.bid_model_fit import decision_rows, fit_interval_logistic
+from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, GRID80, bids_over_partner,
+                                           parse_team_auction_for, sample_branches,
+                                           summarize_team_advice)
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.cards import N_RANKS, N_SUITS
@@ -50,6 +54,15 @@ TEAM_FEATURES = ("intercept", "rule_value", "aces", "tens", "longest_suit", "top
 N_TEAM_FEATURES = len(TEAM_FEATURES)
 #: model kinds: rule of thumb + offset (the old model), linear in :func:`team_features`
 KIND_OFFSET, KIND_FIT = 0, 1
+#: How far above the rule of thumb the team advisor (analyzer.analyses.team_advice) bids,
+#: by auction form (True: V6.2 open bidding; False: V1 duels): the ``advisor`` model is the
+#: rule of thumb + this offset.  Median of (advisor's recommended maximum - rule-of-thumb
+#: value) over the opening hands the advisor bids, 80 random hands each, seed 99, 150
+#: samples: pinochle-80 +60 (team_advice.ADVISOR_PARTNER_OFFSET); with the kreuz rule
+#: of thumb of team_game.kreuz_rule_value (fitted team model + 50): kreuz-48 seat 0 -12
+#: (quartiles -24, -4; the advisor bid 79 of 80), kreuz-48 seat 1 after 150 -18, kreuz-40
+#: seat 1 after 150 +7 (script in the issue-14 note).
+TEAM_ADVISOR_OFFSET = {True: 60, False: -12}
 DEFAULT_TEAM_FIT_HANDS = 1000
 #: the team tournament's advisor samples in the matches of README (``--samples 100``)
 DEFAULT_TEAM_FIT_SAMPLES = 100
@@ -147,10 +160,6 @@ def team_advisor_decision(counts, seat: int, state, samples: int, seed, spec: Te
     """The team tournament's advisor agent's recommended maximum at this call:
     ``(lo, hi, bid)`` bounds of its private maximum (``-inf``/``inf`` = none) and the bid
     (0 = pass)."""
-    from analyzer.analyses.team_advice import (GRID80, bids_over_partner, sample_branches,
-                                               summarize_team_advice)
-    from analyzer.analyses.team_tournament import ADVISOR_PARTNER_OFFSET
-
     rv1, rv2 = rule_params(spec)
     raw = sample_branches(counts, seat, state, samples, seed, spec, True, rv1, rv2,
                           scale=DEFAULT_EVIDENCE_SCALE,
@@ -166,8 +175,6 @@ def team_advisor_decision(counts, seat: int, state, samples: int, seed, spec: Te
 
 
 def _team_chunk(seed, idx, samples, rules):
-    from analyzer.analyses.team_advice import parse_team_auction_for
-
     spec = team_spec(rules)
     auctions = team_fit_auctions(spec)
     tmp = np.zeros(4, dtype=np.int64)
@@ -191,7 +198,6 @@ def team_advisor_decisions(n_hands: int, samples: int = DEFAULT_TEAM_FIT_SAMPLES
     ``i mod len(team_fit_auctions)``).  Returns ``(X float[n, N_TEAM_FEATURES], lo, hi,
     bid int[n], first int[n] = the seat's next bid)``; row i depends only on (seed, i), so
     any ``n_jobs`` gives the same rows."""
-    from analyzer.analyses.fit_opponents import decision_rows  # fit_opponents imports this module
     rows = decision_rows(_team_chunk, n_hands, 10, seed, samples, rules, n_jobs, progress)
     X = np.array([r[0] for r in rows])
     lo = np.array([r[1] for r in rows])
@@ -226,7 +232,7 @@ def team_prediction_error(v, lo, hi, bid, first, step) -> dict:
 
 
 def offset_values(X, offset: float):
-    """The old model's values: rule of thumb + ``offset`` (team_lookahead.TEAM_ADVISOR_OFFSET)."""
+    """The old model's values: rule of thumb + ``offset`` (:data:`TEAM_ADVISOR_OFFSET`)."""
     return X[:, TEAM_FEATURES.index("rule_value")] + float(offset)
 
 
@@ -238,8 +244,6 @@ def fit_team_advisor_model(n_hands: int = DEFAULT_TEAM_FIT_HANDS,
     the fitted model and the old offset model on that many fresh hands (the same rows
     for both); ``use`` says which one the look-ahead's ``advisor`` model then is
     ("fit" unless the offset model's held-out MAE is lower)."""
-    from analyzer.analyses.team_lookahead import TEAM_ADVISOR_OFFSET
-
     spec = team_spec(rules)
     if not 20 <= int(n_hands) <= 100_000:
         raise BinokelError(f"hands must be between 20 and 100000, got {n_hands}")
@@ -274,12 +278,10 @@ def fit_team_advisor_model(n_hands: int = DEFAULT_TEAM_FIT_HANDS,
 
 
 def _fit(X, lo, hi, spec: TeamSpec) -> dict:
-    """fit_opponents.fit_interval_logistic on the team features.  Where seat 0 has no first
+    """bid_model_fit.fit_interval_logistic on the team features.  Where seat 0 has no first
     decision (a forced opening, V5.2) the intercept and the three seat columns are
     collinear: the first seat's column is left out (coefficient 0, SE 0), so seat 0 is
     modelled like seat 1 there."""
-    from analyzer.analyses.fit_opponents import fit_interval_logistic
-
     seats = [s for s, _ in team_fit_auctions(spec)]
     keep = list(range(N_TEAM_FEATURES))
     if 0 not in seats:

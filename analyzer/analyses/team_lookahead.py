@@ -50,9 +50,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice import Estimate, _wmean, _wprop
+from analyzer.analyses.weighted_stats import Estimate, weighted_mean, weighted_proportion
 from analyzer.analyses.opponents import sample_max
-from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, team_fit_entry,
+from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
+                                        team_fit_entry,
                                         team_model_value)
 from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _auction_args, _ess,
                                            _evidence, team_request, unseen_deck)
@@ -74,15 +75,6 @@ from analyzer.mechanics.team_rules import TeamSpec, team_spec
 
 #: the team look-ahead's models of how the other three seats bid
 TEAM_MODELS = ("rule", "advisor")
-#: How far above the rule of thumb the team advisor (analyzer.analyses.team_advice) bids,
-#: by auction form (True: V6.2 open bidding; False: V1 duels): the ``advisor`` model is the
-#: rule of thumb + this offset.  Median of (advisor's recommended maximum - rule-of-thumb
-#: value) over the opening hands the advisor bids, 80 random hands each, seed 99, 150
-#: samples: pinochle-80 +60 (team_tournament.ADVISOR_PARTNER_OFFSET); with the kreuz rule
-#: of thumb of team_game.kreuz_rule_value (fitted team model + 50): kreuz-48 seat 0 -12
-#: (quartiles -24, -4; the advisor bid 79 of 80), kreuz-48 seat 1 after 150 -18, kreuz-40
-#: seat 1 after 150 +7 (script in the issue-14 note).
-TEAM_ADVISOR_OFFSET = {True: 60, False: -12}
 DEFAULT_TEAM_LA_SAMPLES = 1000
 
 
@@ -524,10 +516,10 @@ def _rows(res, seat, vals, made_plan, j_best, own_made, best_t, rows_shown):
     for j in range(1, K + 1):
         b = int(bids[j - 1])
         sol = res["la_sol"][:, j]
-        v = _wmean(vals[:, j], w, ess)
-        d = _wmean(vals[:, j] - pass_obj, w, ess)
+        v = weighted_mean(vals[:, j], w, ess)
+        d = weighted_mean(vals[:, j] - pass_obj, w, ess)
         mine = sol == seat
-        ps = _wprop(mine.astype(np.float64), w, ess)
+        ps = weighted_proportion(mine.astype(np.float64), w, ess)
         wm = float((w * mine).sum())
         out.append(dict(
             bid=b, value=v.mean, value_lo=v.lo, value_hi=v.hi, value_se=v.se,
@@ -608,8 +600,8 @@ def advise_team_lookahead(hand, seat=0, auction="", rules=None, samples: int = D
     bids = res["bids"]
     max_bid = None if max_j is None else int(bids[max_j - 1])
     table, ess = _rows(res, seat, vals, made_plan, j_best, own_made, best_t, rows)
-    pass_est = _wmean(vals[:, 0], w, ess)
-    p_sol = _wprop((res["la_sol"][:, j_best] == seat).astype(np.float64), w, ess)
+    pass_est = weighted_mean(vals[:, 0], w, ess)
+    p_sol = weighted_proportion((res["la_sol"][:, j_best] == seat).astype(np.float64), w, ess)
     s0 = res["la_sol"][:, 0]
     sw = w.sum()
     pass_outcome = {"partner": float((w * (s0 == (seat + 2) % 4)).sum() / sw),

@@ -45,8 +45,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.analyses.team_advice import (bids_over_partner, parse_team_auction_for, sample_branches,
+from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, bids_over_partner,
+                                           parse_team_auction_for, sample_branches,
                                            summarize_team_advice)
+from analyzer.analyses.team_fit import team_model_value
+from analyzer.analyses.team_lookahead import fitted_team_model, team_lookahead_decision, team_model
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.play import beat_table
@@ -59,11 +62,6 @@ from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
 from analyzer.mechanics.team_scoring import team_game_winner
 
 AGENTS80 = ("advisor", "rule", "advisor-la", "advisor-fit")
-#: how far above the rule of thumb an advisor partner bids, by auction form (V6.2 open
-#: bidding / V1 duels): the advisor reads its partner's calls with this offset, since its
-#: partner is an advisor too.  Pinochle: median of (advisor maximum - rule-of-thumb value)
-#: over 80 opening hands that the advisor bids (seed 99, 150 samples): 60.
-ADVISOR_PARTNER_OFFSET = {True: 60, False: 0}
 MAX_DEALS80 = 100_000
 
 
@@ -92,8 +90,6 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
             mb = kreuz_rule_value(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
         return nb if nb <= mb else PASS
     if kind == "advisor-fit":
-        from analyzer.analyses.team_fit import team_model_value
-
         m = params["fit_model"]
         v, trump = team_model_value(counts, seat, m.kind, m.coef_array(), float(m.offset), spec.tk,
                                     spec.kr, params["rv1"], params["rv2"],
@@ -102,8 +98,6 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
             memo[seat] = int(trump)
         return nb if nb <= math.floor(v / spec.step) * spec.step else PASS
     if kind == "advisor-la":
-        from analyzer.analyses.team_lookahead import team_lookahead_decision
-
         bid_on, trump = team_lookahead_decision(counts, seat, state, params["samples"], key[0],
                                                 key[1], spec, params.get("la_model") or "advisor")
         if trump is not None:
@@ -351,12 +345,8 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
                                     if partner_offset is None else partner_offset),
               "la_model": la_model, "objective": objective}
     if la_model is not None:
-        from analyzer.analyses.team_lookahead import team_model
-
         team_model(la_model, spec)      # a one-line error before any deal is played
     if "advisor-fit" in (agent1, agent2):
-        from analyzer.analyses.team_lookahead import fitted_team_model
-
         params["fit_model"] = fitted_team_model(spec)
         if params["fit_model"] is None:
             raise BinokelError(f"no fitted team advisor model for {spec.name}: fit one with "

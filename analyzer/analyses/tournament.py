@@ -22,13 +22,14 @@ equal agents).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.analyses.advice import MAX_SAMPLES, recommended_max_bid, simulate_advice
-from analyzer.mechanics.bidding import (DEFAULT_TRICK_ESTIMATE, AuctionState, rule_of_thumb_max_bid,
-                      threshold_auction, validate_auction)
+from analyzer.analyses.advice import MAX_SAMPLES
+from analyzer.analyses.agents import AGENT_KINDS, Agent, make_agent
+from analyzer.analyses.opponents import get_opponent_model
+from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, threshold_auction, validate_auction
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
@@ -47,89 +48,6 @@ SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
 # three times and next to / opposite the other in every arrangement
 SEATINGS4 = ((0, 1, 0, 1), (1, 0, 1, 0), (0, 0, 1, 1), (1, 1, 0, 0), (0, 1, 1, 0), (1, 0, 0, 1))
 MAX_DEALS = 60          # safety cap per game (R9 ends real games long before)
-AGENT_KINDS = ("advisor", "rule", "advisor-la", "advisor-fit")
-
-
-class Agent:
-    """A bidding agent: a maximum bid from what its seat knows (hand, seat, calls, scores)."""
-
-    name = "agent"
-
-    def max_bid(self, hand_counts: np.ndarray, seat: int, state: AuctionState, scores,
-                key: tuple) -> int:
-        raise NotImplementedError
-
-
-@dataclass
-class RuleAgent(Agent):
-    """Rule of thumb: best meld + a fixed card-point estimate (analyzer.mechanics.bidding)."""
-
-    trick_estimate: int = DEFAULT_TRICK_ESTIMATE
-    rules: RuleSet = DEFAULT_RULES
-    name: str = "rule"
-
-    def max_bid(self, hand_counts, seat, state, scores, key):
-        from analyzer.mechanics.game import counts_to_planes
-        return int(rule_of_thumb_max_bid(counts_to_planes(hand_counts), self.rules.kernel,
-                                          int(self.trick_estimate)))
-
-
-@dataclass
-class AdvisorAgent(Agent):
-    """The bid advisor with a reduced sample count per decision (same method as advise_bid).
-
-    ``objective``: "relative" (default), "own", or "win" (uses the game scores, R9).
-    Decisions are cached by (deal, seat, calls, scores-if-used), seeded by that key, so a
-    decision met again in another seating of the same deal is the same decision.
-    """
-
-    samples: int = 200
-    objective: str = "relative"
-    inference: bool = True
-    seed: int = 0
-    rules: RuleSet = DEFAULT_RULES
-    name: str = "advisor"
-    _cache: dict = field(default_factory=dict, repr=False)
-
-    def max_bid(self, hand_counts, seat, state, scores, key):
-        objective = self.objective
-        aware = objective == "win"
-        calls = tuple(c for _, c in state.calls)
-        ck = (key, seat, calls, tuple(scores) if aware else None)
-        if ck in self._cache:
-            return self._cache[ck]
-        seed = [self.seed, *key, seat, len(calls), *(c // 10 for c in calls)]
-        if aware:
-            seed += [int(s) + 100000 for s in scores]
-        res = simulate_advice(hand_counts, seat, state, self.samples, seed, 1, self.inference,
-                              self.rules)
-        mb = recommended_max_bid(res, seat, objective, tuple(scores) if aware else None,
-                                 self.rules)
-        out = 0 if mb is None else int(mb)
-        self._cache[ck] = out
-        return out
-
-
-def make_agent(kind: str, samples: int = 200, objective: str = "relative", seed: int = 0,
-               trick_estimate: int = DEFAULT_TRICK_ESTIMATE, rules: RuleSet = DEFAULT_RULES,
-               opponents: str | None = None) -> Agent:
-    """One of :data:`AGENT_KINDS` (one-line error otherwise).  ``advisor-la`` and
-    ``advisor-fit`` live in analyzer.analyses.lookahead_agents; ``opponents`` is the
-    look-ahead agent's opponent model (None = its default)."""
-    if kind in ("advisor-la", "advisor-fit"):
-        from analyzer.analyses.lookahead_agents import LookaheadAgent, ModelAgent
-
-        if kind == "advisor-fit":
-            return ModelAgent(rules=rules)
-        return LookaheadAgent(samples=samples, objective=objective, seed=seed,
-                              opponents=opponents, rules=rules)
-    if kind == "rule":
-        return RuleAgent(trick_estimate=trick_estimate, rules=rules)
-    if kind == "advisor":
-        return AdvisorAgent(samples=samples, objective=objective, seed=seed, rules=rules)
-    raise BinokelError(f"unknown agent {kind!r}: use {', '.join(AGENT_KINDS)}")
-
-
 def _deal(seed: int, group: int, k: int, rules: RuleSet = DEFAULT_RULES):
     st = make_state(np.random.SeedSequence([seed, group, k]))
     out = np.zeros(4, dtype=np.int64)
@@ -336,7 +254,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     agent1, agent2 : {"advisor", "rule", "advisor-la", "advisor-fit"}
         The two bidding agents (the same kind twice = self-play): ``advisor-la`` is the
         look-ahead advisor, ``advisor-fit`` the fitted model of the advisor
-        (analyzer.analyses.lookahead_agents).
+        (analyzer.analyses.agents).
     groups : int
         Duplicate groups; each is 6 full games (R9) on one deal stream.
     seed : int
@@ -395,8 +313,6 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
     if opponents is not None:
-        from analyzer.analyses.opponents import get_opponent_model
-
         get_opponent_model(opponents, rules)  # a one-line error before any game is played
     if groups < 2:
         raise BinokelError(f"groups must be at least 2 (standard errors need two), got {groups}")

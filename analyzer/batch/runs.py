@@ -284,6 +284,7 @@ from analyzer.mechanics.melds import discard_dissle, meld_total  # noqa: E402
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out  # noqa: E402
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
                                         DEAL_SURRENDER, score_kernel)
+from analyzer.mechanics.team_rules import TeamRuleSet
 
 #: contract_h bins: play, surrender (going out), Durch, open Durch (V2.7), thrown in (V2.2)
 CONTRACT_THROWN_IN = 4
@@ -1166,7 +1167,6 @@ def rules_from_dict(d: dict, where: str = "rules") -> RuleSet:
 
     cls = RuleSet
     if isinstance(d, dict) and d.get("teams"):
-        from analyzer.mechanics.team_rules import TeamRuleSet
         cls = TeamRuleSet
     if not isinstance(d, dict):
         raise BinokelError(f"{where}: 'rules' is not a RuleSet's fields")

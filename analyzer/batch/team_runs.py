@@ -52,6 +52,7 @@ from analyzer.mechanics.team_game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT,
                                           R_MELD, R_POINTS, R_SCORE, R_TRUMP, kreuz_rule_deal,
                                           rule_deal80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
+from analyzer.mechanics.team_rules import team_spec
 
 #: team.contract bins: exchange.CONTRACT_* (0 play, 1 going out, 2 Durch, 3 open Durch), 4 thrown in
 CONTRACT_THROWN_IN = 4
@@ -103,8 +104,6 @@ def team_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, trick_
 
 def team_deal_policy(rules) -> dict:
     """The rule policies a team ``deals`` run uses (recorded in its manifest)."""
-    from analyzer.mechanics.team_rules import team_spec
-
     spec = team_spec(rules)
     if spec.open_auction:
         return {"bidding": "rule_of_thumb80 (meld + points per expected trick)",
@@ -117,8 +116,6 @@ def team_deal_policy(rules) -> dict:
 
 def team_deal_table(state, n_deals: int, rules) -> np.ndarray:
     """The result rows (int64[n_deals, RES_COLS]) of ``n_deals`` deals from ``state``."""
-    from analyzer.mechanics.team_rules import team_spec
-
     spec = team_spec(rules)
     out = np.zeros((n_deals, RES_COLS), dtype=np.int64)
     team_deal_chunk(state, n_deals, spec.deck.copy(), spec.tk, spec.kr, spec.open_auction,

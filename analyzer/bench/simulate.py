@@ -18,11 +18,11 @@ import tempfile
 
 from analyzer.batch.runs import DEFAULT_CHUNK, RunSpec, simulate
 from analyzer.bench.registry import register
+from analyzer.mechanics.rules import DEFAULT_RULES
+from analyzer.mechanics.team_rules import PINOCHLE_RULES
 
 
 def _run(what: str, n: int, seed: int, jobs: int, rules=None) -> dict:
-    from analyzer.mechanics.rules import DEFAULT_RULES
-
     chunk = DEFAULT_CHUNK[what]
     if jobs != 1:
         # at least two chunks per worker so every core gets work
@@ -51,8 +51,6 @@ def sd1(n: int, seed: int, rules=None) -> dict:
 
 
 def tsd(n: int, seed: int, rules=None) -> dict:
-    from analyzer.mechanics.team_rules import PINOCHLE_RULES
-
     return _run("deals", n, seed, 1, rules or PINOCHLE_RULES)
 
 

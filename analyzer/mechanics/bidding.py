@@ -34,6 +34,7 @@ from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.cards import Hand
 
 PASS = 0
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
@@ -366,8 +367,6 @@ def auction_calls_text(state: AuctionState) -> str:
 def rule_of_thumb_bid(hand, trick_estimate: int = DEFAULT_TRICK_ESTIMATE,
                       rules: RuleSet = DEFAULT_RULES) -> int:
     """Python wrapper of :func:`rule_of_thumb_max_bid` for a :class:`~analyzer.mechanics.cards.Hand`."""
-    from analyzer.mechanics.cards import Hand
-
     h = Hand.parse(hand)
     return int(rule_of_thumb_max_bid(np.int64(h.mask), rules.kernel, int(trick_estimate)))
 

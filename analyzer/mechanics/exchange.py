@@ -57,12 +57,14 @@ import math
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, PLANE
+from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, PLANE, mask_to_counts
 from analyzer.mechanics.melds import discard_dissle, meld_all_trumps, meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
-from analyzer.mechanics.rng import next_u64
+from analyzer.mechanics.rng import make_state, next_u64
+from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.scoring import rounded_points
-from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
+from analyzer.mechanics.sampling import (counts_mask, deal_masks, deal_rules, mask_counts, new_deck,
+                                         unseen_cards)
 
 # contract codes returned by fast_exchange
 CONTRACT_PLAY = 0
@@ -814,11 +816,6 @@ def fit_weights(n: int = 30000, seed: int = 0, rules=None):
     -------
     (weights float64[N_FEATURES], residual_sd float, r2 float)
     """
-    from analyzer.mechanics.cards import mask_to_counts
-    from analyzer.mechanics.rng import make_state
-    from analyzer.mechanics.rules import DEFAULT_RULES
-    from analyzer.mechanics.sampling import deal_rules, new_deck
-
     rules = rules or DEFAULT_RULES
     kr = rules.kernel
     rng = np.random.default_rng(seed)

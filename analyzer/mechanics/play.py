@@ -60,7 +60,7 @@ from numba.extending import intrinsic
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.rng import bounded
+from analyzer.mechanics.rng import bounded, chunk_state
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
@@ -1574,7 +1574,6 @@ def play_deal(hands, trump, leader: int | None = None, policy: str = "heuristic"
         Every trick (leader, cards, winner, points) and points / tricks per seat.  Runs
         the same kernel as the simulations (:func:`play_out_logged`).
     """
-    from analyzer.mechanics.rng import chunk_state
     hs = _validate_hands(hands, rules)
     t = _trump_index(trump)
     if policy not in POLICY_NAMES:

@@ -22,6 +22,7 @@ from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
+from analyzer.mechanics.bidding import parse_auction
 
 PASS = 0
 #: points a rule-of-thumb bidder counts per expected trick ("meld + 20 per trick")
@@ -132,8 +133,6 @@ def validate_team_auction(calls, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuc
 def parse_calls(text) -> list[int]:
     """Parse ``"500 p 520 pass"`` into calls (``PASS`` = 0); only the syntax is checked
     here (the project's one call parser, analyzer.mechanics.bidding.parse_auction)."""
-    from analyzer.mechanics.bidding import parse_auction
-
     return parse_auction(text)
 
 

@@ -14,10 +14,16 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_TYPES
+from analyzer.errors import BinokelError
+from analyzer.mechanics.cards import N_TYPES, Hand, Hand80
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import rule_of_thumb80, threshold_auction80
 from analyzer.mechanics.pinochle_melds import meld80
-from analyzer.mechanics.team_play import play80_core, L_COLS
+from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER, POLICY_RANDOM,
+                                          POLICY_TEAM, deal_team, play80_core, play_team_durch_logged,
+                                          play_team_logged)
+from analyzer.mechanics.team_rules import team_spec
 from analyzer.mechanics.team_scoring import score80
 
 R_SCORE, R_MELD, R_POINTS, R_COUNTING, R_BIDDER, R_BID, R_TRUMP = 0, 2, 4, 6, 8, 9, 10
@@ -429,11 +435,6 @@ def fit_team_weights(rules, n: int = 20000, seed: int = 0):
     Returns (weights float64[N_FEATURES], residual s.d., R^2): the RuleSet's
     ``est_weights`` / ``est_sigma`` (a policy parameter; refit when the play policy changes).
     """
-    from analyzer.mechanics.play import beat_table
-    from analyzer.mechanics.rng import chunk_state
-    from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
-    from analyzer.mechanics.team_rules import team_spec
-
     spec = team_spec(rules)
     tk, kr = spec.tk, spec.kr
     rng = np.random.default_rng(seed)
@@ -485,15 +486,6 @@ def play_team_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int | N
     tricks per team, scores per team (None without a soloist) and the Durch verdict.
     Raises BinokelError on bad input.
     """
-    from analyzer.errors import BinokelError
-    from analyzer.mechanics.cards import Hand, Hand80
-    from analyzer.mechanics.rng import chunk_state
-    from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER,
-                                              POLICY_RANDOM, POLICY_TEAM, deal_team,
-                                              play_team_durch_logged, play_team_logged)
-    from analyzer.mechanics.team_rules import team_spec
-    from analyzer.mechanics.team_scoring import score80
-
     spec = team_spec(rules)
     tk, kr = spec.tk, spec.kr
     if policy not in ("heuristic", "random"):

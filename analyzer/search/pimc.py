@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
 from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
                                      POLICY_HEURISTIC_V1, POLICY_RANDOM, _ctpop, _cttz, _heuristic,
@@ -40,6 +41,7 @@ from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POL
                                      _random_pick, card_beats, legal_mask_duty, play_out,
                                      proven_absent, suit_mask)
 from analyzer.mechanics.rng import bounded, next_u64
+from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, W_SIZE, dd_move_values,
                                    init_workspace, set_context, set_hands)
 
@@ -656,7 +658,6 @@ def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
     each trump nine.  A card shown for several melds is shown once (the hand holds at
     least the largest count any meld needs).  ``counts``: 24 counts.  Returns int64[24].
     """
-    from analyzer.mechanics.rules import DEFAULT_RULES
     rules = rules or DEFAULT_RULES
     out = np.zeros(N_TYPES, dtype=np.int64)
     shown_counts_kernel(np.asarray([int(x) for x in counts], dtype=np.int64), int(trump),
@@ -686,9 +687,6 @@ def resolve_play(play, rules=None) -> int:
     and a 3-card Tapp among three hands (R2, R4): binokel-48, grupp-3, grupp-4.  The
     40-card deck (binokel-40: 4-card Dabb, V5.3) and the team games are refused.
     """
-    from analyzer.errors import BinokelError
-    from analyzer.mechanics.rules import DEFAULT_RULES
-
     rules = rules or DEFAULT_RULES
     if isinstance(play, (int, np.integer)) and not isinstance(play, bool):
         code = int(play)

@@ -76,9 +76,10 @@ from numba.extending import intrinsic
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_TYPES, Card, CardError, Hand, parse_cards
+from analyzer.mechanics.cards import N_TYPES, Card, CardError, Hand, Suit, parse_cards
 from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, legal_mask_duty
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.melds import melds
 
 # workspace layout (one int64 array, so a search call passes two arrays, not seven)
 W_LO, W_HI, W_BEAT, W_CP = 0, 3, 6, 30
@@ -1047,7 +1048,6 @@ def make_position(hands, trump, soloist: int, leader: int, trick=(),
     ``trick``: the cards already played to the current trick, the leader's first.
     Raises :class:`BinokelError` with a one-line message on inconsistent input.
     """
-    from analyzer.mechanics.cards import Suit
     hs = tuple(Hand.parse(h) for h in hands)
     if len(hs) != 3:
         raise BinokelError(f"give three hands (seats 0, 1, 2), got {len(hs)}")
@@ -1151,8 +1151,6 @@ def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
     points + melds (R8: melds count only with a trick; a won trick of 0 card points is
     not told apart from none), and for a Durch ``made``.
     """
-    from analyzer.mechanics.cards import Suit
-    from analyzer.mechanics.melds import melds
     hs = [Hand.parse(h) for h in hands]
     if len(hs) != 3 or any(len(h) != rules.hand_size for h in hs):
         raise BinokelError(f"a deal needs three hands of {rules.hand_size} cards (R2)")

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import BinokelError, DEFAULT_RULES, Hand
-from analyzer.analyses.advice import MAX_SAMPLES, BidAdvice, advise_bid, total_bound
+from analyzer.analyses.advice import MAX_SAMPLES, advise_bid
+from analyzer.analyses.advice_grid import total_bound
+from analyzer.analyses.advice_result import BidAdvice
 from analyzer.examples import example
 from cli.main import cli
 
@@ -76,7 +78,7 @@ def test_monster_hand_grid_runs_until_p_make_is_negligible():
 
 def test_grid_of_an_ordinary_hand_keeps_its_sixty_bids():
     """The extension never shortens the grid (binokel-48's numbers stay as pinned)."""
-    from analyzer.analyses.advice import GRID_SIZE, bid_grid
+    from analyzer.analyses.advice_grid import GRID_SIZE, bid_grid
     g = bid_grid(160, Hand.parse(WEAK).counts_array(), DEFAULT_RULES)
     assert len(g) == GRID_SIZE and g[0] == 160 and set(np.diff(g)) == {10}
 

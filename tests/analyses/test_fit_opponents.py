@@ -11,11 +11,11 @@ import numpy as np
 from click.testing import CliRunner
 
 from analyzer.analyses.advisor_fit import FITS
+from analyzer.analyses.agents import ModelAgent
+from analyzer.analyses.bid_model_fit import fit_interval_logistic
 from analyzer.analyses.fit_opponents import (FIT_AUCTIONS, _hand, advisor_decisions,
-                                             fit_advisor_model, fit_auctions,
-                                             fit_interval_logistic, prediction_error,
+                                             fit_advisor_model, fit_auctions, prediction_error,
                                              write_fit_module)
-from analyzer.analyses.lookahead_agents import ModelAgent
 from analyzer.analyses.opponents import FEATURES, advisor_model, default_opponents
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.cards import mask_to_counts

@@ -14,11 +14,12 @@ from click.testing import CliRunner
 
 from analyzer.analyses.advisor_fit import FITS
 from analyzer.analyses.team_advice import check_turn, parse_team_auction_for
-from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_FEATURES,
+from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
+                                        TEAM_FEATURES,
                                         offset_values, rule_params, team_advisor_decisions,
                                         team_features, team_fit_auctions, team_hand,
                                         team_model_value, team_prediction_error, team_rule_value)
-from analyzer.analyses.team_lookahead import TEAM_ADVISOR_OFFSET, team_model
+from analyzer.analyses.team_lookahead import team_model
 from analyzer.analyses.team_tournament import _decide, run_team_tournament
 from analyzer.analyses.tournament import run_tournament
 from analyzer.mechanics.rules import get_rules
@@ -159,7 +160,7 @@ def test_fit_data_is_the_tournament_advisors_decision(game):
 
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
-    from analyzer.analyses.team_tournament import ADVISOR_PARTNER_OFFSET
+    from analyzer.analyses.team_advice import ADVISOR_PARTNER_OFFSET
     params = {"samples": 30, "rv1": rv1, "rv2": rv2, "scale": 20.0, "partner_scale": None,
               "partner_offset": ADVISOR_PARTNER_OFFSET[spec.open_auction]}
     for i in range(6):

@@ -9,8 +9,9 @@ from click.testing import CliRunner
 
 from analyzer import DEFAULT_RULES, BinokelError
 from analyzer.mechanics.bidding import AuctionState, validate_auction
-from analyzer.analyses.tournament import (SEATINGS, Agent, RuleAgent, _deal, play_group,
-                                 run_auction_agents, run_tournament)
+from analyzer.analyses.agents import Agent, RuleAgent
+from analyzer.analyses.tournament import (SEATINGS, _deal, play_group, run_auction_agents,
+                                          run_tournament)
 from cli.main import cli
 
 

@@ -14,7 +14,7 @@ from analyzer.analyses.exact import exact_table
 from analyzer.analyses.stats import quantile_ci_counts
 from cli.main import cli
 from reports import SAMPLE_RUN, build_report
-from reports.render import _pct
+from reports.cells import pct
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_DEALS = ROOT / "data" / "sample_deals_run"
@@ -54,7 +54,7 @@ def test_meld_report_has_exact_vs_monte_carlo_tables_and_charts(meld_run, tmp_pa
     # the exact double-binokel probability, as printed, appears in the table
     p = float(exact[("h15.binokel", 2)])
     row = next(line for line in md.splitlines() if line.startswith("| double binokel"))
-    assert _pct(p) in row
+    assert pct(p) in row
     assert "exact in CI" in md and "95% CI" in md
     assert "| seed | 3 |" in md and "| deals (finished chunks) | 30,000 |" in md
     assert "loss_factor" in md or "bid_start" in md  # the rules table

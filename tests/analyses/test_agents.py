@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer import BinokelError
-from analyzer.analyses.lookahead_agents import LookaheadAgent, ModelAgent
+from analyzer.analyses.agents import LookaheadAgent, ModelAgent
 from analyzer.analyses.opponents import get_opponent_model
 from analyzer.analyses.tournament import _deal, run_auction_agents, run_tournament
 from analyzer.mechanics.bidding import validate_auction

@@ -1,0 +1,69 @@
+"""The advisor's bid grid (R3, R5, R7): the next bid a seat could say, the bound of what
+a hand can total, and the bids the soloist branch is played at."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from analyzer.errors import BinokelError, clip_input
+from analyzer.mechanics.bidding import FOREHAND, PASS, SEAT_NAMES, AuctionState
+from analyzer.mechanics.cards import N_TYPES, PLANE
+from analyzer.mechanics.melds import meld_table
+from analyzer.mechanics.rules import RuleSet
+
+GRID_SIZE = 60          # at least bids next..next+590; longer for hands that can total more
+
+
+def next_legal_bid(state: AuctionState, seat: int, rules: RuleSet) -> tuple[int, tuple[int, int, int, int]]:
+    """The lowest bid this seat could say next, and the kernel auction state to pass from."""
+    start, step = rules.bid_start, rules.bid_step
+    if not state.calls and rules.forced_opening:
+        # nothing said yet: forehand opens (forced); the others' first possible raise is 160
+        return (start if seat == FOREHAND else start + step), (0, 0, 1, start)
+    if not state.calls and seat != FOREHAND:
+        # V2.2: forehand may still pass; assume it opens (its call is not known yet)
+        return start + step, (0, 0, 1, start)
+    if state.finished:
+        end = ("all three passed: the deal is thrown in" if state.thrown_in
+               else f"{SEAT_NAMES[state.soloist]} is soloist at {state.standing}")
+        raise BinokelError(f"the auction is over ({end}): nothing left to bid "
+                           f"({'R3' if rules.forced_opening else 'V2.2'})")
+    if state.to_move != seat:
+        said = clip_input(' '.join('pass' if c == PASS else str(c) for _, c in state.calls))
+        hint = ""
+        if seat == 2 and state.stage == 0:
+            hint = ("; rearhand calls once forehand or middlehand has passed (e.g. '150 pass' "
+                    "or '150 160 pass'); with no auction at all it assumes forehand opened 150 "
+                    "and nothing else is known")
+        raise BinokelError(f"after '{said}' it is {SEAT_NAMES[state.to_move]}'s call, not "
+                           f"{SEAT_NAMES[seat]}'s (R3){hint}")
+    return state.standing + step, state.kernel_state()
+
+
+def total_bound(hand_counts: np.ndarray, rules: RuleSet) -> int:
+    """An upper bound of the soloist's total (R8) for this hand: all card points of the
+    deal (R7) plus the best meld (R5) of the hand with any Tapp (melds never shrink when
+    cards are added, so the 18 cards bound every 15 kept).  Above it only a Durch (R4,
+    scored without the bid) can still be made."""
+    counts = np.asarray(hand_counts, dtype=np.int64)
+    free = [t for t in range(N_TYPES) for _ in range(2 - int(counts[t]))]
+    combos = np.array(sorted(set(combinations_with_replacement(sorted(set(free)), rules.tapp_size))),
+                      dtype=np.int64)
+    c = np.repeat(counts[None, :], len(combos), axis=0)
+    for j in range(combos.shape[1]):
+        np.add.at(c, (np.arange(len(combos)), combos[:, j]), 1)
+    c = c[(c <= 2).all(axis=1)]
+    bits = np.int64(1) << np.arange(N_TYPES, dtype=np.int64)
+    masks = ((c >= 1) * bits).sum(axis=1) | (((c >= 2) * bits).sum(axis=1) << PLANE)
+    card_points = 2 * sum(rules.card_points) * 4 + rules.last_trick_bonus
+    return int(card_points + meld_table(masks, rules).max())
+
+
+def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The advisor's bids: from ``next_bid`` in steps of 10 (R3), at least GRID_SIZE of
+    them and on to one step past :func:`total_bound`, where P(make) can no longer come
+    from a played contract (item: the grid never ends while the hand still makes)."""
+    step = rules.bid_step
+    k = max(GRID_SIZE, (total_bound(hand_counts, rules) - next_bid) // step + 2)
+    return next_bid + step * np.arange(k, dtype=np.int64)
