@@ -27,6 +27,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
 from analyzer.mechanics.ruleset import (COUNTERS, GAMES, Auction, CardPoints, Dabb, Deck,
                                         Fitted, GameEnd, Melds, Play, Scoring, Table, get_game)
+from analyzer.mechanics.ruleset import NOT_BUILT  # noqa: F401 (re-exported for its readers)
 from analyzer.mechanics.ruleset import RuleSet as Game
 
 # rank indices (see cards.py): A=0, 10=1, K=2, Q=3, J=4, low card (9 or 7)=5
