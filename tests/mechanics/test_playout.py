@@ -94,3 +94,28 @@ def test_random_playouts_equal_team_play_card_for_card(name):
         assert np.array_equal(log, old_log)
         assert np.array_equal(pts[:2], o_pts) and np.array_equal(tks[:2], o_tks)
         assert np.array_equal(cnt[:2], o_cnt)
+
+
+@pytest.mark.parametrize("name", ("binokel-48", "grupp-4", "binokel-40"))
+def test_specialised_random_core_equals_the_generic_loop(name):
+    """play.play_out with the random policy at every seat runs the specialised, branch-free
+    _random_core (kept: the generic loop is slower on W2, docs/design/engine.md); it must
+    play the same cards: the same points, tricks, tricks played and RNG state after every
+    deal, Durch end (R4) included."""
+    game, kr = GAMES[name], VARIANTS[name].kernel
+    kern = game.kernel
+    rng = np.random.default_rng(3)
+    side = np.arange(kern.table_seats, dtype=np.int64)
+    for deal in range(150):
+        counts = _counts(game, rng)
+        durch = bool(game.scoring.durch) and deal % 3 == 0
+        trump = -1 if durch else int(rng.integers(4))
+        soloist = int(rng.integers(3)) if durch else -1
+        leader = soloist if durch else int(rng.integers(3))
+        st_old, st_new = chunk_state(deal, 2), chunk_state(deal, 2)
+        pts, tks = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
+        n_old = p3.play_out(counts[:3].copy(), trump, leader, soloist, p3.POLICY_RANDOM, st_old,
+                            kr, pts, tks)
+        n, g_pts, g_tks, _, _ = _generic(game, counts, trump, leader, soloist, side, st_new)
+        assert n == n_old and np.array_equal(st_old, st_new)
+        assert np.array_equal(g_pts[:3], pts) and np.array_equal(g_tks[:3], tks)
