@@ -53,7 +53,8 @@ def suit_bits(s):
 
 @njit(_nrt=False)
 def is_trump(c, trump):
-    return 0 <= trump <= 3 and c // 6 == trump
+    """Card ``c`` is a trump (no card is under no trump: ``c // 6`` is 0..3, never -1 or 4)."""
+    return c // 6 == trump
 
 
 @njit(_nrt=False)
