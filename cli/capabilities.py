@@ -78,10 +78,10 @@ PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry}
 
 
 def games() -> list:
-    """Every registered game (RuleSet), in the registry's order."""
+    """Every registered game (RuleSet), in the registry's order (importing ``analyzer``
+    registers every game)."""
+    import analyzer  # noqa: F401
     from analyzer.mechanics.rules import VARIANTS
-
-    import analyzer.mechanics.team_rules  # noqa: F401  (registers the team games)
 
     return list(VARIANTS.values())
 

@@ -13,6 +13,7 @@ The capability matrix (``cli.capabilities.markdown``) sits between the markers
     python -m docs.examples --check     # exit 1 and a diff when any output differs
     python -m docs.examples --update    # rewrite the outputs in place
     python -m docs.examples --list      # the examples and where they are
+    python -m docs.examples --update docs/guide/advise.md   # one file only
 
 tests/test_docs.py runs ``--check``'s comparison for each example; keep examples small
 (``-n 200``, a short deal) so that all of them stay within about a minute on a warm
@@ -151,19 +152,22 @@ def main(argv=None) -> int:
     g.add_argument("--check", action="store_true", help="compare; exit 1 on any difference")
     g.add_argument("--update", action="store_true", help="rewrite outputs and matrices in place")
     g.add_argument("--list", action="store_true", help="list the examples")
+    ap.add_argument("files", nargs="*", type=Path,
+                    help="only these Markdown files (default: README.md and docs/)")
     args = ap.parse_args(argv)
+    files = [f.resolve() for f in args.files] or None
     if args.list:
-        for ex in examples():
+        for ex in examples(files):
             print(f"{ex.id}: {ex.command.splitlines()[0]}")
         return 0
     if args.update:
-        print(f"{update()} file(s) rewritten")
+        print(f"{update(files)} file(s) rewritten")
         return 0
     bad = 0
-    for path in check_matrices():
+    for path in check_matrices(files):
         print(f"{path}: the capability matrix is out of date")
         bad += 1
-    for ex in examples():
+    for ex in examples(files):
         got = run(ex.command)
         if got != ex.output:
             bad += 1
