@@ -12,7 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _SKIP = shutil.ignore_patterns(".git", "__pycache__", "build", "dist", "*.egg-info",
-                               ".hypothesis", ".pytest_cache", "runs", ".venv", ".lock")
+                               ".hypothesis", ".pytest_cache", "runs", ".venv", ".lock",
+                               "site")  # site: the built documentation (mkdocs)
 
 
 def _run(cmd, cwd, env, timeout=900):
