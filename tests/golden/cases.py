@@ -48,7 +48,13 @@ def _volatile(key) -> bool:
     return key in VOLATILE or "second" in str(key)
 
 KINDS = ("advise", "analyze", "simulate", "tournament", "play", "melds", "meld_census",
-         "solve", "duplicate")
+         "solve", "duplicate", "fit")
+
+# Top-level output fields that echo the command's own arguments: left out of the headline
+# (they are in the digest and in the case's argv), so that it shows results.
+ECHOED = {"rules", "seed", "samples", "seat", "hand", "auction", "objective", "groups",
+          "deals", "iterations", "ridge", "damp", "horizon", "trick_estimate", "inference",
+          "scores", "params", "agents", "features", "start", "policy", "baseline"}
 
 
 @dataclass(frozen=True)
@@ -200,10 +206,11 @@ def headline(kind: str, p) -> dict:
     return _generic_headline(p)
 
 
-def _generic_headline(p, depth=0) -> dict:
-    """Up to ~12 scalar leaves (numbers) found breadth-first, keyed by their path."""
+def _generic_headline(p) -> dict:
+    """Up to 12 numbers found breadth-first (echoed arguments left out), keyed by path."""
     out: dict = {}
-    queue = [("", p)]
+    queue = ([(k, v) for k, v in p.items() if k not in ECHOED] if isinstance(p, dict)
+             else [("", p)])
     while queue and len(out) < 12:
         path, v = queue.pop(0)
         if isinstance(v, bool) or v is None or isinstance(v, str):
@@ -233,7 +240,7 @@ _CALLS = {g: "150" for g in THREE_PLAYER} | {"kreuz-48": "150", "kreuz-40": "150
                                               "pinochle-80": "500"}
 _SCORES = {g: "300,500,200" for g in THREE_PLAYER} | {t: "600,450" for t in TEAM}
 _PIMC_PLAY = ("binokel-48", "grupp-3", "grupp-4")   # --play pimc: refused in binokel-40, team games
-_SOLVE = ("binokel-48",)           # solve / duplicate: no --rules option today
+_SOLVE = ("binokel-48",)           # solve, duplicate, fit-defence: no --rules option today
 _DURCH = ("binokel-48", "grupp-3", "grupp-4", "kreuz-48")   # games with a Durch (V5.7: not 40)
 
 
@@ -259,6 +266,9 @@ def cases_of(game: str) -> list[Case]:
                                     _CALLS[game], "--lookahead", "-n", "60", "--seed", "4"],
         jobs=True)
     if game in _PIMC_PLAY:
+        add("advise", "pimc-n8", ["advise", *r, hand, "--seat", _SEAT[game], "--auction",
+                                  _CALLS[game], "--play", "pimc", "-n", "8", "--seed", "6"],
+            jobs=True)
         add("advise", "pimc-defence-n12", ["advise", *r, hand, "--seat", _SEAT[game],
                                            "--auction", _CALLS[game], "--play", "pimc-defence",
                                            "-n", "12", "--seed", "5"], jobs=True)
@@ -277,6 +287,10 @@ def cases_of(game: str) -> list[Case]:
     # tournaments: whole games (--groups); team games also the single-deal match (--deals)
     add("tournament", "groups2-n20", ["tournament", *r, "--groups", "2", "--samples", "20",
                                       "--seed", "3"], jobs=True)
+    # the look-ahead advisor against the fitted model of the advisor (shipped fits)
+    add("tournament", "la-vs-fit-groups2-n10", ["tournament", *r, "--agents",
+                                                "advisor-la,advisor-fit", "--groups", "2",
+                                                "--samples", "10", "--seed", "5"], jobs=True)
     if not three:
         add("tournament", "deals8-n20", ["tournament", *r, "--deals", "8", "--samples", "20",
                                          "--seed", "3"], jobs=True)
@@ -306,6 +320,13 @@ def cases_of(game: str) -> list[Case]:
                                      "4", "--horizon", "3"])
         add("duplicate", "heuristic-n40", ["duplicate", "--deals", "40", "--seed", "2",
                                            "--policy", "heuristic"])
+        add("duplicate", "heuristic-lin-defenders-n40", ["duplicate", "--deals", "40",
+                                                         "--seed", "3", "--policy",
+                                                         "heuristic-lin", "--config",
+                                                         "defenders"])
+        # the defence fit's own play loop (fit_defence._play) and its least squares; the
+        # weights are printed to 3 decimals
+        add("fit", "defence-n20-it1", ["fit-defence", "--deals", "20", "--iterations", "1"])
     return c
 
 
