@@ -23,7 +23,9 @@ from tests.golden.cases import GAMES, KINDS, all_cases, record
 HERE = Path(__file__).resolve().parent
 ABOUT = ("Golden numbers of one game at every entry point (issue 24). Written by "
          "`python -m tests.golden.regen`; checked by tests/golden/test_golden.py. Do not edit "
-         "by hand; see tests/golden/__init__.py for when a file may be regenerated.")
+         "by hand; see tests/golden/__init__.py for when a file may be regenerated. "
+         "code_commit: the last commit of the code (analyzer, cli, reports, web) that the "
+         "entry's numbers were computed with.")
 
 
 def golden_path(game: str) -> Path:
@@ -35,12 +37,22 @@ def load(game: str) -> dict:
     return json.loads(p.read_text()) if p.exists() else {}
 
 
-def _commit() -> str:
+CODE = ("analyzer", "cli", "reports", "web")   # the code that makes the numbers
+
+
+def code_commit() -> str:
+    """The last commit that changed the code making the numbers (not the tests): the
+    provenance of a freshly written entry, with ``+uncommitted`` if that code has local
+    changes."""
+    def git(*args):
+        return subprocess.run(["git", *args], capture_output=True, text=True, cwd=HERE.parent
+                              .parent, check=True).stdout.strip()
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, cwd=HERE, check=True).stdout.strip()
+        commit = git("log", "-1", "--format=%h", "--", *CODE)
+        dirty = git("status", "--porcelain", "--", *CODE)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+    return commit + ("+uncommitted" if dirty else "")
 
 
 def main(argv=None) -> int:
@@ -58,7 +70,7 @@ def main(argv=None) -> int:
     if bad:
         ap.error(f"--games: unknown {', '.join(bad)}; use {', '.join(GAMES)}")
     kinds = tuple(a.only) if a.only else KINDS
-    commit = _commit()
+    commit = code_commit()
     failed = []
     for game in games:
         old = load(game)
@@ -76,12 +88,11 @@ def main(argv=None) -> int:
                     print(f"{game:12s} {case.key:34s} {dt:6.2f} s{note}", flush=True)
                     continue
                 note = "  (--jobs 2 same)"
-            entries[case.key] = record(case, payload)
+            entries[case.key] = record(case, payload) | {"code_commit": commit}
             print(f"{game:12s} {case.key:34s} {dt:6.2f} s{note}", flush=True)
         if len(failed) > n_failed:
             continue
-        out = {"about": ABOUT, "game": game, "written_at_commit": commit,
-               "cases": dict(sorted(entries.items()))}
+        out = {"about": ABOUT, "game": game, "cases": dict(sorted(entries.items()))}
         golden_path(game).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
     if failed:
         print("not deterministic (nothing written for these games): " + "; ".join(failed),
