@@ -53,12 +53,12 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
+from analyzer.kernels.bits import cttz
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.play import (DEFENCE_LIN, LIN2_CTX, LIN2_F, LIN_F, _drop_copy,
                                      _heuristic_v1, _lin2_features, _lin2_score, _lin2_setup,
                                      _lin_features, _lin_score, _lin_setup, _setup, beat_table,
-                                     card_beats, legal_mask_duty, proven_absent, shown_planes,
-                                     _cttz)
+                                     card_beats, legal_mask_duty, proven_absent, shown_planes)
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 N_CTX = 5
@@ -164,7 +164,7 @@ def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardb
                 n = 0
                 m = legal
                 while m != 0:
-                    cc = _cttz(m)
+                    cc = cttz(m)
                     m &= m - 1
                     f2 = _lin2_features(cc, dflt, unseen, ab_so, ab_pa, late, so_next, extra,
                                         lo[seat], hi[seat], trump, beat, cp, rs, kso, ksp)
@@ -196,7 +196,7 @@ def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardb
                 n = 0
                 m = legal
                 while m != 0:
-                    cc = _cttz(m)
+                    cc = cttz(m)
                     m &= m - 1
                     f = _lin_features(cc, dflt, unseen, ab_so, ab_pa, late, so_next, lo[seat],
                                       hi[seat], trump, beat, cp, rs, kso, ksp)

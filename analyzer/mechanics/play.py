@@ -55,10 +55,9 @@ same plays).
 from __future__ import annotations
 
 import numpy as np
-from numba import types
-from numba.extending import intrinsic
 
 from analyzer._jit import njit
+from analyzer.kernels.bits import ctpop, cttz, select_bit
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.rng import bounded, chunk_state
 
@@ -78,54 +77,6 @@ LO24 = np.int64((1 << N_TYPES) - 1)
 # the players chose from, winner seat, trick points (incl. the last-trick bonus, R7)
 LOG_LEADER, LOG_CARD0, LOG_LEGAL0, LOG_WINNER, LOG_POINTS = 0, 1, 4, 7, 8
 LOG_COLS = 9
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    """LLVM population count of an int64."""
-    if x != types.int64:
-        return None
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return sig, codegen
-
-
-@intrinsic
-def _cttz(typingctx, x):
-    """LLVM count of trailing zeros of an int64 (x != 0)."""
-    if x != types.int64:
-        return None
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        from llvmlite import ir
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-@njit
-def popcount(x):
-    """Number of set bits of an int64."""
-    return _ctpop(np.int64(x))
-
-
-@njit
-def lowest_bit(x):
-    """Index of the lowest set bit of a non-zero int64."""
-    return _cttz(np.int64(x))
-
-
-@njit
-def select_bit(x, k):
-    """Index of the k-th (0-based, from the lowest) set bit of int64 ``x``."""
-    x = np.int64(x)
-    for _ in range(k):
-        x &= x - 1
-    return _cttz(x)
 
 
 @njit
@@ -255,7 +206,7 @@ def card_beats(card, win_card, trump, beat):
 @njit
 def _count_in(lo, hi, m):
     """Number of cards (copies) of a two-plane multiset within type mask ``m``."""
-    return _ctpop(lo & m) + _ctpop(hi & m)
+    return ctpop(lo & m) + ctpop(hi & m)
 
 
 # --------------------------------------------------------------------------- heuristic
@@ -298,7 +249,7 @@ def _keep(c, st, beat_c, unseen, trump):
 @njit
 def _suit_len(olo, ohi, s):
     m = suit_mask(s)
-    return _ctpop(olo & m) + _ctpop(ohi & m)
+    return ctpop(olo & m) + ctpop(ohi & m)
 
 
 @njit
@@ -364,7 +315,7 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
             if p != seat and p != partner and trump >= 0:
                 pull = pull or not _holds_none(_pick3(p, ab0, ab1, ab2), unseen, trump)
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             s = c // 6
             pts = cp[c]
@@ -415,12 +366,12 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
     nxt = (seat + 1) % 3
     ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     last = k == 2
-    wins = card_beats(_cttz(legal), win_card, trump, beat)  # R6: legal set all win or all lose
+    wins = card_beats(cttz(legal), win_card, trump, beat)  # R6: legal set all win or all lose
     if wins:
         # which winner: team trick for sure if last, or if the next seat is the partner
         for_sure = last or (nxt == partner)
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             pts = cp[c]
             kp = _keep(c, rs[c], beat[c], unseen, trump)
@@ -446,7 +397,7 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
         team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
                      and _may_ruff(_pick3(partner, ab0, ab1, ab2), lead_suit, unseen, trump))
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         pts = cp[c]
         kp = _keep(c, rs[c], beat[c], unseen, trump)
@@ -548,7 +499,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
         pull = trump >= 0 and not _holds_none(ab_so, unseen, trump)
         so_next = (seat + 1) % 3 == soloist
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             s = c // 6
             pts = cp[c]
@@ -577,7 +528,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                     if so_next:
                         score += wt[D_SOLO_NEXT]
                     score += (wt[D_LEN] * _suit_len(olo, ohi, s)
-                              + wt[D_UNSEEN_LEN] * _ctpop(unseen & suit_mask(s)))
+                              + wt[D_UNSEEN_LEN] * ctpop(unseen & suit_mask(s)))
             if score > best_score:
                 best_score = score
                 best = c
@@ -585,10 +536,10 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     nxt = (seat + 1) % 3
     ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     last = k == 2
-    if card_beats(_cttz(legal), win_card, trump, beat):   # R6: all win or all lose
+    if card_beats(cttz(legal), win_card, trump, beat):   # R6: all win or all lose
         for_sure = last or nxt == partner
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             pts = cp[c]
             kp = _keep_d(wt, c, rs[c], beat[c], unseen, trump)
@@ -611,7 +562,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
         team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
                      and _may_ruff(ab_pa, lead_suit, unseen, trump))
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         pts = cp[c]
         kp = _keep_d(wt, c, rs[c], beat[c], unseen, trump)
@@ -676,12 +627,12 @@ def _lin_setup(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     partner = 3 - seat - soloist
     ab_pa = _pick3(partner, ab0, ab1, ab2)
     ab_so = _pick3(soloist, ab0, ab1, ab2)
-    late = 1.0 if _ctpop(olo) + _ctpop(ohi) <= 5 else 0.0
+    late = 1.0 if ctpop(olo) + ctpop(ohi) <= 5 else 0.0
     nxt = (seat + 1) % 3
     ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     ctx = LIN_CTX_LEAD
     if k > 0:
-        if card_beats(_cttz(legal), win_card, trump, beat):   # R6: all win or all lose
+        if card_beats(cttz(legal), win_card, trump, beat):   # R6: all win or all lose
             ctx = LIN_CTX_WIN_SURE if (k == 2 or nxt == partner) else LIN_CTX_WIN_UNSURE
         else:
             tw = False
@@ -717,7 +668,7 @@ def _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump,
         if _may_ruff(ab_pa, s, unseen, trump):
             ruff_pa = 1.0
     return (1.0 if c == dflt else 0.0, pts, is_tr, float(rs[c]), master, float(sl),
-            float(_ctpop(unseen & suit_mask(s))), ruff_so, ruff_pa,
+            float(ctpop(unseen & suit_mask(s))), ruff_so, ruff_pa,
             1.0 if (kso & beat[c] & unseen) != 0 else 0.0,
             1.0 if (ksp & beat[c] & unseen) != 0 else 0.0,
             late * pts, late * master, late * is_tr,
@@ -758,7 +709,7 @@ def _defend_lin_w(W, seat, legal, k, lead_suit, win_card, win_seat, trick_pts, l
     bs = 0.0
     m = legal
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         f = _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump,
                           beat, cp, rs, kso, ksp)
@@ -844,7 +795,7 @@ def _lin2_setup(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader
     so_no_tr = 0.0
     own_tr = 0.0
     if trump >= 0:
-        n_tr = float(_ctpop(unseen & suit_mask(trump)))
+        n_tr = float(ctpop(unseen & suit_mask(trump)))
         so_no_tr = 1.0 if _holds_none(ab_so, unseen, trump) else 0.0
         own_tr = float(_suit_len(olo, ohi, trump))
     extra = (pa_after, float(trick_pts), n_tr, so_no_tr, own_tr, so_played)
@@ -875,13 +826,13 @@ def _lin2_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, extra, olo, ohi
     upts = 0
     um = unseen & sm
     while um != 0:
-        t = _cttz(um)
+        t = cttz(um)
         um &= um - 1
         upts += cp[t]
     return f + (so_void, pa_void, is_tr * n_tr, is_tr * so_no_tr, pts * tpts * 0.1,
                 pts * pa_after, f[3] * pa_after,
                 1.0 if (own & weaker) == 0 else 0.0, 1.0 if (own & beat[c]) == 0 else 0.0,
-                float(_ctpop(unseen & beat[c])), upts * 0.1, is_tr * own_tr,
+                float(ctpop(unseen & beat[c])), upts * 0.1, is_tr * own_tr,
                 f[4] * so_next, pts * f[7], pts * so_played)
 
 
@@ -939,7 +890,7 @@ def _defend_lin2_w(W, seat, legal, k, lead_suit, win_card, win_seat, trick_pts, 
     bs = 0.0
     m = legal
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         f = _lin2_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, extra, olo, ohi,
                            trump, beat, cp, rs, kso, ksp)
@@ -1057,7 +1008,7 @@ def shown_planes(lo, hi, trump, kr):
 def _random_pick(legal, state):
     """Uniform among the distinct legal types: the k-th set bit, k uniform in [0, n)
     (one draw even when n = 1: a branch-free loop is faster than skipping it)."""
-    return select_bit(legal, bounded(state, _ctpop(legal)))
+    return select_bit(legal, bounded(state, ctpop(legal)))
 
 
 @njit(_nrt=False)
@@ -1104,7 +1055,7 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
                 legal = tset if t != 0 else h
                 fset = bf if bf != 0 else f
                 legal = fset if f != 0 else legal
-            c = select_bit(legal, bounded(state, _ctpop(legal)))
+            c = select_bit(legal, bounded(state, ctpop(legal)))
             b = np.int64(1) << np.int64(c)
             hh = hi[seat]
             lo[seat] = lo[seat] & ~(b & ~hh)   # one copy: from hi if two were held
