@@ -57,6 +57,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.fits import shipped_weights
 from analyzer.kernels.bits import ctpop, cttz, select_bit
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.rng import bounded, chunk_state
@@ -589,9 +590,8 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
 # (lambda 10) of those labels, centred per decision, on the features gives the next
 # weights.  The hidden cards enter only the labels, averaged over by the regression;
 # the features are the defender's information (own hand, played cards, R6 proofs,
-# shown melds R5).  Regenerate them with
-# ``python -m cli.main fit-defence --deals 4000 --seed 7 --iterations 2``
-# (analyzer.analyses.fit_defence; the shipped rows, rounded to 3 decimals).
+# shown melds R5).  The rows are data (data/fits/defence_lin.json, which names the command
+# that regenerates it: analyzer.analyses.fit_defence, rounded to 3 decimals).
 LIN_F = 18
 LIN_CTX_LEAD, LIN_CTX_WIN_SURE, LIN_CTX_WIN_UNSURE, LIN_CTX_LOSE_TEAM, LIN_CTX_LOSE = 0, 1, 2, 3, 4
 # features (per legal card c):  0 c is _defend's choice; 1 card points; 2 trump; 3 rank
@@ -602,13 +602,7 @@ LIN_CTX_LEAD, LIN_CTX_WIN_SURE, LIN_CTX_WIN_UNSURE, LIN_CTX_LOSE_TEAM, LIN_CTX_L
 # future value (_keep_d); 15 singleton; 16 card points when the soloist plays next;
 # 17 card points of a master.  Rows: lead, winning surely (last, or the partner after),
 # winning before the soloist, losing to the partner's (probably) safe trick, losing.
-DEFENCE_LIN = np.array([
-    [-0.363, 0.150, -1.423, -0.112, 0.800, -0.211, 0.342, -1.471, 0.191, 2.123, -0.556, -0.083, 0.340, 1.134, 0.178, -1.453, 0.257, -0.393],
-    [-0.662, -0.194, 0.000, 0.742, 0.406, 0.000, 0.000, 0.000, 0.000, -1.582, 0.056, -0.101, 0.704, 0.000, 0.169, 0.000, 0.268, -0.038],
-    [-1.010, 0.288, 0.000, -1.121, -0.298, 0.000, 0.000, 0.000, 0.000, 5.226, -0.263, -0.112, -2.050, 0.000, 0.364, 0.000, 0.288, -0.291],
-    [-0.099, -0.191, 0.000, -0.402, -0.616, -0.284, 0.346, -1.510, 0.753, -0.836, 0.051, 0.030, 1.013, 0.000, 0.342, -0.510, 0.048, 0.112],
-    [0.268, 0.581, 0.000, -0.520, -0.308, -0.508, 0.303, -2.619, 0.592, -1.703, 0.044, -0.009, 0.377, 0.000, 0.315, -0.716, 0.201, 0.099],
-], dtype=np.float64)
+DEFENCE_LIN = shipped_weights("defence_lin", (5, LIN_F))
 
 
 @njit(_nrt=False)
@@ -758,18 +752,11 @@ def _heuristic_lin(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lea
 # 30 master x the soloist plays next; 31 card points x the soloist may ruff c's suit;
 # 32 card points x the soloist already played to this trick.  Rows: lead with the
 # soloist second, lead with the partner second, then heuristic-lin's four following
-# contexts.  Fitted by the same policy iteration (analyzer.analyses.fit_defence); the
-# command that regenerates the shipped rows is in that module's docstring.
+# contexts.  Fitted by the same policy iteration (analyzer.analyses.fit_defence); the rows
+# are data (data/fits/defence_lin2.json, with the command that regenerates them).
 LIN2_F = 33
 LIN2_CTX = 6
-DEFENCE_LIN2 = np.array([
-    [-0.421, 0.139, -7.732, -0.441, -2.114, -0.064, 0.285, -1.626, -1.055, 2.557, -0.123, -0.226, 1.871, -0.288, 0.202, -0.678, 0.139, -0.051, -1.292, 1.789, 0.424, 4.625, 0.000, 0.139, -0.441, 0.324, 0.146, -1.546, 0.610, 0.970, -2.114, 0.128, 0.000],
-    [-0.287, -0.044, -6.422, 0.171, -0.711, -0.226, 0.939, -1.383, 0.102, 2.454, -0.213, -0.033, -0.806, 0.305, 0.076, -0.949, 0.000, -0.003, -2.247, 1.974, 0.860, 7.218, 0.000, -0.044, 0.171, 1.035, -0.368, -0.571, -0.260, 1.032, 0.000, 0.252, 0.000],
-    [-0.362, -0.226, 0.000, 0.939, 4.569, 0.000, 0.000, 0.000, 0.000, -1.552, 0.709, -0.266, -0.259, 0.000, 0.109, 0.000, 0.533, -0.372, 0.000, 0.000, 0.000, 0.000, 0.169, 0.522, 0.527, 0.143, 0.955, 1.209, 0.000, 0.000, 0.347, -0.764, -0.226],
-    [-0.310, -0.005, 0.000, 0.092, -0.522, 0.000, 0.000, 0.000, 0.000, 2.027, 0.339, -0.160, -1.268, 0.000, 0.294, 0.000, -0.005, -0.127, 0.000, 0.000, 0.000, 0.000, 0.122, 0.000, 0.000, 0.418, 0.062, 0.456, 0.000, 0.000, -0.522, 0.630, 0.000],
-    [0.104, 0.001, 0.000, -0.576, -1.243, -0.329, 0.407, 3.503, -0.449, -0.215, 0.759, 0.076, 0.960, 0.000, 0.380, -1.262, 0.055, 0.232, -2.235, -0.111, 0.000, 0.000, -0.111, 0.017, -0.080, 0.536, 0.100, -0.715, 0.347, 0.000, -0.129, -0.587, -0.046],
-    [-0.226, 0.782, 0.000, -0.233, -1.267, -0.390, 0.035, 5.980, -1.374, -0.833, 0.447, 0.014, 1.009, 0.000, 0.244, -0.360, -0.078, 0.306, -4.372, 1.658, 0.000, 0.000, 0.418, -0.216, 0.025, 0.860, 0.137, -0.060, 0.475, 0.000, -0.818, -0.694, -0.339],
-], dtype=np.float64)
+DEFENCE_LIN2 = shipped_weights("defence_lin2", (LIN2_CTX, LIN2_F))
 
 
 @njit(_nrt=False)
