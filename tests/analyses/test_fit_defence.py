@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests import reference_play as ref
+from tests.oracle import play as ref
 from analyzer import BinokelError
 from analyzer.analyses import fit_defence as fd
 from analyzer.mechanics.play import (DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F, LIN_F,

@@ -1,5 +1,5 @@
 """Play, scoring, auction, dealing and exchange per variant (V1, V2.2-V2.7, V3, V5.1-V5.7):
-the kernels against tests/reference_variants.py (written from VARIANTS.md) on random
+the kernels against tests/oracle/variants.py (written from VARIANTS.md) on random
 deals of each variant."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.sampling import deal_random, deal_rules, new_deck
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,
                                         DEAL_SURRENDER, DEAL_THROWN_IN, score_kernel)
-from tests import reference_variants as ref
+from tests.oracle import variants as ref
 
 NAMES = ("binokel-48", "grupp-3", "grupp-4", "binokel-40")
 
