@@ -50,7 +50,7 @@ POLICY_PIMC = 2
 DEFAULT_SAMPLES = 20
 DEFAULT_HORIZON = 6
 
-# Play modes of whole deals (the ``policy`` argument of analyzer.mechanics.game.finish_deal /
+# Play modes of whole deals (the ``policy`` argument of analyzer.search.deals.finish_deal /
 # soloist_outcomes and the analyzer's chunks): 0/1 as analyzer.mechanics.play (random /
 # heuristic at every seat); PIMC at every seat; PIMC for the two defenders with the
 # heuristic soloist (the "strong defence" the advice is checked against).
@@ -667,7 +667,7 @@ def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
 
 
 def pimc_args(policy: int) -> tuple:
-    """The trailing arguments a pipeline kernel (game.finish_deal / soloist_outcomes,
+    """The trailing arguments a pipeline kernel (deals.finish_deal / soloist_outcomes,
     advice.advise_samples, analysis._soloist_chunk, :func:`play_contract`) takes for play
     mode ``policy``: ``()`` for the heuristic (and random) play, so the kernel's heuristic
     variant runs, compiled without any PIMC or solver code; ``(int64[2],)`` = (worlds per
