@@ -33,8 +33,9 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, threshold_auction
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
-from analyzer.mechanics.game import finish_deal, game_winner
+from analyzer.mechanics.game import game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.search.deals import finish_deal
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet

@@ -26,8 +26,8 @@ from analyzer.mechanics.team_game import (R_BID, R_BIDDER, R_CONTRACT, R_COUNTIN
 from analyzer.mechanics.team_play import deal_team
 from analyzer.mechanics.team_rules import team_spec
 from cli.main import cli
-from tests import reference_pinochle as rp
-from tests import reference_teams as rt
+from tests.oracle import pinochle as rp
+from tests.oracle import teams as rt
 from tests.batch.test_runs_integrity import _one_line_error
 
 GAMES = ("kreuz-48", "kreuz-40", "pinochle-80")

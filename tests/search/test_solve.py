@@ -8,10 +8,10 @@ import pytest
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Card, Hand
 from analyzer.search.solve import Solver, make_position, solve_position
-from tests.reference_play import legal_cards
+from tests.oracle.play import legal_cards
 from analyzer.mechanics.rules import get_rules
-from tests import reference_variants
-from tests.search.reference_solve import minimax, move_values
+from tests.oracle import variants as oracle_variants
+from tests.oracle.solve import minimax, move_values
 
 SUITS = "CSHD"
 
@@ -126,7 +126,7 @@ def test_solver_takes_v5_6_duty_from_the_ruleset():
 
     def legal(hand, trick, trump):
         held = {t for t in range(24) if hand[t] > 0}
-        return reference_variants.legal("binokel-40", held, list(trick), trump)
+        return oracle_variants.legal("binokel-40", held, list(trick), trump)
 
     rnd = random.Random(40)
     differs = 0
