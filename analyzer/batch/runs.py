@@ -77,12 +77,13 @@ from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_L
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
+from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 
 FORMAT = 2                # 2: parts carry seed, rules, run digest and a checksum
-MAX_DEALS = 10 ** 12      # ~28 CPU-hours of meld census: beyond it a request is a typo
+MAX_DEALS = RUN_DEALS.hi  # ~28 CPU-hours of meld census: beyond it a request is a typo
 MAX_CHUNKS = 1_000_000    # part files in one folder (and manifest checks per resume)
 WHATS = ("melds", "deals")
 DEFAULT_CHUNK = {"melds": 250_000, "deals": 20_000}
@@ -536,6 +537,7 @@ class RunSpec:
                                f"--chunk-size {-(-self.n // MAX_CHUNKS):,} or more")
         if int(self.seed) < 0:
             raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
+        SEED.check(int(self.seed), "--seed")
         if self.what == "melds" and getattr(self.rules, "teams", False):
             raise BinokelError(f"--what melds is the three-player meld census; for the team game "
                                f"{self.rules.name} use --what deals (its report has the team "
