@@ -12,7 +12,9 @@ from analyzer.analyses.fit_defence import (DEFAULT_DEALS, DEFAULT_ITERATIONS, DE
                                            MAX_ITERATIONS, STARTS, WEIGHT_FILES, fit_defence,
                                            rounded_weights, write_weights)
 from analyzer.errors import BinokelError
-from .common import BadInput, echo_json, example_epilog
+from analyzer.bounds import SEED
+
+from .common import BadInput, echo_json, example_epilog, bounded
 from .main import cli
 
 
@@ -27,7 +29,7 @@ from .main import cli
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=DEFAULT_DEALS,
               show_default=True, help="Fresh trump deals per iteration (duplicate protocol).")
-@click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True,
+@click.option("--seed", type=bounded(SEED), default=DEFAULT_SEED, show_default=True,
               help="Seed of the deal stream.")
 @click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
               default=DEFAULT_ITERATIONS, show_default=True,

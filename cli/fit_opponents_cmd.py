@@ -12,8 +12,10 @@ from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES
 from analyzer.analyses.team_fit import (DEFAULT_TEAM_FIT_HANDS, DEFAULT_TEAM_FIT_SAMPLES,
                                         DEFAULT_TEAM_HOLDOUT)
 from analyzer.errors import BinokelError
+from analyzer.bounds import SEED
 from analyzer.fits import load_fit
-from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option
+
+from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option, bounded
 from .main import cli
 
 
@@ -32,7 +34,7 @@ from .main import cli
 @click.option("--samples", default=None, type=click.IntRange(1, 100_000),
               help=f"The advisor's sampled deals per hand [default: {DEFAULT_FIT_SAMPLES} = the "
                    f"tournament's advisor agent; team games {DEFAULT_TEAM_FIT_SAMPLES}].")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
+@click.option("--seed", default=0, show_default=True, type=bounded(SEED), help="Random seed.")
 @click.option("--holdout", default=None, type=click.IntRange(0, MAX_FIT_HANDS),
               help=f"Fresh hands to measure the fit on (MAE of the model's maximum bid against "
                    f"the advisor's); 0 = none [default: {DEFAULT_HOLDOUT_HANDS}; team games "

@@ -12,8 +12,9 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_random, new_deck
 from analyzer.search.best_discard import MAX_SECONDS, best_discard
 from analyzer.search.solve import Solver, deal_table, make_position, parse_position_line
+from analyzer.bounds import SEED
 
-from .common import BadInput, echo_json, example_epilog, parse_hand
+from .common import BadInput, echo_json, example_epilog, parse_hand, bounded
 from .main import cli
 
 SEATS = ("forehand", "middlehand", "rearhand")
@@ -79,7 +80,7 @@ def _print_best(d: dict) -> None:
 @click.option("--position", "position", default=None,
               help="One-line position: \"TRUMP SOLOIST LEADER HAND0 HAND1 HAND2 TRICK\" "
                    "(TRUMP C S H D or N; cards comma-separated, '-' for none).")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@click.option("--seed", type=bounded(SEED), default=None,
               help="Deal a random 15/15/15/3 deal from this seed (R2).")
 @click.option("--hand", "hands", multiple=True,
               help="The hands of seats 0, 1, 2 (give --hand three times); the Tapp is the rest.")

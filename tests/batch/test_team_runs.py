@@ -209,7 +209,7 @@ def test_team_run_parts_are_checked_and_foreign_game_parts_refused(tmp_path):
     assert any("set aside" in line for line in res.notes)
     assert res.table.equals(good)
     # a kreuz-48 run cannot resume in the pinochle folder (rules differ, named)
-    with pytest.raises(BinokelError, match="rules differ in"):
+    with pytest.raises(BinokelError, match=r"pinochle-80.*kreuz-48.*differ in the game \(--rules\)"):
         simulate(tmp_path / "p", RunSpec("deals", 200, 1, 100, get_rules("kreuz-48")), jobs=1)
 
 
