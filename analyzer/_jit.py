@@ -134,9 +134,34 @@ def njit(*args, **kwargs):
     return lambda func: _one_signature(made(func))
 
 
+#: every kernel made with :func:`njit` in this process (for :func:`compile_counts`)
+KERNELS: list = []
+
+
 def _one_signature(disp):
     # the class swap keeps numba's own construction (caching, options) untouched; the
     # subclass adds no state, only the typing of kernel-to-kernel calls
     if type(disp) is numba.core.registry.CPUDispatcher:
         disp.__class__ = OneSignatureDispatcher
+    KERNELS.append(disp)
     return disp
+
+
+def compile_counts() -> dict:
+    """What numba did for this process's kernels so far, from each dispatcher's own
+    counters (``Dispatcher.stats``: one cache hit or miss per signature it was asked for).
+
+    Returns ``{"loaded": signatures loaded from the on-disk cache, "compiled": signatures
+    compiled, "kernels_compiled": kernels with at least one compiled signature,
+    "kernels_loaded": kernels with at least one loaded one}``.  A kernel called only from
+    other kernels counts too (numba compiles or loads it as its own dispatcher).
+    """
+    out = dict(loaded=0, compiled=0, kernels_compiled=0, kernels_loaded=0)
+    for disp in KERNELS:
+        st = disp.stats
+        hits, misses = sum(st.cache_hits.values()), sum(st.cache_misses.values())
+        out["loaded"] += hits
+        out["compiled"] += misses
+        out["kernels_loaded"] += hits > 0
+        out["kernels_compiled"] += misses > 0
+    return out
