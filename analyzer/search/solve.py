@@ -65,6 +65,7 @@ key basis, generation; a 16-move buffer per ply) and the table ``tt`` int64[size
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -911,6 +912,63 @@ def new_table(bits: int) -> np.ndarray:
     return raw[off:off + 2 * n].reshape(n, 2)
 
 
+class TimedSearch:
+    """Kernel searches of one :class:`Solver` under one time budget.
+
+    ``max_seconds`` (None = unbounded) is turned into a node budget (``W_LIMIT``) for each
+    search at the node rate measured on this machine now, never assumed: the first search
+    measures it on its first 2 M nodes, then starts again with the budget; a search
+    stopped while more than a tenth of the budget is left starts again at the rate it
+    measured.  A stopped search's value and table entries are void (the table is
+    cleared).  Calling it returns the search's value, or None when the budget ran out.
+    Used by :func:`deal_table` and :func:`analyzer.search.best_discard.best_discard`.
+    """
+
+    def __init__(self, solver: "Solver", max_seconds: float | None, t0: float | None = None):
+        import time
+
+        self._clock = time.perf_counter
+        self.solver = solver
+        self.max_seconds = None if max_seconds is None else float(max_seconds)
+        start = self._clock() if t0 is None else t0
+        self.deadline = None if max_seconds is None else start + float(max_seconds)
+        self.rate = 0.0   # nodes per second of this machine now
+
+    def expired(self) -> bool:
+        """True once the budget's deadline has passed."""
+        return self.deadline is not None and self._clock() >= self.deadline
+
+    def _run(self, fn, args, limit):
+        s = self.solver
+        s.w[W_LIMIT] = NO_LIMIT if limit is None else s.w[W_NODES] + max(int(limit), 1000)
+        s.w[W_ABORT] = 0
+        n0, c0 = int(s.w[W_NODES]), self._clock()
+        r = int(fn(s.w, s.tt, *args))
+        dt = self._clock() - c0
+        if dt > 0.05:
+            self.rate = max((int(s.w[W_NODES]) - n0) / dt, 1e4)
+        s.w[W_LIMIT] = NO_LIMIT
+        if s.w[W_ABORT]:
+            s.w[W_ABORT] = 0
+            s.clear()   # the stopped search's table entries are void
+            return None
+        return r
+
+    def __call__(self, fn, *args):
+        """``fn(w, tt, *args)`` (a kernel search of this module) within the budget."""
+        if self.deadline is None:
+            return self._run(fn, args, None)
+        if self.rate == 0.0:
+            r = self._run(fn, args, 2_000_000)
+            if r is not None:
+                return r
+        while True:
+            r = self._run(fn, args, (self.deadline - self._clock()) * self.rate)
+            # stopped early because the rate (re-measured by that run) was too low: again
+            if r is not None or self.deadline - self._clock() < 0.1 * self.max_seconds:
+                return r
+
+
 class Solver:
     """Double-dummy solver bound to one RuleSet, owning its transposition table.
 
@@ -1104,7 +1162,8 @@ def parse_position_line(text: str, rules: RuleSet = DEFAULT_RULES) -> Position:
 
 
 def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
-               solver: Solver | None = None, trumps: str = "CSHDN") -> list[dict]:
+               solver: Solver | None = None, trumps: str = "CSHDN",
+               max_seconds: float | None = None, progress=None) -> list[dict]:
     """Double-dummy table of a deal, like bridge's DD table (R4-R7).
 
     ``hands``: three hands of ``rules.hand_size`` cards (seats 0-2); the 3 cards in no
@@ -1115,6 +1174,12 @@ def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
     discard, ``melds`` = the soloist's melds (R5; none in a Durch), ``total`` = card
     points + melds (R8: melds count only with a trick; a won trick of 0 card points is
     not told apart from none), and for a Durch ``made``.
+
+    ``max_seconds``: a time budget for the whole table (None = none; :class:`TimedSearch`).
+    When it runs out, the row being solved and every later one come back as
+    ``{"trump": t, "solved": False}`` (no figure is guessed); solved rows have no
+    ``solved`` key.  ``progress(done, total, row, seconds)``: called after each row with
+    the rows done, the rows in all, the row (or the unsolved marker) and the seconds so far.
     """
     hs = [Hand.parse(h) for h in hands]
     if len(hs) != 3 or any(len(h) != rules.hand_size for h in hs):
@@ -1126,16 +1191,27 @@ def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
     cp = rules.kernel.card_points
     disc = sum(int(cp[c.id]) for c in tapp.cards())
     s = solver or Solver(rules)
+    t0 = time.perf_counter()
+    search = TimedSearch(s, max_seconds, t0)
     rows = []
     for t in trumps:
         durch = t == "N"
         leader = soloist if durch else 0
-        pos = make_position(hs, None if durch else t, soloist, leader, (), rules)
-        v = s.value(pos)
-        m = 0 if durch else melds(hs[soloist], Suit.parse(t), rules).total
-        row = {"trump": "N" if durch else t, "play": v, "card_points": v + disc,
-               "melds": m, "total": v + disc + (m if v > 0 else 0)}
-        if durch:
-            row["made"] = v == 240 - disc + int(rules.last_trick_bonus)
+        name = "N" if durch else t
+        if rows and "solved" in rows[-1]:
+            v = None   # the budget ran out on an earlier row: none of the later ones
+        else:
+            pos = make_position(hs, None if durch else t, soloist, leader, (), rules)
+            v = search(dd_value, *s._load(pos))
+        if v is None:
+            row = {"trump": name, "solved": False}
+        else:
+            m = 0 if durch else melds(hs[soloist], Suit.parse(t), rules).total
+            row = {"trump": name, "play": v, "card_points": v + disc,
+                   "melds": m, "total": v + disc + (m if v > 0 else 0)}
+            if durch:
+                row["made"] = v == 240 - disc + int(rules.last_trick_bonus)
         rows.append(row)
+        if progress is not None:
+            progress(len(rows), len(trumps), row, time.perf_counter() - t0)
     return rows
