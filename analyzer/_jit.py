@@ -19,6 +19,7 @@ from pathlib import Path
 import sys
 
 import numba
+import numba.core.registry
 
 
 def _import_numba_without_blas_probe() -> None:
@@ -98,10 +99,69 @@ def _configure_cache() -> None:
 _configure_cache()
 
 
+class OneSignatureDispatcher(numba.core.registry.CPUDispatcher):
+    """A numba dispatcher that compiles a kernel called from another kernel for the plain
+    types of its arguments, never for the constants the caller passes.
+
+    Why: numba types a constant argument of a kernel-to-kernel call as a literal
+    (``play_contract(hands, -1, ...)`` as ``Literal[int](-1)``) and compiles a separate
+    specialisation per pattern of constants -- with every kernel below it again.  The
+    bid advice compiled ``play_contract``, ``play_out``, ``_play_core`` and each
+    heuristic twice or four times that way: about half of its first-use compile time
+    (docs/performance-first-use.md).  Typing the call with ``types.unliteral`` reuses the
+    one ``int64`` specialisation; the caller casts its constant.  The results are the
+    same (integer code; no fastmath, so LLVM folds no float differently).
+    """
+
+    def get_call_template(self, args, kws):
+        from numba.core import types
+
+        args = tuple(types.unliteral(a) for a in args)
+        kws = {k: types.unliteral(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+
 def njit(*args, **kwargs):
-    """``numba.njit`` with the project's flags (usable bare or with extra options)."""
+    """``numba.njit`` with the project's flags (usable bare or with extra options); the
+    dispatcher is a :class:`OneSignatureDispatcher`."""
     opts = dict(JIT_OPTIONS)
     opts.update(kwargs)
     if args and callable(args[0]) and len(args) == 1 and not kwargs:
-        return numba.njit(**opts)(args[0])
-    return numba.njit(*args, **opts)
+        return _one_signature(numba.njit(**opts)(args[0]))
+    made = numba.njit(*args, **opts)
+    if isinstance(made, numba.core.registry.CPUDispatcher):
+        return _one_signature(made)
+    return lambda func: _one_signature(made(func))
+
+
+#: every kernel made with :func:`njit` in this process (for :func:`compile_counts`)
+KERNELS: list = []
+
+
+def _one_signature(disp):
+    # the class swap keeps numba's own construction (caching, options) untouched; the
+    # subclass adds no state, only the typing of kernel-to-kernel calls
+    if type(disp) is numba.core.registry.CPUDispatcher:
+        disp.__class__ = OneSignatureDispatcher
+    KERNELS.append(disp)
+    return disp
+
+
+def compile_counts() -> dict:
+    """What numba did for this process's kernels so far, from each dispatcher's own
+    counters (``Dispatcher.stats``: one cache hit or miss per signature it was asked for).
+
+    Returns ``{"loaded": signatures loaded from the on-disk cache, "compiled": signatures
+    compiled, "kernels_compiled": kernels with at least one compiled signature,
+    "kernels_loaded": kernels with at least one loaded one}``.  A kernel called only from
+    other kernels counts too (numba compiles or loads it as its own dispatcher).
+    """
+    out = dict(loaded=0, compiled=0, kernels_compiled=0, kernels_loaded=0)
+    for disp in KERNELS:
+        st = disp.stats
+        hits, misses = sum(st.cache_hits.values()), sum(st.cache_misses.values())
+        out["loaded"] += hits
+        out["compiled"] += misses
+        out["kernels_loaded"] += hits > 0
+        out["kernels_compiled"] += misses > 0
+    return out

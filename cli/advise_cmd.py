@@ -8,8 +8,9 @@ from analyzer.analyses.advice_result import DEFAULT_SAMPLES
 from analyzer.analyses.opponents import OPPONENT_MODELS
 from analyzer.errors import BinokelError
 from analyzer.examples import example
+from analyzer.bounds import SAMPLES_ADVISE, SEED
 
-from .common import (BadInput, cards_option, echo_json, example_epilog, jobs_option, parse_hand,
+from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, jobs_option, parse_hand,
                      play_option, rules_option)
 from .main import cli
 
@@ -54,10 +55,10 @@ def _parse_scores(text: str | None):
               help="relative: own minus mean of opponents' deal scores (default); own: own score; "
                    "win: P(win game), default when --scores is given.")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
-@click.option("-n", "--samples", default=None, type=int,
+@click.option("-n", "--samples", default=None, type=bounded(SAMPLES_ADVISE),
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
                    f"or pimc-defence].")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed (same seed, same numbers).")
+@click.option("--seed", default=0, show_default=True, type=bounded(SEED), help="Random seed (same seed, same numbers).")
 @jobs_option(default=-1, workers="Threads of this process (each runs a nogil kernel)")
 @cards_option
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")

@@ -13,8 +13,9 @@ from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.examples import example
 from analyzer.analyses.analysis import pct_ci, plot_format
+from analyzer.bounds import AUCTION_BID, SAMPLES_ANALYZE, SEED
 
-from .common import (BadInput, cards_option, console_width, echo_json, example_epilog, jobs_option,
+from .common import (BadInput, bounded, cards_option, console_width, echo_json, example_epilog, jobs_option,
                      parse_hand, play_option, rules_option)
 from .main import cli
 
@@ -142,14 +143,14 @@ def _print_rich(res) -> None:
 @click.option("--seat", "-s", default=None,
               help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat. "
                    "Team games: 0-3.")
-@click.option("-n", "--samples", default=None, type=int,
+@click.option("-n", "--samples", default=None, type=bounded(SAMPLES_ANALYZE),
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
                    f"or pimc-defence].")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
+@click.option("--seed", default=0, show_default=True, type=bounded(SEED),
               help="Random seed (same seed, same numbers, for any --jobs).")
 @jobs_option()
 @cards_option
-@click.option("--bid", "score_bid", default=None, type=int,
+@click.option("--bid", "score_bid", default=None, type=bounded(AUCTION_BID),
               help="Bid for the soloist-score distribution (default: the opening bid 150).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stdout).")
 @click.option("--csv", "csv_dir", default=None, metavar="DIR",

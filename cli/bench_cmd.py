@@ -4,8 +4,9 @@ from __future__ import annotations
 import click
 
 from analyzer.bench.registry import machine_info, run_workload, workloads
+from analyzer.bounds import SEED
 
-from .common import BadInput, echo_json, example_epilog, rules_option
+from .common import BadInput, echo_json, example_epilog, rules_option, bounded
 from .main import cli
 
 
@@ -38,7 +39,7 @@ def _num(x: float) -> str:
 @click.option("--baseline-deals", type=int, default=None,
               help="Deals per baseline run (default: each baseline's own, fewer).")
 @click.option("--no-baseline", is_flag=True, help="Skip the plain Python/NumPy baselines.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=bounded(SEED), default=0, show_default=True, help="Random seed.")
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option

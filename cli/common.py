@@ -94,6 +94,39 @@ def example_epilog(*lines: str) -> str:
     return "\b\nExample:\n" + "\n".join("  " + line for line in lines)
 
 
+class BoundedInt(click.ParamType):
+    """A whole number within an :class:`analyzer.bounds.Bound`: the limit the web API's
+    schemas use too, refused in the same words ("must be at most 50,000 (...)").
+    Underscores group digits (10_000); a boolean, a fraction or text is refused."""
+
+    name = "integer"
+
+    def __init__(self, bound):
+        self.bound = bound
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            v = value
+        else:
+            text = str(value).strip()
+            try:
+                v = int(text.replace("_", "")) if text[:1] != "_" else int("x")
+            except ValueError:
+                self.fail(f"{text[:40]!r} is not a whole number", param, ctx)
+        problem = self.bound.problem(v)
+        if problem is not None:
+            self.fail(problem, param, ctx)
+        return v
+
+    def get_metavar(self, param, ctx=None):
+        return "INTEGER"
+
+
+def bounded(bound) -> BoundedInt:
+    """The click type of an option bounded by ``bound`` (one of analyzer.bounds)."""
+    return BoundedInt(bound)
+
+
 # --- shared options: one line per command (``@jobs_option()``, ``@cards_option``) --------
 
 def _check_jobs(ctx, param, value):

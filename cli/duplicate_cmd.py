@@ -7,8 +7,9 @@ import sys
 import click
 
 from analyzer.analyses.strength import BASELINES, CONFIGS, MAX_DEALS, POLICIES, duplicate_match
+from analyzer.bounds import SEED
 
-from .common import echo_json, example_epilog
+from .common import echo_json, example_epilog, bounded
 from .main import cli
 
 
@@ -23,7 +24,7 @@ from .main import cli
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=200, show_default=True,
               help="Trump deals to play in duplicate.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=bounded(SEED), default=0, show_default=True, help="Random seed.")
 @click.option("--config", "configs", multiple=True, type=click.Choice(CONFIGS),
               help="Who plays the challenger policy (repeatable; default all three: "
                    "soloist, defenders, all).")

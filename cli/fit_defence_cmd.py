@@ -1,6 +1,6 @@
-"""``binokel fit-defence``: regenerate the heuristic-lin defence's weights (play.DEFENCE_LIN),
-or heuristic-lin2's (play.DEFENCE_LIN2, ``--features lin2``), by approximate policy
-iteration (analyzer.analyses.fit_defence)."""
+"""``binokel fit-defence``: regenerate the heuristic-lin defence's weights (play.DEFENCE_LIN,
+data/fits/defence_lin.json), or heuristic-lin2's (play.DEFENCE_LIN2, defence_lin2.json,
+``--features lin2``), by approximate policy iteration (analyzer.analyses.fit_defence)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,9 +9,12 @@ import click
 
 from analyzer.analyses.fit_defence import (DEFAULT_DEALS, DEFAULT_ITERATIONS, DEFAULT_RIDGE,
                                            DEFAULT_SEED, FEATURE_SETS, MAX_DEALS,
-                                           MAX_ITERATIONS, STARTS, fit_defence, weights_literal)
+                                           MAX_ITERATIONS, STARTS, WEIGHT_FILES, fit_defence,
+                                           rounded_weights, write_weights)
 from analyzer.errors import BinokelError
-from .common import BadInput, echo_json, example_epilog
+from analyzer.bounds import SEED
+
+from .common import BadInput, echo_json, example_epilog, bounded
 from .main import cli
 
 
@@ -19,14 +22,14 @@ from .main import cli
     "fit-defence",
     epilog=example_epilog(
         "binokel fit-defence                                  # the shipped DEFENCE_LIN",
-        "binokel fit-defence --deals 4000 --seed 7 --iterations 2 --out /tmp/lin.py",
+        "binokel fit-defence --deals 4000 --seed 7 --iterations 2 --out /tmp/lin.json",
         "binokel fit-defence --deals 300 --iterations 1 --json",
         "binokel fit-defence --features lin2 --start lin --iterations 6   # DEFENCE_LIN2",
     ),
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=DEFAULT_DEALS,
               show_default=True, help="Fresh trump deals per iteration (duplicate protocol).")
-@click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True,
+@click.option("--seed", type=bounded(SEED), default=DEFAULT_SEED, show_default=True,
               help="Seed of the deal stream.")
 @click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
               default=DEFAULT_ITERATIONS, show_default=True,
@@ -43,7 +46,8 @@ from .main import cli
               show_default=True,
               help="Each round keeps damp x the new fit + (1 - damp) x the previous weights.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the weights' literal to this file.")
+              help="Also write the weights as a fit file (the format of data/fits/defence_lin.json) "
+                   "to this file; --out data/fits/defence_lin.json replaces the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, out, as_json):
     """Fit the weights of the heuristic-lin defence (play.DEFENCE_LIN), or with
@@ -52,9 +56,10 @@ def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, o
     Plays --deals trump deals per iteration with the current defence, labels every legal
     card of every defender decision by a roll-out in the true deal (the soloist's card
     points), fits a ridge regression per decision context and repeats with the new
-    weights. Prints the weights as the Python literal of analyzer/mechanics/play.py
-    (3 decimals) and their largest difference to the shipped ones; play.py is not
-    rewritten. The defaults reproduce the shipped weights (binokel-48 only).
+    weights. Prints the weights (one row per context, 3 decimals) and their largest
+    difference to the shipped ones (data/fits/defence_lin.json or defence_lin2.json, read
+    by play.py), which are rewritten only when --out names them. The defaults reproduce
+    the shipped weights (binokel-48 only).
     """
     if out is not None:
         if out.exists() and out.is_dir():
@@ -83,25 +88,26 @@ def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, o
 
     from analyzer.mechanics.play import DEFENCE_LIN, DEFENCE_LIN2
 
-    name, shipped = (("DEFENCE_LIN", DEFENCE_LIN) if features == "lin"
-                     else ("DEFENCE_LIN2", DEFENCE_LIN2))
-    literal = weights_literal(fit["weights"], name=name)
-    diff = float(np.abs(np.round(fit["weights"], 3) - shipped).max())
+    name = WEIGHT_FILES[features][1]
+    shipped = DEFENCE_LIN if features == "lin" else DEFENCE_LIN2
+    rows = rounded_weights(fit["weights"])
+    diff = float(np.abs(np.asarray(rows) - shipped).max())
+    command = (f"binokel fit-defence --deals {deals} --seed {seed} --iterations {iterations} "
+               f"--ridge {ridge:g} --features {features} --start {start} --damp {damp:g}")
     if out is not None:
         try:
-            out.write_text(literal + "\n")
+            write_weights(fit["weights"], out, features, command)
         except OSError as exc:
             raise BadInput(f"--out: cannot write {out}: {exc.strerror or exc}") from None
     if as_json:
         echo_json({"deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge,
                    "features": features, "start": start, "damp": damp,
                    "rows": fit["rows"], "decisions": fit["decisions"],
-                   "weights": np.round(fit["weights"], 3).tolist(),
+                   "weights": rows,
                    "max_abs_diff_shipped": diff, "out": str(out) if out else None})
         return
-    click.echo(f"# binokel fit-defence --deals {deals} --seed {seed} --iterations {iterations} "
-               f"--ridge {ridge:g} --features {features} --start {start} --damp {damp:g}: "
-               f"{sum(fit['rows'])} labelled rows, "
+    click.echo(f"# {command}: {sum(fit['rows'])} labelled rows, "
                f"{sum(fit['decisions'])} decisions; max |diff| to the shipped {name} "
                f"(3 decimals): {diff:.3f}")
-    click.echo(literal)
+    for row in rows:
+        click.echo("[" + ", ".join(f"{v:.3f}" for v in row) + "]")

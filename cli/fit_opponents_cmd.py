@@ -6,13 +6,16 @@ from pathlib import Path
 import click
 
 from analyzer.analyses.fit_opponents import (DEFAULT_FIT_HANDS, DEFAULT_FIT_SAMPLES,
-                                             DEFAULT_HOLDOUT_HANDS, FIT_MODULE, MAX_FIT_HANDS,
-                                             check_fittable, fit_advisor_model, write_fit_module)
-from analyzer.analyses.opponents import FEATURES
+                                             DEFAULT_HOLDOUT_HANDS, FIT_FILE, MAX_FIT_HANDS,
+                                             check_fittable, fit_advisor_model, write_advisor_fits)
+from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES
 from analyzer.analyses.team_fit import (DEFAULT_TEAM_FIT_HANDS, DEFAULT_TEAM_FIT_SAMPLES,
                                         DEFAULT_TEAM_HOLDOUT)
 from analyzer.errors import BinokelError
-from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option
+from analyzer.bounds import SEED
+from analyzer.fits import load_fit
+
+from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option, bounded
 from .main import cli
 
 
@@ -31,7 +34,7 @@ from .main import cli
 @click.option("--samples", default=None, type=click.IntRange(1, 100_000),
               help=f"The advisor's sampled deals per hand [default: {DEFAULT_FIT_SAMPLES} = the "
                    f"tournament's advisor agent; team games {DEFAULT_TEAM_FIT_SAMPLES}].")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
+@click.option("--seed", default=0, show_default=True, type=bounded(SEED), help="Random seed.")
 @click.option("--holdout", default=None, type=click.IntRange(0, MAX_FIT_HANDS),
               help=f"Fresh hands to measure the fit on (MAE of the model's maximum bid against "
                    f"the advisor's); 0 = none [default: {DEFAULT_HOLDOUT_HANDS}; team games "
@@ -39,7 +42,7 @@ from .main import cli
 @rules_option
 @jobs_option()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Module to write (default: the package's analyzer/analyses/advisor_fit.py).")
+              help="Fit file to write (default: the package's data/fits/advisor.json).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_json):
     """Fit the fast model of the advisor's maximum bid used by --opponents advisor.
@@ -64,7 +67,7 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
         samples = DEFAULT_TEAM_FIT_SAMPLES if team else DEFAULT_FIT_SAMPLES
     if holdout is None:
         holdout = DEFAULT_TEAM_HOLDOUT if team else DEFAULT_HOLDOUT_HANDS
-    target = Path(out) if out is not None else FIT_MODULE
+    target = Path(out) if out is not None else FIT_FILE
     if target.exists() and target.is_dir():
         raise BadInput(f"--out: {target} is a folder, give a file name")
     if not target.parent.is_dir():
@@ -88,12 +91,10 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
             bar.stop()
     fits = {}
     if out is None:
-        from analyzer.analyses.advisor_fit import FITS
-
-        fits = dict(FITS)
+        fits = dict(load_fit(ADVISOR_FIT))
     fits[rules.name] = fit
     try:
-        path = write_fit_module(fits, target)
+        path = write_advisor_fits(fits, target)
     except OSError as exc:
         raise BadInput(f"--out: cannot write {target}: {exc.strerror or exc}") from None
     if as_json:

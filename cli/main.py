@@ -107,7 +107,13 @@ def load_all_commands() -> dict:
 
 
 def main() -> None:
-    """The ``binokel`` console script: run the command, then exit (see :func:`leave`)."""
+    """The ``binokel`` console script: run the command, then exit (see :func:`leave`).
+
+    On a terminal, a line on stderr says so while numba compiles (cli.compile_notice).
+    """
+    from .compile_notice import install
+
+    install()
     try:
         cli.main(prog_name="binokel")
     except SystemExit as exc:

@@ -11,8 +11,9 @@ from analyzer.mechanics.cards import Card
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
+from analyzer.bounds import SEED
 
-from .common import BadInput, cards_option, echo_json, example_epilog, rules_option
+from .common import BadInput, cards_option, echo_json, example_epilog, rules_option, bounded
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -40,7 +41,7 @@ def _parse_seat(text: str) -> int | None:
         "binokel play --seed 2 --rules pinochle-80 --soloist 3 --bid 550 --json",
     ),
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--seed", type=bounded(SEED), default=0, show_default=True,
               help="Seed for the deal and the random policy.")
 @click.option("--policy", type=click.Choice(["heuristic", "heuristic-v1", "random"]),
               default="heuristic", show_default=True,

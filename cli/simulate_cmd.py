@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from analyzer.batch.runs import DEFAULT_CHUNK, WHATS, RunSpec, saved_chunks, simulate
+from analyzer.bounds import CHUNK_SIZE, SEED
 
-from .common import BadInput, Interrupted, example_epilog, jobs_option, rules_option
+from .common import BadInput, Interrupted, example_epilog, jobs_option, rules_option, bounded
 from .main import cli
 
 
@@ -39,13 +40,13 @@ def _canonical(spec: RunSpec, out: str) -> str:
 @click.option("-n", "n_text", required=True, metavar="N", help="Number of deals (underscores allowed: 10_000_000).")
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False),
               help="Run folder (manifest.json + parts/). Re-running the same command resumes.")
-@click.option("--seed", default=1, show_default=True, type=click.IntRange(min=0),
+@click.option("--seed", default=1, show_default=True, type=bounded(SEED),
               help="Seed of the run; chunk i uses chunk_state(seed, i).")
 @click.option("--what", type=click.Choice(WHATS), default=None,
               help="melds: meld census of random deals; deals: bid, exchange and play each deal "
                    "(default melds; deals for the team games, which run deals only).")
 @jobs_option(default=-1)
-@click.option("--chunk-size", type=click.IntRange(min=1), default=None,
+@click.option("--chunk-size", type=bounded(CHUNK_SIZE), default=None,
               help=f"Deals per chunk (default melds {DEFAULT_CHUNK['melds']:,}, "
                    f"deals {DEFAULT_CHUNK['deals']:,}). Part of the run's identity.")
 @click.option("--backend", type=click.Choice(["loky", "dask"]), default="loky", show_default=True,

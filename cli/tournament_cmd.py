@@ -9,8 +9,9 @@ from analyzer.search.pimc import resolve_play
 from analyzer.analyses.agents import AGENT_KINDS
 from analyzer.analyses.tournament import run_tournament
 from analyzer.analyses.team_tournament import MAX_DEALS80
+from analyzer.bounds import GROUPS, SAMPLES_ADVISE, SEED
 
-from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option
+from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option, bounded
 from .main import cli
 
 
@@ -27,7 +28,7 @@ from .main import cli
 @click.option("--agents", default="advisor,rule", show_default=True,
               help="Two bidding agents, comma-separated: advisor, rule, advisor-la (look-ahead "
                    "advisor), advisor-fit (fitted model of the advisor); same twice = self-play.")
-@click.option("--groups", "-g", default=None, type=int,
+@click.option("--groups", "-g", default=None, type=bounded(GROUPS),
               help="Duplicate groups; each is 6 full games (all seatings) on one deal stream. "
                    "Team games: game pairs, each game played to the target twice with the "
                    "teams swapped.  [default: 40]")
@@ -35,7 +36,7 @@ from .main import cli
               help="Team games only, instead of --groups: a duplicate match of N single "
                    f"deals (2-{MAX_DEALS80:,}), each played twice with the same cards in the "
                    "same seats and the teams swapped; points per deal, paired z.")
-@click.option("--samples", default=200, show_default=True, type=int,
+@click.option("--samples", default=200, show_default=True, type=bounded(SAMPLES_ADVISE),
               help="The advisor agent's sampled deals per bidding decision.")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",
               show_default=True,
@@ -48,7 +49,7 @@ from .main import cli
               help="The advisor-la agent's opponent model (default: advisor, the fitted model "
                    "of the advisor; team games: the team advisor's rule of thumb + offset, for "
                    "all three other seats).")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Random seed.")
+@click.option("--seed", default=0, show_default=True, type=bounded(SEED), help="Random seed.")
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @play_option

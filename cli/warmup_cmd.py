@@ -1,6 +1,11 @@
-"""``binokel warmup``: compile (or load) every numba kernel once, saying what it does."""
+"""``binokel warmup``: compile (or load) every command's numba kernels once, for every game
+and every ``--play``, and say what it did: per stage, the kernel signatures numba compiled
+and those it loaded from the on-disk cache (analyzer._jit.compile_counts)."""
 from __future__ import annotations
 
+import contextlib
+import io
+import tempfile
 import time
 
 import click
@@ -27,48 +32,150 @@ def _byte_compile() -> None:
         compileall.compile_dir(str(root / package), quiet=2)
 
 
-def _stages():
-    """(name, what it runs): the Python bytecode, then the smallest call of each command's
-    kernels (binokel-48)."""
-    from analyzer import analyze_hand, meld_table, play_deal
-    from analyzer.analyses.advice import advise_bid
-    from analyzer.analyses.tournament import run_tournament
-    from analyzer.batch.runs import run_chunk
-    from analyzer.examples import example
-    from analyzer.mechanics.rules import DEFAULT_RULES
+def sample_hand(rules) -> str:
+    """A fixed hand of ``rules.hand_size`` cards from the game's deck (seeded shuffle)."""
+    import numpy as np
 
-    ex = example("strong_spades")
-    hands = ["AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD",
-             "10S KS QS JS 9S AH 10H 10H KH AC 10C KC QC JC 9C",
-             "AH QH JH JH 9H 9H 10C KC QC JC 9C AD 10D KD 9D"]
-    return [
-        ("bytecode", _byte_compile),
-        ("melds", lambda: meld_table([0])),
-        ("play", lambda: play_deal(hands, "S", seed=0, soloist=0)),
-        ("advise", lambda: advise_bid(ex["hand"], samples=1, seed=0)),
-        ("analyze (Tapp known)", lambda: analyze_hand(ex["hand"], ex["tapp"], samples=1)),
-        ("analyze (Tapp sampled)", lambda: analyze_hand(ex["hand"], None, samples=1)),
-        ("simulate --what melds", lambda: run_chunk("melds", 0, 0, 1, DEFAULT_RULES)),
-        ("simulate --what deals", lambda: run_chunk("deals", 0, 0, 1, DEFAULT_RULES)),
-        ("tournament", lambda: run_tournament("advisor", "rule", groups=2, samples=1)),
+    from analyzer.mechanics.cards import N_TYPES, Hand
+
+    copies = rules.kernel.copies   # copies of each card type in this game's deck (V5.1)
+    deck = np.repeat(np.arange(N_TYPES), [int(c) for c in copies])
+    pick = np.random.default_rng(0).permutation(deck)[:rules.hand_size]
+    hand = Hand(tuple(int((pick == t).sum()) for t in range(N_TYPES)))
+    return hand.codes(getattr(rules, "low_card", "9"))
+
+
+def stages(tmp: str, samples: int = 2) -> list[tuple[str, list[str]]]:
+    """(name, ``binokel`` arguments) of every warm-up stage: each command that runs numba
+    kernels, with the smallest work that still runs all of them, for every game it takes
+    (``--rules``) and every ``--play``.  ``tmp``: a scratch folder for simulate's run.
+
+    The stages run the commands themselves (not their library functions), so the kernels
+    are asked for exactly the argument types a user's command asks for; the sizes
+    (``samples``, deals) never change those types.  Not covered: the developers' commands
+    ``bench``, ``fit-opponents`` and ``fit-defence`` (they compile what they measure or fit).
+    """
+    import analyzer  # noqa: F401  (registers the team games)
+    from analyzer.mechanics.rules import VARIANTS
+    from analyzer.search.pimc import PLAY_NAMES
+
+    n = str(samples)
+    out = []
+    for name, rules in VARIANTS.items():
+        team = bool(getattr(rules, "teams", False))
+        hand = sample_hand(rules)
+        seat = ["--seat", "1"] if team else []
+        g = ["--rules", name]
+        out += [
+            (f"melds --rules {name}", ["melds", hand] + g),
+            (f"play --rules {name}", ["play", "--seed", "1"] + g),
+            (f"advise --rules {name}", ["advise", hand, "-n", n, "--jobs", "1"] + g),
+            (f"advise --lookahead --rules {name}",
+             ["advise", hand, "-n", n, "--jobs", "1", "--lookahead", "--seat", "1",
+              "--auction", str(rules.bid_start)] + g),
+            (f"analyze --rules {name}", ["analyze", hand, "-n", n] + seat + g),
+            (f"simulate --rules {name}",
+             ["simulate", "-n", "50", "--out", f"{tmp}/{name}", "--jobs", "1", "--quiet"] + g),
+        ]
+        if team:
+            out.append((f"tournament --rules {name}",
+                        ["tournament", "--deals", "2", "--samples", n] + g))
+        else:
+            out.append((f"tournament --rules {name}",
+                        ["tournament", "--groups", "2", "--samples", "1"] + g))
+    for play in PLAY_NAMES:
+        if play == "heuristic":
+            continue   # the stages above
+        out += [
+            (f"advise --play {play}",
+             ["advise", "--example", "strong_spades", "-n", n, "--jobs", "1", "--play", play]),
+            (f"analyze --play {play}",
+             ["analyze", "--example", "strong_spades", "-n", n, "--play", play]),
+            (f"tournament --play {play}",
+             ["tournament", "--groups", "2", "--samples", "1", "--play", play]),
+        ]
+    out += [
+        ("analyze (Tapp known)", ["analyze", "--example", "strong_spades", "-n", n, "--tapp",
+                                  "10S AH 9D"]),
+        ("simulate --what deals", ["simulate", "-n", "50", "--what", "deals", "--out",
+                                   f"{tmp}/deals", "--jobs", "1", "--quiet"]),
+        ("solve --position", ["solve", "--position", "S 0 1 AS,10H KD QS,JC 9C"]),
+        ("solve --tricks-left", ["solve", "--seed", "1", "--tricks-left", "2", "--trump", "H"]),
+        ("solve (deal table, best discard)",
+         ["solve", "--hand", "AS 10S KS", "--hand", "AH 10H KH", "--hand", "AC 10C KC",
+          "--tapp", "AD 10D KD", "--best-discard"]),
     ]
+    from analyzer.analyses.strength import POLICIES
+
+    for policy in POLICIES:
+        out.append((f"duplicate --policy {policy}",
+                    ["duplicate", "--deals", "2", "--samples", n, "--policy", policy]))
+    out.append(("duplicate --baseline heuristic-v1",
+                ["duplicate", "--deals", "2", "--policy", "heuristic", "--baseline",
+                 "heuristic-v1"]))
+    return out
+
+
+def run_stage(args: list[str]) -> tuple[int, str]:
+    """Run ``binokel ARGS`` in this process with its output swallowed: (exit status, its
+    last output line)."""
+    buf = io.StringIO()
+    status = 0
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        try:
+            rv = cli.main(args=list(args), prog_name="binokel", standalone_mode=False)
+            status = rv if isinstance(rv, int) else 0
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else 1
+    lines = buf.getvalue().strip().splitlines()
+    return status, lines[-1] if lines else ""
 
 
 @cli.command("warmup", epilog=example_epilog("binokel warmup"))
 def warmup_command():
-    """Compile every numba kernel now, so that no command waits for it later.
+    """Compile every command's numba kernels now, for every game and every --play, so
+    that no command waits for it later.
 
-    The first use of each command after installing (or after an update) compiles its
-    kernels, 5-30 s each; they are then cached on disk. This does all of it at once,
-    stage by stage, and reports the time of each (a second run only loads the cache).
+    The first use of a command after installing (or after an update) compiles its
+    kernels, seconds to tens of seconds; they are then cached on disk. This runs each
+    command once with the smallest work, stage by stage, and reports per stage how many
+    kernel signatures numba compiled and how many it loaded from the cache (a second
+    warmup only loads). Not covered: bench, fit-opponents, fit-defence.
     """
+    from analyzer._jit import compile_counts
+
     total = time.perf_counter()
-    click.echo("compiling the numba kernels (cached on disk after the first time) ...")
-    click.echo(f"  {'stage':<24}{'wall':>8}{'CPU':>8}")
-    for name, run in _stages():
-        t0, c0 = time.perf_counter(), time.process_time()
-        click.echo(f"  {name:<24}", nl=False)
-        run()
-        click.echo(f"{time.perf_counter() - t0:6.1f} s{time.process_time() - c0:6.1f} s")
-    click.echo(f"done in {time.perf_counter() - total:.1f} s: every command starts without "
-               f"compiling now")
+    click.echo("compiling the numba kernels of every command (cached on disk afterwards) ...")
+    click.echo(f"  {'stage':<36}{'wall':>8}{'CPU':>8}  signatures")
+    _, dt = _timed(_byte_compile)
+    click.echo(f"  {'bytecode':<36}{dt[0]:6.1f} s{dt[1]:6.1f} s")
+    failed = []
+    with tempfile.TemporaryDirectory(prefix="binokel-warmup-") as tmp:
+        for name, args in stages(tmp):
+            before = compile_counts()
+            click.echo(f"  {name:<36}", nl=False)
+            (status, last), dt = _timed(lambda: run_stage(args))
+            after = compile_counts()
+            done = f"compiled {after['compiled'] - before['compiled']}, " \
+                   f"loaded {after['loaded'] - before['loaded']}"
+            if status:
+                failed.append(f"{name} (exit {status}: {last})")
+                done += f"  FAILED (exit {status}): {last}"
+            click.echo(f"{dt[0]:6.1f} s{dt[1]:6.1f} s  {done}")
+    c = compile_counts()
+    summary = (f"{c['compiled']} kernel signatures compiled ({c['kernels_compiled']} kernels), "
+               f"{c['loaded']} loaded from the cache")
+    if failed:
+        click.echo(f"done in {time.perf_counter() - total:.1f} s: {summary}; FAILED: "
+                   + "; ".join(failed))
+        return 1
+    click.echo(f"done in {time.perf_counter() - total:.1f} s: {summary}; every stage above "
+               "now loads its kernels from the cache")
+    return 0
+
+
+def _timed(fn):
+    """(fn(), (wall s, CPU s of this process))."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    r = fn()
+    return r, (time.perf_counter() - t0, time.process_time() - c0)

@@ -1,7 +1,8 @@
 """A non-editable install works (issue 9, item 14): ``pip install .`` into a fresh virtual
-environment ships the example hands, the sample runs and the rules document as package
-data, and ``binokel advise --example`` and ``binokel report`` run from it, with
-``analyzer`` imported from the environment, never from this checkout."""
+environment ships the example hands, the sample runs, the generated fits (data/fits) and
+the rules document as package data, and ``binokel advise --example`` and ``binokel
+report`` run from it, with ``analyzer`` imported from the environment, never from this
+checkout."""
 from __future__ import annotations
 
 import os
@@ -12,7 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 _SKIP = shutil.ignore_patterns(".git", "__pycache__", "build", "dist", "*.egg-info",
-                               ".hypothesis", ".pytest_cache", "runs", ".venv", ".lock")
+                               ".hypothesis", ".pytest_cache", "runs", ".venv", ".lock",
+                               "site")  # site: the built documentation (mkdocs)
 
 
 def _run(cmd, cwd, env, timeout=900):
@@ -48,6 +50,13 @@ def test_non_editable_install_runs_advise_example_and_report(tmp_path):
     assert (pkg / "data" / "examples.json").is_file()
     assert (pkg / "data" / "sample_run" / "manifest.json").is_file()
     assert (pkg / "docs" / "RULES.md").is_file()
+    # the generated fits are data files read by name (analyzer.fits)
+    for fit in ("advisor", "defence_lin", "defence_lin2"):
+        assert (pkg / "data" / "fits" / f"{fit}.json").is_file(), fit
+    _run([str(py), "-c", "from analyzer.fits import load_fit; "
+          "from analyzer.mechanics.play import DEFENCE_LIN2; "
+          "assert load_fit('advisor')['binokel-48']['coef'] and DEFENCE_LIN2.shape == (6, 33)"],
+         work, env)
     binokel = str(venv / "bin" / "binokel")
     out = _run([binokel, "advise", "--example", "strong_spades", "-n", "100"], work, env)
     assert "bid up to" in out

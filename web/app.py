@@ -16,7 +16,6 @@ Routes (every answer under ``/api`` is JSON; every error is ``{"error": "one lin
 from __future__ import annotations
 
 import asyncio
-import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -61,8 +60,9 @@ class LoopbackHostOnly:
         await self.app(scope, receive, send)
 
 
-async def _raw_params(request: Request) -> dict[str, str]:
-    """The request's parameters: the strict query string (GET) or a JSON object (POST)."""
+async def _raw_params(request: Request) -> P.Params:
+    """The request's parameters: the strict query string (GET) or a JSON object (POST),
+    the body held to its size cap while it is read and to its depth cap before parsing."""
     if request.method == "GET":
         return P.parse_query(request.scope.get("query_string", b""))
     if request.scope.get("query_string"):
@@ -81,15 +81,11 @@ async def _raw_params(request: Request) -> dict[str, str]:
         if len(body) > P.MAX_BODY_BYTES:   # chunked upload without a length: stop reading
             raise P.BadRequest(f"request body too large (more than {P.MAX_BODY_BYTES} bytes)", 413)
     if not body:
-        return {}
+        return P.Params({}, text=False)
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype != "application/json":
-        raise P.BadRequest(f"POST a JSON object with Content-Type application/json (got {ctype or 'none'!r})", 415)
-    try:
-        obj = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise P.BadRequest(f"body is not valid JSON: {str(exc).splitlines()[0][:120]}") from None
-    return P.normalize_body(obj)
+        raise P.BadRequest(f"POST a JSON object with Content-Type application/json (got {ctype[:60] or 'none'!r})", 415)
+    return P.parse_json_body(bytes(body))
 
 
 def _handler(fn):
@@ -176,6 +172,7 @@ async def info(request: Request):
                      for k, v in ex.items()},
         "max_running_jobs": request.app.state.jobs.max_running,
         "rules": P.rules_info(),
+        "schemas": P.json_schemas(),
     })
 
 

@@ -1,22 +1,42 @@
-"""Request parameters of the web API: parsing, validation and the caps on request size.
+"""Request parameters of the web API: one schema per endpoint, size and depth caps.
 
-Input: the raw name -> value pairs of one request (query string or JSON body; values are
-text, numbers, booleans or lists of those).  Output: the keyword arguments of the library
-call the CLI makes for the same question (``advise_bid``, ``analyze_hand``,
-``meld_report``), validated *before* any work starts.  Every problem raises
-:class:`BadRequest`, whose message is the one line the API returns (HTTP 4xx) and the page
-shows; the card, seat and auction checks are the library's own (their messages cite R1-R3).
+Input: one request's parameters, either the query string (GET: every value is text) or
+a JSON object (POST).  Output: the keyword arguments of the library call the CLI makes
+for the same question (``advise_bid``, ``analyze_hand``, ``meld_report``), validated
+*before* any work starts.  Every problem raises :class:`BadRequest`, whose message is the
+one line the API returns (HTTP 4xx) and the page shows; the card, seat and auction checks
+are the library's own (their messages cite R1-R3).
+
+Why pydantic (v2) for the schemas: its strict mode refuses what a hand-written coercion
+let through (``{"samples": true}`` ran one sample, ``{"seat": ["mh"]}`` was read as "mh"),
+``extra="forbid"`` names unknown keys at any depth, a discriminated union gives one error
+for "which form is this value" instead of one per member, its errors are records (type,
+location, input) that :func:`one_line` words plainly, and each schema yields a JSON
+schema (``/api/info`` serves them).  The query string goes through the very same models
+with ``model_validate_strings`` (text read by the schema's types), so GET and POST cannot
+drift apart.  Bounds come from :mod:`analyzer.bounds`, as the CLI's do.
+
+Before any parsing, a JSON body is held to :data:`MAX_BODY_BYTES` and to
+:data:`MAX_JSON_DEPTH` levels of nesting by a small iterative scan
+(:func:`json_depth`), so no input reaches ``json.loads``' recursion (a 5,000-level
+array was a RecursionError and an HTTP 500).
 """
 from __future__ import annotations
 
+import json
 import math
+from typing import Annotated, Literal, Union, get_args
 from urllib.parse import parse_qsl
+
+from pydantic import (BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag,
+                      ValidationError)
 
 from analyzer.analyses.advice_result import DEFAULT_SAMPLES as ADVISE_DEFAULT
 from analyzer.analyses.objectives import OBJECTIVES
 from analyzer.analyses.advice import PIMC_SAMPLES as ADVISE_PIMC_DEFAULT
 from analyzer.analyses.analysis import PIMC_SAMPLES as ANALYZE_PIMC_DEFAULT
 from analyzer.analyses.analysis import bid_grid, parse_seat
+from analyzer.bounds import AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ANALYZE, SEED, Bound, show_int
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import PASS, SEAT_NAMES, validate_auction
 from analyzer.mechanics.cards import Hand, Suit
@@ -38,18 +58,11 @@ DEFAULT_SAMPLES_PIMC = {"advise": ADVISE_PIMC_DEFAULT, "analyze": ANALYZE_PIMC_D
 PLAYS = tuple(PLAY_NAMES)          # heuristic, pimc, pimc-defence (``--play``)
 MAX_BODY_BYTES = 16 * 1024        # a full request is < 1 KiB; anything bigger is refused (413)
 MAX_QUERY_BYTES = 4 * 1024
-MAX_SEED = 2**63 - 1
+MAX_JSON_DEPTH = 4                # the deepest request is 2 levels ({"scores": [...]})
+MAX_SEED = SEED.hi
 MAX_TEXT = 600                    # characters of card text (48 German card names fit)
-
-# parameters each endpoint accepts (anything else is an error, never silently ignored)
-FIELDS = {
-    "advise": ("hand", "seat", "auction", "scores", "objective", "samples", "seed", "inference", "rules",
-               "play"),
-    "analyze": ("hand", "tapp", "seat", "samples", "seed", "bid", "rules", "play"),
-    "melds": ("hand", "trump", "rules"),
-    "cards": ("text", "rules"),
-    "auction": ("auction", "rules"),
-}
+MAX_NAME = 40                     # characters of a name (seat, rules, play, trump)
+MAX_CALLS = 100                   # calls in an auction list (a real one has < 40)
 
 
 class BadRequest(Exception):
@@ -60,8 +73,153 @@ class BadRequest(Exception):
         self.status = status
 
 
-def parse_query(raw: bytes | str) -> dict[str, str]:
-    """Parse a query string strictly: bad escapes/UTF-8, ``a&b`` or repeated names -> 400."""
+# --- the schemas ------------------------------------------------------------------------
+
+def _int(bound: Bound):
+    """A whole number within ``bound`` (the Bound rides along for the error's words)."""
+    return Annotated[int, Field(ge=bound.lo, le=bound.hi), bound]
+
+
+def _form(value) -> str | None:
+    """Which form a value with several accepted forms has: the discriminator's tag."""
+    if isinstance(value, str):
+        return "as text"
+    if isinstance(value, list):
+        return "as a list"
+    if isinstance(value, dict):
+        return "by seat"
+    return None
+
+
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME)]
+Seed = _int(SEED)
+GameScore = _int(GAME_SCORE)
+Bid = _int(AUCTION_BID)
+def _call_form(value) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return "a bid"
+    return "a pass" if isinstance(value, str) else None
+
+
+Call = Annotated[Union[Annotated[Bid, Tag("a bid")], Annotated[Literal["pass"], Tag("a pass")]],
+                 Discriminator(_call_form, custom_error_type="call_form",
+                               custom_error_message='a call is a bid like 150 or "pass"')]
+
+
+class _Schema(BaseModel):
+    # strict: JSON types are taken as they are (no true -> 1, no "5" -> 5, no [x] -> "x");
+    # forbid: a misspelt or unknown name is an error, never silently ignored
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class ScoresBySeat(_Schema):
+    """Game scores before this deal (R9), by seat name."""
+
+    forehand: GameScore
+    middlehand: GameScore
+    rearhand: GameScore
+
+
+Auction = Annotated[
+    Union[Annotated[Text, Tag("as text")],
+          Annotated[list[Call], Field(max_length=MAX_CALLS), Tag("as a list")]],
+    Discriminator(_form, custom_error_type="auction_form",
+                  custom_error_message='give the calls as text "150 160 pass" or a list [150, 160, "pass"]')]
+Scores = Annotated[
+    Union[Annotated[Text, Tag("as text")],
+          Annotated[list[GameScore], Field(min_length=3, max_length=3), Tag("as a list")],
+          Annotated[ScoresBySeat, Tag("by seat")]],
+    Discriminator(_form, custom_error_type="scores_form",
+                  custom_error_message='give three game scores as text "900,1200,400", a list '
+                                       '[900, 1200, 400] or {"forehand": 900, "middlehand": 1200, '
+                                       '"rearhand": 400}')]
+
+
+def _sample_count(kind: str):
+    """1..the server's cap per request (within analyzer.bounds' own)."""
+    return _int(SAMPLES_ADVISE.capped(MAX_SAMPLES["advise"], "this server's cap per request") if kind == "advise"
+                else SAMPLES_ANALYZE.capped(MAX_SAMPLES["analyze"], "this server's cap per request"))
+
+
+class AdviseRequest(_Schema):
+    """``/api/advise``, ``/api/jobs/advise``: ``binokel advise``'s arguments."""
+
+    hand: Text
+    seat: Name | None = None
+    auction: Auction | None = None
+    scores: Scores | None = None
+    objective: Literal["relative", "own", "win"] | None = None
+    samples: _sample_count("advise") | None = None
+    seed: Seed | None = None
+    inference: bool | None = None
+    rules: Name | None = None
+    play: Name | None = None
+
+
+class AnalyzeRequest(_Schema):
+    """``/api/analyze``, ``/api/jobs/analyze``: ``binokel analyze``'s arguments."""
+
+    hand: Text
+    tapp: Text | None = None
+    seat: Name | None = None
+    samples: _sample_count("analyze") | None = None
+    seed: Seed | None = None
+    bid: Bid | None = None
+    rules: Name | None = None
+    play: Name | None = None
+
+
+class MeldsRequest(_Schema):
+    """``/api/melds``: ``binokel melds --json``'s arguments."""
+
+    hand: Text
+    trump: Name | None = None
+    rules: Name | None = None
+
+
+class CardsRequest(_Schema):
+    """``/api/cards``: card text to parse (any count)."""
+
+    text: Text = ""
+    rules: Name | None = None
+
+
+class AuctionRequest(_Schema):
+    """``/api/auction``: the calls so far."""
+
+    auction: Auction | None = None
+    rules: Name | None = None
+
+
+SCHEMAS: dict[str, type[_Schema]] = {"advise": AdviseRequest, "analyze": AnalyzeRequest,
+                                     "melds": MeldsRequest, "cards": CardsRequest,
+                                     "auction": AuctionRequest}
+# parameters each endpoint accepts (anything else is an error, never silently ignored)
+FIELDS = {kind: tuple(model.model_fields) for kind, model in SCHEMAS.items()}
+_NESTED = {"scores": ScoresBySeat}
+
+
+def json_schemas() -> dict:
+    """Each endpoint's JSON schema (what ``/api/info`` serves)."""
+    return {kind: model.model_json_schema() for kind, model in SCHEMAS.items()}
+
+
+# --- reading a request --------------------------------------------------------------------
+
+class Params(dict):
+    """A request's raw parameters; ``text`` is True for a query string (every value is
+    text, read by the schema's types) and False for a JSON body (types as they are)."""
+
+    def __init__(self, data: dict, text: bool):
+        super().__init__(data)
+        self.text = text
+
+
+def parse_query(raw: bytes | str) -> Params:
+    """Parse a query string strictly: bad escapes/UTF-8, ``a&b`` or repeated names -> 400.
+
+    An empty value (``seed=``) means "not given", as an HTML form sends it."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_QUERY_BYTES:
             raise BadRequest(f"query string too long ({len(raw)} bytes; at most {MAX_QUERY_BYTES})", 414)
@@ -70,7 +228,7 @@ def parse_query(raw: bytes | str) -> dict[str, str]:
         except UnicodeDecodeError:
             raise BadRequest("malformed query string: raw non-ASCII bytes (percent-encode them)") from None
     if not raw:
-        return {}
+        return Params({}, text=True)
     try:
         pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=True, errors="strict")
     except UnicodeDecodeError:
@@ -82,45 +240,190 @@ def parse_query(raw: bytes | str) -> dict[str, str]:
         if k in out:
             raise BadRequest(f"malformed query string: parameter {k!r} given twice")
         out[k] = v
+    return Params({k: v for k, v in out.items() if v.strip() != ""}, text=True)
+
+
+def json_depth(body: bytes, limit: int) -> int:
+    """Nesting depth of the arrays and objects in JSON text, scanning iteratively (no
+    recursion, one pass) and stopping as soon as ``limit`` is passed; brackets inside
+    strings do not count.  Returns the depth (``limit + 1`` when it stopped early)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for b in body:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif b == 0x5C:          # backslash
+                escaped = True
+            elif b == 0x22:          # closing quote
+                in_string = False
+        elif b == 0x22:
+            in_string = True
+        elif b in (0x5B, 0x7B):      # [ {
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif b in (0x5D, 0x7D):      # ] }
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list) -> dict:
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"key {k[:40]!r} given twice")
+        out[k] = v
     return out
 
 
-def normalize_body(obj) -> dict[str, str]:
-    """A JSON body (an object of text / numbers / booleans / lists) -> name -> text."""
+def parse_json_body(body: bytes) -> Params:
+    """A POST body -> its parameters: at most MAX_BODY_BYTES (checked by the caller while
+    reading) and MAX_JSON_DEPTH levels deep (checked here, before parsing), strict JSON
+    (no NaN/Infinity, no key twice), an object at the top."""
+    if json_depth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise BadRequest(f"JSON nested more than {MAX_JSON_DEPTH} levels deep: a request is an "
+                         'object of names and values like {"hand": "AS 10S ...", "samples": 2000}')
+    try:
+        obj = json.loads(body.decode("utf-8"), parse_constant=_no_constant,
+                         object_pairs_hook=_unique_keys)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadRequest(f"body is not valid JSON: {str(exc).splitlines()[0][:120]}") from None
     if not isinstance(obj, dict):
         raise BadRequest("JSON body must be an object like {\"hand\": \"AS 10S ...\"}")
-    out = {}
-    for k, v in obj.items():
-        if v is None:
+    return Params({k: v for k, v in obj.items() if v is not None}, text=False)
+
+
+# --- one line per refusal -----------------------------------------------------------------
+
+def show(value) -> str:
+    """A request value in a message: its type said in words, long text clipped."""
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'} (a yes/no value)"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return show_int(value)
+    if isinstance(value, float):
+        return f"{value!r} (a number with a fraction)" if math.isfinite(value) else repr(value)
+    if isinstance(value, str):
+        return repr(value[:40] + ("..." if len(value) > 40 else ""))
+    if isinstance(value, list):
+        return f"a list ({len(value)} item{'s' if len(value) != 1 else ''})"
+    if isinstance(value, dict):
+        keys = ", ".join(repr(str(k)[:20]) for k in list(value)[:3])
+        return f"an object (keys {keys}{', ...' if len(value) > 3 else ''})" if value else "an empty object"
+    return type(value).__name__
+
+
+def _where(loc: tuple) -> str:
+    """``('scores', 'as a list', 1)`` -> ``scores[1]``; the union's form tags (which
+    hold a space) are left out."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif " " in part:
             continue
-        if isinstance(v, bool):
-            out[k] = "1" if v else "0"
-        elif isinstance(v, (int, float, str)):
-            out[k] = str(v)
-        elif isinstance(v, list) and all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in v):
-            out[k] = ",".join(str(x) for x in v)
         else:
-            raise BadRequest(f"{k}: expected text, a number or a list, got {type(v).__name__}")
+            out += f".{part}" if out else part
     return out
 
 
-def _check_names(kind: str, raw: dict[str, str]) -> None:
-    unknown = sorted(set(raw) - set(FIELDS[kind]))
-    if unknown:
-        raise BadRequest(f"unknown parameter {unknown[0]!r} for {kind}: use {', '.join(FIELDS[kind])}")
+def _bound_of(model: type[BaseModel], loc: tuple) -> Bound | None:
+    """The analyzer.bounds Bound behind a field (for "must be at most ..." in words)."""
+    names = [p for p in loc if isinstance(p, str) and " " not in p]
+    if not names:
+        return None
+    field = model.model_fields.get(names[0])
+    if len(names) > 1 and names[0] in _NESTED:
+        field = _NESTED[names[0]].model_fields.get(names[1])
+    if field is None:
+        return None
+    found = [m for m in field.metadata if isinstance(m, Bound)]
+    if not found:   # Optional[...] / unions keep the metadata on the inner type
+        stack = list(get_args(field.annotation))
+        while stack and not found:
+            a = stack.pop()
+            found = [m for m in getattr(a, "__metadata__", ()) if isinstance(m, Bound)]
+            stack.extend(get_args(a))
+    if not found and names[0] == "auction":
+        return AUCTION_BID
+    if not found and names[0] == "scores":
+        return GAME_SCORE
+    return found[0] if found else None
 
 
-def _int(raw, name, default, lo, hi, hint=""):
-    text = raw.get(name, "").strip()
-    if text == "":
-        return default
+def one_line(kind: str, model: type[BaseModel], exc: ValidationError, text: bool) -> str:
+    """The first problem of a failed validation as one plain line, named by its field.
+
+    Unknown names come first (a misspelt name explains the other errors)."""
+    errors = sorted(exc.errors(include_url=False), key=lambda e: e["type"] != "extra_forbidden")
+    e = errors[0]
+    loc, typ, value = tuple(e["loc"]), e["type"], e.get("input")
+    where = _where(loc)
+    if typ == "extra_forbidden":
+        if len(loc) == 1:
+            return f"unknown parameter {str(loc[0])[:40]!r} for {kind}: use {', '.join(FIELDS[kind])}"
+        parent = _where(loc[:-1])
+        sub = _NESTED.get(parent)
+        use = f": use {', '.join(sub.model_fields)}" if sub else ""
+        return f"{parent}: unknown key {str(loc[-1])[:40]!r}{use}"
+    if typ == "missing":
+        if len(loc) == 1 and loc[0] == "hand":
+            return "hand: missing (give the hand's cards, e.g. hand=AS,10S,KS...)"
+        return f"{where}: missing"
+    if typ in ("int_type", "int_parsing", "int_from_float"):
+        return f"{where}: {show(value)} is not a whole number"
+    if typ in ("string_type", "string_unicode"):
+        return f"{where}: expected text, got {show(value)}"
+    if typ in ("bool_type", "bool_parsing"):
+        use = "1 or 0" if text else "true or false"
+        return f"{where}: {show(value)} is not a yes/no value (use {use})"
+    if typ in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = _bound_of(model, loc)
+        if text and isinstance(value, str):      # a query string's digits, read as a number
+            try:
+                value = int(value.strip().replace("_", ""))
+            except ValueError:
+                pass
+        if bound is not None and isinstance(value, int):
+            return f"{where}: {bound.problem(value)}"
+        return f"{where}: {show(value)} is out of range"
+    if typ == "string_too_long":
+        return f"{where}: too long ({len(value):,} characters; at most {e['ctx']['max_length']:,})"
+    if typ in ("too_short", "too_long"):
+        n = len(value) if isinstance(value, list) else "?"
+        want = e["ctx"].get("min_length") if typ == "too_short" else e["ctx"].get("max_length")
+        if loc[:1] == ("scores",):
+            return f"scores: need three game scores (forehand, middlehand, rearhand), got {n}"
+        return f"{where}: {'at least' if typ == 'too_short' else 'at most'} {want} items, got {n}"
+    if typ == "literal_error":
+        if loc[:1] == ("auction",):
+            return f"{where}: {show(value)} is not a call (a bid like 150, or \"pass\")"
+        return f"{where}: unknown {show(value)}: use {e['ctx']['expected']}"
+    if typ in ("auction_form", "scores_form", "call_form"):
+        return f"{where}: {e['msg']}, not {show(value)}"
+    if typ in ("model_type", "dict_type", "list_type"):
+        return f"{where}: {show(value)} is not the expected form"
+    return f"{where}: {e['msg']}"
+
+
+def validate(kind: str, raw: Params | dict):
+    """The request's parameters checked against ``kind``'s schema: the model, or
+    BadRequest with one line."""
+    model = SCHEMAS[kind]
+    text = getattr(raw, "text", False)
     try:
-        v = int(text.replace("_", ""))
-    except ValueError:
-        raise BadRequest(f"{name}: {text[:40]!r} is not a whole number") from None
-    if not lo <= v <= hi:
-        raise BadRequest(f"{name}: {v} is out of range {lo}..{hi}{hint}")
-    return v
+        return model.model_validate_strings(dict(raw)) if text else model.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise BadRequest(one_line(kind, model, exc, text)) from None
 
 
 def page_rule_names() -> list[str]:
@@ -132,10 +435,10 @@ def page_rule_names() -> list[str]:
     return [n for n, r in VARIANTS.items() if not getattr(r, "teams", False)]
 
 
-def _rules(raw):
+def _rules(req):
     """The variant (``rules=grupp-3``; default binokel-48) from the library's registry."""
     try:
-        rules = get_rules(raw.get("rules", "").strip() or None)
+        rules = get_rules((req.rules or "").strip() or None)
     except BinokelError as exc:
         raise BadRequest(f"rules: {exc}") from None
     if getattr(rules, "teams", False):
@@ -156,12 +459,10 @@ def rules_info() -> list[dict]:
             for r in (VARIANTS[n] for n in page_rule_names())]
 
 
-def _cards(raw, name, size, what, rules=DEFAULT_RULES):
-    text = raw.get(name, "").strip()
+def _cards(text, name, size, what, rules=DEFAULT_RULES):
+    text = (text or "").strip()
     if not text:
         raise BadRequest(f"{what}: missing (give {size} cards, e.g. {name}=AS,10S,KS...)")
-    if len(text) > MAX_TEXT:
-        raise BadRequest(f"{what}: card text too long ({len(text)} characters)")
     try:
         h = Hand.parse(text, rules=rules)
     except BinokelError as exc:
@@ -171,60 +472,52 @@ def _cards(raw, name, size, what, rules=DEFAULT_RULES):
     return h
 
 
-def _seat(raw):
+def _seat(req):
     try:
-        return SEAT_NAMES[parse_seat(raw.get("seat", "").strip() or "forehand")]
+        return SEAT_NAMES[parse_seat((req.seat or "").strip() or "forehand")]
     except BinokelError as exc:
         raise BadRequest(f"seat: {exc}") from None
 
 
-def _play(raw, rules) -> str:
+def _play(req, rules) -> str:
     """The card play after the exchange (``play=``, as ``--play``; default heuristic)."""
-    text = raw.get("play", "").strip().lower() or "heuristic"
+    text = (req.play or "").strip().lower() or "heuristic"
     try:
-        return play_name(resolve_play(text[:40], rules))
+        return play_name(resolve_play(text, rules))
     except BinokelError as exc:
         raise BadRequest(f"play: {exc}".replace("--play ", "play=")) from None
 
 
-def _samples(raw, kind, play="heuristic"):
+def _samples(req, kind, play="heuristic"):
+    """The schema bounds samples by the heuristic cap; PIMC plays have lower ones."""
     if play == "heuristic":
-        cap = MAX_SAMPLES[kind]
-        return _int(raw, "samples", DEFAULT_SAMPLES[kind], 1, cap,
-                    f" (this server answers at most {cap:,} samples per request)")
-    cap = MAX_SAMPLES_PIMC[kind]
-    return _int(raw, "samples", DEFAULT_SAMPLES_PIMC[kind], 1, cap,
-                f" (this server answers at most {cap:,} samples per request with play={play})")
+        return DEFAULT_SAMPLES[kind] if req.samples is None else req.samples
+    cap = Bound(1, MAX_SAMPLES_PIMC[kind], f"this server's cap per request with play={play}")
+    if req.samples is not None and (problem := cap.problem(req.samples)) is not None:
+        raise BadRequest(f"samples: {problem}")
+    return DEFAULT_SAMPLES_PIMC[kind] if req.samples is None else req.samples
 
 
-def _bool(raw, name, default):
-    text = raw.get(name, "").strip().lower()
-    if text == "":
-        return default
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise BadRequest(f"{name}: {text[:20]!r} is not a yes/no value (use 1 or 0)")
+def _auction_text(req) -> str:
+    """The calls as the library reads them: text as given, a list joined by spaces."""
+    a = req.auction
+    if a is None:
+        return ""
+    if isinstance(a, list):
+        return " ".join(str(c) for c in a)
+    return a.replace(",", " ").strip()
 
 
-def _auction_text(raw) -> str:
-    text = raw.get("auction", "").replace(",", " ").strip()
-    if len(text) > MAX_TEXT:
-        raise BadRequest("auction: too long")
-    return text
-
-
-def auction_info(raw: dict[str, str]) -> dict:
+def auction_info(raw: Params | dict) -> dict:
     """Where an auction stands (R3) and which calls are legal next: the page's buttons.
 
     Output: ``calls`` (seat, call), ``to_move``, ``finished``, ``soloist``, ``standing``
     and ``legal`` (the calls that keep the sequence legal, checked by
     ``validate_auction`` itself, so the page can only build R3 sequences).
     """
-    _check_names("auction", raw)
-    rules = _rules(raw)
-    text = _auction_text(raw)
+    req = validate("auction", raw)
+    rules = _rules(req)
+    text = _auction_text(req)
     try:
         st = validate_auction(text, rules)
     except BinokelError as exc:
@@ -249,82 +542,92 @@ def auction_info(raw: dict[str, str]) -> dict:
     }
 
 
-def cards_info(raw: dict[str, str]) -> dict:
+def cards_info(raw: Params | dict) -> dict:
     """Parse card text with the CLI's parser (any count): codes and the grouped display."""
-    _check_names("cards", raw)
-    rules = _rules(raw)
-    text = raw.get("text", "")
-    if len(text) > MAX_TEXT:
-        raise BadRequest(f"text: card text too long ({len(text)} characters)")
+    req = validate("cards", raw)
+    rules = _rules(req)
     try:
-        h = Hand.parse(text, rules=rules)
+        h = Hand.parse(req.text, rules=rules)
     except BinokelError as exc:
         raise BadRequest(f"cards: {exc}") from None
     return {"cards": _codes(h, rules).split(), "count": len(h), "display": str(h)}
 
 
-def advise_args(raw: dict[str, str]) -> dict:
+def _scores(req) -> list[int] | None:
+    """Game scores FH, MH, RH from any of the schema's three forms."""
+    s = req.scores
+    if s is None:
+        return None
+    if isinstance(s, ScoresBySeat):
+        return [s.forehand, s.middlehand, s.rearhand]
+    if isinstance(s, list):
+        return list(s)
+    text = s.strip()
+    if not text:
+        return None
+    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    try:
+        scores = [int(p) for p in parts]
+    except ValueError:
+        raise BadRequest(f"scores: cannot read {text[:40]!r}: give three integers FH,MH,RH like 900,1200,400") from None
+    if len(scores) != 3:
+        raise BadRequest(f"scores: need three game scores (forehand, middlehand, rearhand), got {len(scores)}")
+    for v in scores:
+        if (problem := GAME_SCORE.problem(v)) is not None:
+            raise BadRequest(f"scores: a game score {problem}")
+    return scores
+
+
+def advise_args(raw: Params | dict) -> dict:
     """Keyword arguments for ``advise_bid`` (as ``binokel advise`` passes them)."""
-    _check_names("advise", raw)
-    rules = _rules(raw)
-    hand = _cards(raw, "hand", rules.hand_size, "hand", rules)
-    seat = _seat(raw)
-    auction = _auction_text(raw)
+    req = validate("advise", raw)
+    rules = _rules(req)
+    hand = _cards(req.hand, "hand", rules.hand_size, "hand", rules)
+    seat = _seat(req)
+    auction = _auction_text(req)
     try:
         validate_auction(auction, rules)
     except BinokelError as exc:
         raise BadRequest(f"auction: {exc}") from None
-    scores = None
-    text = raw.get("scores", "").strip()
-    if text:
-        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
-        try:
-            scores = [int(p) for p in parts]
-        except ValueError:
-            raise BadRequest(f"scores: cannot read {text[:40]!r}: give three integers FH,MH,RH like 900,1200,400") from None
-        if len(scores) != 3:
-            raise BadRequest(f"scores: need three game scores (forehand, middlehand, rearhand), got {len(scores)}")
-        if any(abs(s) > 100_000 for s in scores):
-            raise BadRequest("scores: game scores must lie within -100000..100000")
-    objective = raw.get("objective", "").strip().lower() or None
-    if objective is not None and objective not in OBJECTIVES:
-        raise BadRequest(f"objective: unknown {objective!r}: use {', '.join(OBJECTIVES)}")
+    scores = _scores(req)
+    objective = req.objective
     if objective == "win" and scores is None:
         raise BadRequest("objective: 'win' needs the game scores (scores=FH,MH,RH)")
-    play = _play(raw, rules)
+    play = _play(req, rules)
     return dict(hand=_codes(hand, rules), seat=seat, auction=auction, scores=scores, objective=objective,
-                samples=_samples(raw, "advise", play), seed=_int(raw, "seed", 0, 0, MAX_SEED),
-                inference=_bool(raw, "inference", True), rules=rules.name, play=play)
+                samples=_samples(req, "advise", play), seed=req.seed or 0,
+                inference=True if req.inference is None else req.inference, rules=rules.name, play=play)
 
 
-def analyze_args(raw: dict[str, str]) -> dict:
+def analyze_args(raw: Params | dict) -> dict:
     """Keyword arguments for ``analyze_hand`` (as ``binokel analyze`` passes them)."""
-    _check_names("analyze", raw)
-    rules = _rules(raw)
-    hand = _cards(raw, "hand", rules.hand_size, "hand", rules)
+    req = validate("analyze", raw)
+    rules = _rules(req)
+    hand = _cards(req.hand, "hand", rules.hand_size, "hand", rules)
     tapp = None
-    if raw.get("tapp", "").strip():
-        tapp = _cards(raw, "tapp", rules.tapp_size, "tapp", rules)
+    if (req.tapp or "").strip():
+        tapp = _cards(req.tapp, "tapp", rules.tapp_size, "tapp", rules)
         try:
             hand + tapp
         except BinokelError as exc:
             raise BadRequest(f"tapp overlaps the hand: {exc}") from None
     grid = bid_grid(rules)
-    bid = _int(raw, "bid", None, int(grid[0]), int(grid[-1]))
+    bid = req.bid
     if bid is not None and bid not in set(grid.tolist()):
-        raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + rules.bid_step}, ...; R3)")
-    play = _play(raw, rules)
-    return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(raw),
-                samples=_samples(raw, "analyze", play), seed=_int(raw, "seed", 0, 0, MAX_SEED),
+        raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + rules.bid_step}, ... "
+                         f"up to {grid[-1]}; R3)")
+    play = _play(req, rules)
+    return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(req),
+                samples=_samples(req, "analyze", play), seed=req.seed or 0,
                 score_bid=bid, rules=rules.name, play=play)
 
 
-def melds_args(raw: dict[str, str]) -> dict:
+def melds_args(raw: Params | dict) -> dict:
     """Keyword arguments for ``meld_report`` (as ``binokel melds --json``)."""
-    _check_names("melds", raw)
-    rules = _rules(raw)
-    hand = _cards(raw, "hand", rules.hand_size, "hand", rules)
-    trump = raw.get("trump", "").strip() or None
+    req = validate("melds", raw)
+    rules = _rules(req)
+    hand = _cards(req.hand, "hand", rules.hand_size, "hand", rules)
+    trump = (req.trump or "").strip() or None
     if trump is not None:
         try:
             trump = Suit.parse(trump).value

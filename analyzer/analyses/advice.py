@@ -7,7 +7,7 @@ into the two opponents' hands and the Tapp uniformly (R2), then per sample:
 
 1. **Soloist branch** - this hand takes the Tapp, exchanges (analyzer.mechanics.exchange, from its
    18 visible cards only), and the deal is played with the heuristic policy and scored
-   per R8/R4 for every bid of a grid (analyzer.mechanics.game.soloist_outcomes): P(make) and the
+   per R8/R4 for every bid of a grid (analyzer.search.deals.soloist_outcomes): P(make) and the
    expected score at each bid come from the same played deals.
 2. **Pass branch** - this hand passes now; the opponents finish the auction as
    rule-of-thumb bidders (analyzer.mechanics.bidding, maxima kept consistent with what they already
@@ -48,18 +48,19 @@ from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ES
 from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, Hand
 from analyzer.errors import BinokelError, clip_input
 from analyzer.parallel import resolve_jobs
-from analyzer.mechanics.game import finish_deal, soloist_outcomes
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
+from analyzer.search.deals import finish_deal, soloist_outcomes
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
+from analyzer.bounds import AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ADVISE_PIMC
 
 PIMC_SAMPLES = 500      # default with --play pimc / pimc-defence (~2 PIMC play-outs a sample)
-PIMC_MAX_SAMPLES = 5000
-MAX_SAMPLES = 50_000    # bounds memory: samples x rounds x bids x 3 scores of int64
-MAX_AUCTION_BID = 3000  # above any total 18 cards can reach (R5 + R7: a monster's ~2,200)
-MAX_GAME_SCORE = 100_000  # |game score| bound for --scores (a game ends at 1500, R9)
+PIMC_MAX_SAMPLES = SAMPLES_ADVISE_PIMC.hi   # analyzer.bounds: shared with the CLI and the API
+MAX_SAMPLES = SAMPLES_ADVISE.hi   # bounds memory: samples x rounds x bids x 3 scores of int64
+MAX_AUCTION_BID = AUCTION_BID.hi  # above any total 18 cards can reach (R5 + R7: a monster's ~2,200)
+MAX_GAME_SCORE = GAME_SCORE.hi  # |game score| bound for --scores (a game ends at 1500, R9)
 
 
 @njit

@@ -58,6 +58,7 @@ from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, un
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
                                         rounded_points, score_kernel)
 from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles
+from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
 
 if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
     import pandas as pd
@@ -65,13 +66,14 @@ if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
 CHUNK = 128                 # deals per chunk (fixed: chunk boundaries never depend on n_jobs)
 DEFAULT_SAMPLES = 10000     # deals scored by default (~8 s on one core, unknown Tapp)
 PIMC_SAMPLES = 1024         # default with --play pimc / pimc-defence (PIMC: ~3-4 ms a deal)
-PIMC_MAX_SAMPLES = 20_000   # bound with PIMC (hours on one core beyond it)
+PIMC_MAX_SAMPLES = SAMPLES_ANALYZE_PIMC.hi   # bound with PIMC (hours on one core beyond it)
+MAX_SAMPLES = SAMPLES_ANALYZE.hi             # ~1 KB of per-deal arrays a deal (analyzer.bounds)
 EXCHANGE_SAMPLES = 24       # fresh deals per candidate for each per-deal exchange decision
 EXCHANGE_TOP = 4            # trump candidates simulated per decision (plus Durch if plausible)
 KNOWN_TAPP_SAMPLES = 2000   # fresh deals per candidate for the single known-Tapp decision
 KNOWN_TAPP_TOP = 6
 PER_TRUMP = 2               # discards per trump kept by the fast evaluator before the cut
-MAX_BID = 1000              # top of the bid grid simulated (the tables stop much earlier)
+MAX_BID = ANALYZE_BID.hi    # top of the bid grid simulated (the tables stop much earlier)
 N_TAPPS = math.comb(33, 3)  # 5,456 possible Tapps when the player's 15 cards are known
 
 SEATS = {"forehand": 0, "middlehand": 1, "rearhand": 2}
@@ -291,7 +293,7 @@ def _resolve_seed(seed) -> int:
         return int(np.random.SeedSequence().entropy)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or int(seed) < 0:
         raise BinokelError(f"seed must be a non-negative whole number, got {seed!r}")
-    return int(seed)
+    return SEED.check(int(seed), "seed")
 
 
 def tapp_table(hand: Hand, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
@@ -454,6 +456,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int | None = Non
     h, t = _validate(hand, tapp, samples, rules)
     seat_i = parse_seat(seat)
     samples = int(samples)
+    SAMPLES_ANALYZE.check(samples, "samples")   # before any array of n rows is allocated
     if policy != POLICY_HEURISTIC and samples > PIMC_MAX_SAMPLES:
         raise BinokelError(f"samples: at most {PIMC_MAX_SAMPLES:,} with --play "
                            f"{play_name(policy)} (PIMC plays ~3-4 ms a deal), got {samples:,}")

@@ -27,7 +27,9 @@ Approximate policy iteration (:func:`fit_defence`):
   between the cards of one decision matter to an argmin); the next policy plays the new
   weights.  A context with fewer than 50 rows keeps zero weights.
 
-The shipped :data:`~analyzer.mechanics.play.DEFENCE_LIN` is the second iteration's fit
+The shipped weights are data (analyzer.fits: data/fits/defence_lin.json and
+defence_lin2.json, each naming the command that regenerates it; ``binokel fit-defence
+--out FILE`` writes such a file).  :data:`~analyzer.mechanics.play.DEFENCE_LIN` is the second iteration's fit
 on 4,000 seed-7 deals per iteration, rounded to 3 decimals (session-4 notes; iteration
 1 made the defence worse, iteration 2 better, later ones oscillated)::
 
@@ -49,16 +51,19 @@ that share the same public features; the features themselves never read a hidden
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
+from analyzer.fits import write_fit_file
+from analyzer.kernels.bits import cttz
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.play import (DEFENCE_LIN, LIN2_CTX, LIN2_F, LIN_F, _drop_copy,
                                      _heuristic_v1, _lin2_features, _lin2_score, _lin2_setup,
                                      _lin_features, _lin_score, _lin_setup, _setup, beat_table,
-                                     card_beats, legal_mask_duty, proven_absent, shown_planes,
-                                     _cttz)
+                                     card_beats, legal_mask_duty, proven_absent, shown_planes)
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 N_CTX = 5
@@ -67,6 +72,15 @@ N_CTX = 5
 FEATURE_SETS = {"lin": (0, N_CTX, LIN_F), "lin2": (1, LIN2_CTX, LIN2_F)}
 #: Starting policies: ``defend`` = the current defence (_defend), ``lin`` = heuristic-lin.
 STARTS = ("defend", "lin")
+#: per feature set: the shipped fit file (analyzer.fits), the play.py table it fills and
+#: its decision contexts
+WEIGHT_FILES = {"lin": ("defence_lin", "DEFENCE_LIN",
+                        "lead, winning surely, winning before the soloist, losing to the "
+                        "partner's safe trick, losing"),
+                "lin2": ("defence_lin2", "DEFENCE_LIN2",
+                         "lead with the soloist second, lead with the partner second, then "
+                         "heuristic-lin's four following contexts")}
+POLICY_OF = {"lin": "heuristic-lin", "lin2": "heuristic-lin2"}
 DEFAULT_DEALS = 4000
 DEFAULT_SEED = 7
 DEFAULT_ITERATIONS = 2
@@ -164,7 +178,7 @@ def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardb
                 n = 0
                 m = legal
                 while m != 0:
-                    cc = _cttz(m)
+                    cc = cttz(m)
                     m &= m - 1
                     f2 = _lin2_features(cc, dflt, unseen, ab_so, ab_pa, late, so_next, extra,
                                         lo[seat], hi[seat], trump, beat, cp, rs, kso, ksp)
@@ -196,7 +210,7 @@ def _play(hands, trump, soloist, W, kr, beat, forced, n_forced, rec, phis, cardb
                 n = 0
                 m = legal
                 while m != 0:
-                    cc = _cttz(m)
+                    cc = cttz(m)
                     m &= m - 1
                     f = _lin_features(cc, dflt, unseen, ab_so, ab_pa, late, so_next, lo[seat],
                                       hi[seat], trump, beat, cp, rs, kso, ksp)
@@ -434,9 +448,23 @@ def fit_defence(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED,
             "features": features, "start": start, "damp": damp}
 
 
-def weights_literal(W, decimals: int = 3, name: str = "DEFENCE_LIN") -> str:
-    """``W`` as the Python literal of play.py's ``name`` (``DEFENCE_LIN`` or
-    ``DEFENCE_LIN2``, rounded to ``decimals``)."""
-    Wr = np.round(np.asarray(W, dtype=float), decimals) + 0.0    # + 0.0: no "-0.000"
-    rows = ["    [" + ", ".join(f"{v:.{decimals}f}" for v in r) + "]," for r in Wr]
-    return f"{name} = np.array([\n" + "\n".join(rows) + "\n], dtype=np.float64)"
+def rounded_weights(W, decimals: int = 3) -> list:
+    """``W`` rounded to ``decimals`` as nested lists of floats (no ``-0.0``): the rows a
+    fit file stores."""
+    return (np.round(np.asarray(W, dtype=float), decimals) + 0.0).tolist()   # + 0.0: no -0.0
+
+
+def write_weights(W, path, features: str, command: str) -> Path:
+    """Write the weights of the defence of feature set ``features`` (``lin``: DEFENCE_LIN,
+    ``lin2``: DEFENCE_LIN2), rounded to 3 decimals, as a fit file (analyzer.fits) that
+    records ``command``; the shipped ones are data/fits/defence_lin.json and
+    defence_lin2.json.  Returns the path."""
+    _, table, ctx = WEIGHT_FILES[features]
+    return write_fit_file(
+        path, rounded_weights(W),
+        about=(f"Weights of the {POLICY_OF[features]} defence (analyzer.mechanics.play.{table}): "
+               f"one row per decision context ({ctx}), one column per feature "
+               f"({'LIN_F' if features == 'lin' else 'LIN2_F'}, listed in play.py); fitted by "
+               "approximate policy iteration (analyzer.analyses.fit_defence), rounded to 3 "
+               "decimals.  GENERATED: do not edit by hand."),
+        generated_by="analyzer.analyses.fit_defence.write_weights", command=command)

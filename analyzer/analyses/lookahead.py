@@ -23,7 +23,7 @@ the Tapp, R2):
    bidding up to M: who becomes soloist, and at which bid.
 3. **The deal.** Each seat that becomes soloist for some M exchanges (R4) and the deal is
    played once for that seat, scored at every bid of a grid
-   (analyzer.mechanics.game.soloist_outcomes: discard and trump do not depend on the bid).
+   (analyzer.search.deals.soloist_outcomes: discard and trump do not depend on the bid).
    So each M's outcome is a played, scored deal at the price the auction ended at.
 
 ``V(M)`` = weighted mean objective over the deals (objective as in advice.py: relative,
@@ -52,7 +52,7 @@ from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import FOREHAND, SEAT_NAMES, AuctionState, auction_continue, evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.game import finish_deal, soloist_outcomes
+from analyzer.search.deals import finish_deal, soloist_outcomes
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import RuleSet

@@ -21,7 +21,7 @@ Models (:data:`OPPONENT_MODELS`):
     A fast model of the bid advisor's own recommended maximum (analyzer.analyses.advice):
     ``v`` linear in a few hand features and the seat (:func:`hand_features`), ``s`` and the
     coefficients fitted by maximum likelihood to the advisor's recommendations on random
-    hands (analyzer.analyses.advisor_fit; refit with ``binokel fit-opponents``).  How a
+    hands (data/fits/advisor.json, analyzer.fits; refit with ``binokel fit-opponents``).  How a
     strong bidder bids: it also values aces, tens and long suits, not only melds.
 
 Kernels take ``(kind, coef, scale, trick_estimate)``: ``kind`` 0 = rule (``coef``
@@ -36,6 +36,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
+from analyzer.fits import load_fit
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, rule_of_thumb_value
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, PLANE, Hand
 from analyzer.mechanics.melds import meld_all_trumps
@@ -43,6 +44,8 @@ from analyzer.mechanics.rng import uniform01
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 
 OPPONENT_MODELS = ("rule", "advisor")
+#: the shipped fit file (analyzer.fits: data/fits/advisor.json) of the advisor models
+ADVISOR_FIT = "advisor"
 KIND_RULE, KIND_LINEAR = 0, 1
 
 #: Names of the linear model's inputs, in coefficient order (:func:`hand_features`).
@@ -196,13 +199,11 @@ def rule_model(trick_estimate: int = DEFAULT_TRICK_ESTIMATE,
 
 
 def advisor_model(rules: RuleSet = DEFAULT_RULES) -> OpponentModel:
-    """The fitted model of the advisor's maximum bid for these rules (analyzer.analyses.advisor_fit).
+    """The fitted model of the advisor's maximum bid for these rules (data/fits/advisor.json).
 
     Raises BinokelError (one line) when no fit exists for the variant.
     """
-    from analyzer.analyses.advisor_fit import FITS
-
-    fit = FITS.get(rules.name)
+    fit = load_fit(ADVISOR_FIT).get(rules.name)
     if fit is not None and fit.get("kind") == "team":
         raise BinokelError(f"{rules.name} is a team game: its advisor model is the team look-ahead's "
                            "(analyzer.analyses.team_lookahead.team_model)")
@@ -219,9 +220,7 @@ def advisor_model(rules: RuleSet = DEFAULT_RULES) -> OpponentModel:
 
 
 def has_advisor_fit(rules: RuleSet = DEFAULT_RULES) -> bool:
-    from analyzer.analyses.advisor_fit import FITS
-
-    fit = FITS.get(rules.name)
+    fit = load_fit(ADVISOR_FIT).get(rules.name)
     return fit is not None and fit.get("kind") != "team"
 
 

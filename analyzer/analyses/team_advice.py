@@ -32,7 +32,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.analyses.objectives import race_probability
-from analyzer.analyses.weighted_stats import Estimate, weighted_mean, weighted_proportion
+from analyzer.analyses.weighted_stats import Estimate, effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
 from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80, SUIT_SYMBOLS
@@ -253,7 +253,7 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
                             spec.kr, team_total, other, pass_rel, weight, pass_own, pass_bidder)
         parts.append((team_total, other, pass_rel, weight, pass_own, pass_bidder))
         w = np.concatenate([q[3] for q in parts])
-        if w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n:
+        if w.sum() > 0 and np.isfinite(w).all() and effective_sample_size(w) >= ESS_FRACTION * n:
             break
     team_total = np.concatenate([q[0] for q in parts])
     other = np.concatenate([q[1] for q in parts])
@@ -274,10 +274,6 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
                     "losers": team_total[:, 2].copy(), "durch_made": team_total[:, 3] > 0.5,
                     "kr": spec.kr})
     return raw
-
-
-def _ess(w: np.ndarray) -> float:
-    return float(w.sum() ** 2 / (w * w).sum())
 
 
 def soloist_contracts(raw: dict, bids) -> np.ndarray | None:
@@ -494,7 +490,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
     team advisor's bids over its partner cost its team points in duplicate play).
     """
     w = raw["weight"]
-    ess = _ess(w)
+    ess = effective_sample_size(w)
     bids = next_bid + step * np.arange(GRID80)
     ev, best_t, per = bid_values(raw, bids, objective, scores)
     con = soloist_contracts(raw, bids)

@@ -25,7 +25,7 @@ of the advisor's bid grid says ``m >= B``: the same interval-censored logistic l
 as fit_opponents, through bid_model_fit.fit_interval_logistic, which does the fit.
 
 ``binokel fit-opponents --rules kreuz-48|kreuz-40|pinochle-80`` runs it and stores the
-entry under the RuleSet's name in analyzer/analyses/advisor_fit.py (``kind: "team"``).
+entry under the RuleSet's name in data/fits/advisor.json (``kind: "team"``).
 """
 from __future__ import annotations
 
@@ -35,10 +35,12 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.analyses.bid_model_fit import decision_rows, fit_interval_logistic
+from analyzer.analyses.opponents import ADVISOR_FIT
 from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, GRID80, bids_over_partner,
                                            parse_team_auction_for, sample_branches,
                                            summarize_team_advice)
 from analyzer.errors import BinokelError
+from analyzer.fits import load_fit
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.cards import N_RANKS, N_SUITS
 from analyzer.mechanics.rng import chunk_state
@@ -240,7 +242,7 @@ def fit_team_advisor_model(n_hands: int = DEFAULT_TEAM_FIT_HANDS,
                            samples: int = DEFAULT_TEAM_FIT_SAMPLES, seed: int = 0, rules=None,
                            n_jobs: int = 1, progress=None, holdout: int = DEFAULT_TEAM_HOLDOUT) -> dict:
     """Ask the team advisor on ``n_hands`` random hands and fit the model (module
-    docstring): the entry advisor_fit.py stores for the game.  ``holdout`` > 0 measures
+    docstring): the entry data/fits/advisor.json stores for the game.  ``holdout`` > 0 measures
     the fitted model and the old offset model on that many fresh hands (the same rows
     for both); ``use`` says which one the look-ahead's ``advisor`` model then is
     ("fit" unless the offset model's held-out MAE is lower)."""
@@ -306,9 +308,7 @@ def _paired(X, coef, off, lo, hi, bid, first, step):
 
 def team_fit_entry(spec: TeamSpec):
     """The stored team fit for the game, or None."""
-    from analyzer.analyses.advisor_fit import FITS
-
-    fit = FITS.get(spec.name)
+    fit = load_fit(ADVISOR_FIT).get(spec.name)
     if fit is None or fit.get("kind") != "team":
         return None
     if tuple(fit["features"]) != TEAM_FEATURES:

@@ -50,12 +50,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.weighted_stats import Estimate, weighted_mean, weighted_proportion
+from analyzer.analyses.weighted_stats import Estimate, effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.analyses.opponents import sample_max
 from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
                                         team_fit_entry,
                                         team_model_value)
-from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _auction_args, _ess,
+from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _auction_args,
                                            _evidence, team_request, unseen_deck)
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
@@ -297,7 +297,7 @@ def simulate_team_lookahead(counts, seat: int, state, samples: int, seed, spec: 
                                part["la_bid"], part["weight"])
         parts.append(part)
         w = np.concatenate([q["weight"] for q in parts])
-        if not use or (w.sum() > 0 and np.isfinite(w).all() and _ess(w) >= ESS_FRACTION * n):
+        if not use or (w.sum() > 0 and np.isfinite(w).all() and effective_sample_size(w) >= ESS_FRACTION * n):
             break
     out = {k: np.concatenate([q[k] for q in parts]) for k in parts[0]}
     out.update(bids=bids, next_bid=int(nb), loss_factor=int(spec.tk.loss_factor),
@@ -505,7 +505,7 @@ class TeamLookaheadAdvice:
 def _rows(res, seat, vals, made_plan, j_best, own_made, best_t, rows_shown):
     w = res["weight"]
     sw = w.sum()
-    ess = _ess(w)
+    ess = effective_sample_size(w)
     bids = res["bids"]
     K = bids.shape[0]
     pass_obj = vals[:, 0]

@@ -33,14 +33,16 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, threshold_auction
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
-from analyzer.mechanics.game import finish_deal, game_winner
+from analyzer.mechanics.game import game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.search.deals import finish_deal
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_rules, new_deck
+from analyzer.bounds import GROUPS
 
-MAX_GROUPS = 100_000            # 600,000 full games: hours of CPU; bounds what one asks
+MAX_GROUPS = GROUPS.hi          # 600,000 full games: hours of CPU (analyzer.bounds)
 MAX_TRICK_ESTIMATE = 250        # the rule of thumb's card points: a deal holds 250 (R7)
 
 SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))

@@ -30,6 +30,11 @@ class Estimate:
         return {"mean": self.mean, "lo": self.lo, "hi": self.hi, "se": self.se, "n_eff": self.n}
 
 
+def effective_sample_size(w: np.ndarray) -> float:
+    """Kish's effective sample size ``(sum w)^2 / sum w^2`` of weights ``w``."""
+    return float(w.sum() ** 2 / (w * w).sum())
+
+
 def weighted_mean(x: np.ndarray, w: np.ndarray, ess: float) -> Estimate:
     """Weighted mean of ``x`` (weights ``w``) with a normal 95 % interval at the effective
     sample size ``ess`` (Kish): the variance is the weighted one, the SE divides by ``ess - 1``."""

@@ -77,12 +77,13 @@ from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_L
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
+from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 
 FORMAT = 2                # 2: parts carry seed, rules, run digest and a checksum
-MAX_DEALS = 10 ** 12      # ~28 CPU-hours of meld census: beyond it a request is a typo
+MAX_DEALS = RUN_DEALS.hi  # ~28 CPU-hours of meld census: beyond it a request is a typo
 MAX_CHUNKS = 1_000_000    # part files in one folder (and manifest checks per resume)
 WHATS = ("melds", "deals")
 DEFAULT_CHUNK = {"melds": 250_000, "deals": 20_000}
@@ -537,6 +538,7 @@ class RunSpec:
                                f"--chunk-size {-(-self.n // MAX_CHUNKS):,} or more")
         if int(self.seed) < 0:
             raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
+        SEED.check(int(self.seed), "--seed")
         if self.what == "melds" and getattr(self.rules, "teams", False):
             raise BinokelError(f"--what melds is the three-player meld census; for the team game "
                                f"{self.rules.name} use --what deals (its report has the team "
@@ -718,14 +720,25 @@ def _part_index(name: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _is_run_file(name: str) -> bool:
+    """Whether a name in ``parts/`` is one a run writes or checks: a Parquet file (a part,
+    or something posing as one: checked, and set aside when damaged or foreign) or a
+    part's leftovers (``.tmp`` while writing, ``.damaged`` once set aside).  Anything else
+    (a note, a README, ``.DS_Store``) is not part of the run: reported, left alone."""
+    return name.endswith((".parquet", ".tmp", ".damaged"))
+
+
 def check_parts(path: Path, man: dict) -> tuple[list[int], list[tuple[str, str]]]:
-    """(good chunk indices, [(file name, what is wrong)]) of a run folder's parts/."""
+    """(good chunk indices, [(file name, what is wrong)]) of a run folder's parts/.
+
+    Only Parquet files are judged (:func:`_is_run_file`); other files are not part of
+    the run and are listed by :func:`foreign_files` instead."""
     parts = path / "parts"
     good, bad = [], []
     if not parts.is_dir():
         return good, bad
     for f in sorted(parts.iterdir()):
-        if f.name.endswith((".tmp", ".damaged")):
+        if f.name.endswith((".tmp", ".damaged")) or not _is_run_file(f.name):
             continue
         i = _part_index(f.name)
         if i is None:
@@ -739,6 +752,22 @@ def check_parts(path: Path, man: dict) -> tuple[list[int], list[tuple[str, str]]
             else:
                 bad.append((f.name, why))
     return good, bad
+
+
+def foreign_files(path: Path) -> list[str]:
+    """Files in a run folder that are not part of a run (a note, a README), as paths
+    relative to the folder: never read, counted, moved or deleted, only reported."""
+    out = []
+    if not path.is_dir():
+        return out
+    for f in sorted(path.iterdir()):
+        if f.name in ("manifest.json", "parts", LOCK_NAME) or f.name.startswith("manifest.json."):
+            continue
+        out.append(f.name)
+    parts = path / "parts"
+    if parts.is_dir():
+        out += [f"parts/{f.name}" for f in sorted(parts.iterdir()) if not _is_run_file(f.name)]
+    return out
 
 
 def part_path(out: Path, chunk: int) -> Path:
@@ -784,6 +813,57 @@ def _set_aside(path: Path) -> Path:
     return dest
 
 
+_WHAT_WORDS = {"melds": "meld census", "deals": "played deals"}
+_KEY_WORDS = {"format": "the file format", "what": "what is simulated (--what)",
+              "n": "the number of deals (-n)", "seed": "the seed (--seed)",
+              "chunk_size": "the chunk size (--chunk-size)", "rules": "the rules (--rules)",
+              "version": "the program version", "policy": "the bidders' and players' policy"}
+
+
+def _names(names: list[str], k: int = 3) -> str:
+    more = f" and {len(names) - k} more" if len(names) > k else ""
+    return ", ".join(names[:k]) + more
+
+
+def describe_run(key: dict) -> str:
+    """A run's parameters in words, e.g. "2,000 deals of meld census (binokel-48, seed 1,
+    chunks of 250,000)", from a manifest or ``RunSpec.key()``; tolerant of missing or
+    odd fields (an edited manifest)."""
+    def num(v):
+        return f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v)[:20]
+    rules = key.get("rules")
+    name = rules.get("name", "?") if isinstance(rules, dict) else "?"
+    what = _WHAT_WORDS.get(key.get("what"), str(key.get("what"))[:20])
+    return (f"{num(key.get('n'))} deals of {what} ({str(name)[:30]}, seed {num(key.get('seed'))}, "
+            f"chunks of {num(key.get('chunk_size'))})")
+
+
+def mismatch_message(out, old: dict, key: dict) -> str:
+    """One line saying in words how the run in ``out`` (its manifest ``old``) differs from
+    the run asked for (``key``, :meth:`RunSpec.key`): never mixed, so another folder."""
+    diff = [k for k in key if old.get(k) != key[k]]
+    if ("what" in diff or "rules" in diff) and "policy" in diff:
+        diff.remove("policy")     # the policy follows from --what and the game: implied
+    said = []
+    for k in diff:
+        if k == "rules":
+            ro = old.get("rules") if isinstance(old.get("rules"), dict) else {}
+            rn = key["rules"]
+            if ro.get("name") != rn.get("name"):
+                said.append("the game (--rules)")
+            else:    # same name, other constants: a registry edited between the runs
+                fields = sorted(f for f in set(ro) | set(rn) if ro.get(f) != rn.get(f))
+                said.append(f"the rules of {str(rn.get('name'))[:30]} (in {_names(fields)})")
+        elif k == "version":
+            said.append(f"the program version (that run: {str(old.get('version'))[:20]}, this "
+                        f"program: {key['version']})")
+        else:
+            said.append(_KEY_WORDS.get(k, k))
+    return (f"{out} holds a run of {describe_run(old)}; you asked for {describe_run(key)}. "
+            f"They differ in {_names(said, 8)}, and runs are never mixed: use another --out "
+            f"folder, or the run's own parameters to resume it")
+
+
 def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None,
                 notes: list | None = None) -> list[int]:
     """Create or check the run folder; return the chunk indices still to run.
@@ -811,29 +891,24 @@ def prepare_run(out: str | os.PathLike, spec: RunSpec, note: dict | None = None,
     man = _jsonable(man)
     old, problem = _read_manifest(out) if out.exists() else (None, "manifest.json is missing")
     if old is not None:
-        diff = [k for k in key if old.get(k) != key[k]]
-        if diff:
-            detail = ", ".join(
-                f"{k} {old.get(k)!r} here vs {key[k]!r} asked" for k in diff if k != "rules")
-            if "rules" in diff:
-                ro, rn = old.get("rules") or {}, key["rules"]
-                fields = sorted(k for k in set(ro) | set(rn) if ro.get(k) != rn.get(k))
-                detail = (detail + ", " if detail else "") + "rules differ in " + ", ".join(fields)
-            raise BinokelError(f"{out} holds a run with other parameters ({detail}); "
-                               "use another --out folder")
+        if any(old.get(k) != key[k] for k in key):
+            raise BinokelError(mismatch_message(out, old, key))
     elif out.exists():
-        others = [f.name for f in out.iterdir()
-                  if f.name not in ("manifest.json", "parts", LOCK_NAME)
-                  and not f.name.startswith("manifest.json.")]
-        if others:
-            raise BinokelError(f"{out} is not empty and holds no run manifest "
-                               f"({problem}); use another --out")
         good, bad = check_parts(out, man)
-        if man_path.exists() or good or bad:
+        if not (man_path.exists() or good or bad):
+            # nothing of a run here (no manifest, no part): a folder of other files
+            # is not turned into a run folder
+            others = foreign_files(out)
+            if others:
+                raise BinokelError(f"{out} is not empty and holds no run manifest "
+                                   f"({problem}; it holds {_names(others)}); use another --out")
+        else:
             if bad:
                 raise BinokelError(f"{out}: {problem}, and parts/{bad[0][0]} {bad[0][1]}: "
                                    f"cannot tell whose run this is; use another --out")
             notes.append(f"{problem}: rewritten, since all {len(good)} parts belong to this run")
+    for name in foreign_files(out):
+        notes.append(f"{name} is not part of the run: left alone")
     parts.mkdir(parents=True, exist_ok=True)
     if old is None:
         if man_path.is_dir():
@@ -1263,8 +1338,8 @@ def load_run(path: str | os.PathLike) -> RunResult:
     n_deals = 0
     if parts.is_dir():
         for f in sorted(parts.iterdir()):
-            if f.name.endswith((".tmp", ".damaged")):
-                continue
+            if f.name.endswith((".tmp", ".damaged")) or not _is_run_file(f.name):
+                continue   # not part of the run (a note): neither counted nor refused
             i = _part_index(f.name)
             if i is None:
                 bad.append((f.name, "is not a part of this run (unexpected file name)"))

@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.kernels.bits import lowest_bit
 from analyzer.mechanics.cards import LO_MASK, N_CARDS, N_TYPES, PLANE
 from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
                                      POLICY_HEURISTIC_LIN2,
                                      POLICY_HEURISTIC_V1, POLICY_NAMES,
-                                     POLICY_RANDOM, _play_core, _random_core, beat_table,
-                                     lowest_bit)
+                                     POLICY_RANDOM, _play_core, _random_core, beat_table)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_random, deal_rules, new_deck, physical_deck

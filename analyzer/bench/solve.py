@@ -27,7 +27,8 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.bench.registry import register
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.play import _ctpop, beat_table, card_beats, legal_mask_duty, select_bit
+from analyzer.kernels.bits import ctpop, select_bit
+from analyzer.mechanics.play import beat_table, card_beats, legal_mask_duty
 from analyzer.mechanics.rng import bounded, chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.sampling import deal_random
@@ -66,7 +67,7 @@ def random_positions(state, n, tricks_left, kr, lo, hi, meta):
                 seat = (ld + k) % 3
                 legal = l[seat] if k == 0 else legal_mask_duty(l[seat], ls, wc, lh, trump, beat,
                                                                kr.beat_led_trumped, 0)
-                c = select_bit(legal, bounded(state, _ctpop(legal)))
+                c = select_bit(legal, bounded(state, ctpop(legal)))
                 b = np.int64(1) << np.int64(c)
                 if h[seat] & b:
                     h[seat] &= ~b

@@ -1,40 +1,23 @@
-"""Whole deals and games: R3 bidding, R4 exchange, play, R8 scoring, R9 game end.
+"""Deal and game rules the whole-deal pipelines share: R4's contract for a bid, R9's end
+of the game.
 
-Kernels here glue the other engines together for the bid advisor and the tournament:
-
-- :func:`finish_deal` - after the auction: the soloist takes the Tapp, exchanges (the
-  fast exchange of analyzer/mechanics/exchange.py, which sees only the soloist's 18 cards), then
-  surrender (R4), Durch (R4) or a played deal (R6, R7) scored per R8.
-- :func:`soloist_outcomes` - the same deal scored for a whole grid of bids at once (the
-  advisor's table): the exchange's discard and trump do not depend on the bid, only the
-  contract (play / surrender / Durch) does, so each distinct contract is played once.
+- :func:`contract_for_bid` - the contract the fast exchange picks at a bid (R4).
 - :func:`game_winner` - R9's end-of-game test.
 
-The card play itself is :func:`analyzer.search.pimc.play_contract`: the heuristic
-play-out (analyzer.mechanics.play) or PIMC, chosen by the ``policy`` argument; nothing
-else depends on it.  The PIMC settings come as a last, optional argument ``pimc``
-(analyzer.search.pimc.pimc_args): without it numba compiles the kernels' heuristic
-variant, which holds no PIMC or solver code (first use compiles in a fraction of the
-time); with it, the PIMC variant of the same body.
+The deal pipelines themselves (exchange, play with a play mode, score: ``finish_deal``,
+``soloist_outcomes``) live in analyzer.search.deals, above the search: a play mode id may
+name PIMC, whose kernels are the solver's, and the mechanics never import the search.
 
-Hands are ``uint8[3, 24]`` counts per seat (0 = forehand, 1 = middlehand, 2 = rearhand),
-the Tapp ``uint8[24]``.  Deal scores come back as ``int64[3]`` by seat.
+Hands are ``uint8[3, 24]`` counts per seat (0 = forehand, 1 = middlehand, 2 = rearhand).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
-                                         CONTRACT_SURRENDER, durch_contract_value,
-                                         exchange_shortlist, expected_play_score,
-                                         fast_exchange, sure_durch_contract)
-from analyzer.mechanics.melds import discard_dissle, meld_total
-from analyzer.search.pimc import play_contract
+from analyzer.mechanics.exchange import (CONTRACT_PLAY, CONTRACT_SURRENDER, durch_contract_value,
+                                         expected_play_score, sure_durch_contract)
 from analyzer.mechanics.sampling import counts_mask
-from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,
-                                        DEAL_SURRENDER, score_kernel)
 
 NO_WINNER = -1
 
@@ -60,183 +43,6 @@ def contract_for_bid(best_value, durch_losers, bid, kr):
     if e_play < -np.float64(bid):
         return CONTRACT_SURRENDER
     return CONTRACT_PLAY
-
-
-@njit
-def _apply_discard(hands, counts18, soloist, disc, work):
-    """work = hands with the soloist's row replaced by counts18 minus the discard (R4)."""
-    for p in range(3):
-        for t in range(N_TYPES):
-            work[p, t] = hands[p, t]
-    for t in range(N_TYPES):
-        work[soloist, t] = counts18[t]
-    for i in range(disc.shape[0]):   # the Dabb size: 3, or 4 in binokel-40 (V5.3)
-        work[soloist, disc[i]] -= 1
-
-
-@njit
-def _melds_of(work, trump, soloist, disc, kr, melds):
-    """Meld totals (R5) of the three hands after the exchange; the soloist's from its kept
-    cards, plus a discarded trump low card where the variant counts it (V2.3; otherwise
-    discarded cards never meld, R4)."""
-    for p in range(3):
-        melds[p] = meld_total(counts_to_planes(work[p]), trump, kr)
-    melds[soloist] += discard_dissle(disc, disc.shape[0], trump, kr)
-
-
-@njit
-def _play_trump(work, tapp, trump, soloist, disc, disc_pts, policy, state, kr, cp, trk, melds,
-                pimc):
-    """Play a trump contract (forehand leads, R6): card points (soloist's incl. the
-    discard, R7), tricks and melds per seat, ready for ``score_kernel``."""
-    play_contract(work, trump, 0, soloist, policy, state, kr, cp, trk, tapp, disc, pimc)
-    cp[soloist] += disc_pts
-    _melds_of(work, trump, soloist, disc, kr, melds)
-
-
-@njit
-def finish_deal(hands, tapp, soloist, bid, policy, state, kr, out, pimc=None):
-    """Play a deal from the end of the auction to its R8/R4 scores.
-
-    Parameters
-    ----------
-    hands : uint8[3, 24]
-        The three 15-card hands before the exchange (not modified).
-    tapp : uint8[24]
-        The 3 Tapp cards.
-    soloist, bid : int
-        Result of the auction (R3); soloist -1 = thrown in (V2.2): all scores 0.
-    policy : int
-        Card-play mode: POLICY_RANDOM / POLICY_HEURISTIC (analyzer.mechanics.play) or
-        PLAY_PIMC / PLAY_PIMC_DEFENCE (analyzer.search.pimc.play_contract: only the card
-        play differs, the exchange and the scoring are the same).
-    state : uint64[4]
-        RNG state.
-    kr : KernelRules
-    out : int64[3]
-        OUT: deal scores by seat (R8, R4; analyzer.mechanics.scoring.score_kernel).
-    pimc : None or int64[2]
-        PIMC settings (analyzer.search.pimc.pimc_args) with a PIMC ``policy``; omitted for
-        the heuristic, so this kernel's heuristic variant holds no PIMC code.
-
-    Returns
-    -------
-    (int, int, int)
-        ``(contract, trump, made)``: contract per analyzer.mechanics.exchange (0 play, 1 surrender,
-        2 Durch), trump (-1 in Durch), made = 1 if the soloist scored positively.
-    """
-    if soloist < 0:
-        # V2.2: all three passed, the deal is thrown in: 0 for everybody, nothing played
-        for p in range(3):
-            out[p] = 0
-        return -1, -1, 0
-    c18 = np.empty(N_TYPES, dtype=np.uint8)
-    for t in range(N_TYPES):
-        c18[t] = hands[soloist, t] + tapp[t]
-    disc = np.empty(kr.tapp_size, dtype=np.int64)
-    trump, contract = fast_exchange(c18, bid, kr, disc)
-    work = np.empty((3, N_TYPES), dtype=np.uint8)
-    _apply_discard(hands, c18, soloist, disc, work)
-    cp = np.zeros(3, dtype=np.int64)
-    trk = np.zeros(3, dtype=np.int64)
-    melds = np.zeros(3, dtype=np.int64)
-    if contract == CONTRACT_SURRENDER:
-        _melds_of(work, trump, soloist, disc, kr, melds)
-        score_kernel(DEAL_SURRENDER, bid, soloist, cp, trk, melds, kr, out)
-    elif contract == CONTRACT_DURCH or contract == CONTRACT_OPEN_DURCH:
-        # R4: the soloist leads a Durch
-        play_contract(work, -1, soloist, soloist, policy, state, kr, cp, trk, tapp, disc, pimc)
-        score_kernel(DEAL_DURCH if contract == CONTRACT_DURCH else DEAL_OPEN_DURCH, bid,
-                     soloist, cp, trk, melds, kr, out)
-    else:
-        dp = 0
-        for q in range(kr.tapp_size):
-            dp += kr.card_points[disc[q]]
-        _play_trump(work, tapp, trump, soloist, disc, dp, policy, state, kr, cp, trk, melds,
-                    pimc)
-        score_kernel(DEAL_NORMAL, bid, soloist, cp, trk, melds, kr, out)
-    return contract, trump, 1 if out[soloist] > 0 else 0
-
-
-@njit
-def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made, contracts,
-                     pimc=None):
-    """One deal scored for every bid of a grid, the soloist fixed (the advisor's table).
-
-    The exchange (analyzer.mechanics.exchange) picks discard and trump independently of the bid;
-    only the contract depends on it (:func:`contract_for_bid`).  The trump contract and the
-    Durch are each played at most once (same RNG draws for every bid), so along the grid
-    the soloist's total is one number and "made at B" can only switch from 1 to 0 as B
-    rises, except where the contract itself changes (surrender = not made).
-
-    Parameters
-    ----------
-    hands, tapp, soloist, policy, state, kr, pimc : as :func:`finish_deal`
-    bids : int64[K]
-        Increasing bids.
-    scores : int64[K, 3]
-        OUT: deal scores by seat at each bid.
-    made : uint8[K]
-        OUT: 1 where the soloist made the contract.
-    contracts : int8[K]
-        OUT: contract at each bid.
-
-    Returns
-    -------
-    int
-        The trump the exchange names (suit index; used wherever the contract is not a
-        Durch).
-    """
-    K = bids.shape[0]
-    D = kr.tapp_size
-    c18 = np.empty(N_TYPES, dtype=np.uint8)
-    for t in range(N_TYPES):
-        c18[t] = hands[soloist, t] + tapp[t]
-    disc = np.empty((4, D), dtype=np.int64)
-    tr = np.empty(4, dtype=np.int64)
-    val = np.empty(4, dtype=np.float64)
-    ddisc = np.empty(D, dtype=np.int64)
-    losers = exchange_shortlist(c18, kr, kr.est_weights, 1, disc, tr, val, ddisc)
-    best = 0
-    for i in range(1, 4):
-        if val[i] > val[best]:
-            best = i
-    trump = tr[best]
-    work = np.empty((3, N_TYPES), dtype=np.uint8)
-    # per contract kind: card points, tricks, melds, filled lazily (each played once)
-    cp = np.zeros((4, 3), dtype=np.int64)
-    trk = np.zeros((4, 3), dtype=np.int64)
-    melds = np.zeros((4, 3), dtype=np.int64)
-    have = np.zeros(4, dtype=np.bool_)
-    out = np.empty(3, dtype=np.int64)
-    for k in range(K):
-        bid = bids[k]
-        c = contract_for_bid(val[best], losers, bid, kr)
-        contracts[k] = c
-        if not have[c]:
-            if c == CONTRACT_DURCH or c == CONTRACT_OPEN_DURCH:
-                _apply_discard(hands, c18, soloist, ddisc, work)
-                play_contract(work, -1, soloist, soloist, policy, state, kr, cp[c], trk[c], tapp,
-                              ddisc, pimc)
-            else:
-                _apply_discard(hands, c18, soloist, disc[best], work)
-                if c == CONTRACT_PLAY:
-                    dp = 0
-                    for q in range(D):
-                        dp += kr.card_points[disc[best, q]]
-                    _play_trump(work, tapp, trump, soloist, disc[best], dp, policy, state, kr,
-                                cp[c], trk[c], melds[c], pimc)
-                else:
-                    _melds_of(work, trump, soloist, disc[best], kr, melds[c])
-            have[c] = True
-        kind = DEAL_NORMAL if c == CONTRACT_PLAY else (
-            DEAL_SURRENDER if c == CONTRACT_SURRENDER else (
-                DEAL_DURCH if c == CONTRACT_DURCH else DEAL_OPEN_DURCH))
-        score_kernel(kind, bid, soloist, cp[c], trk[c], melds[c], kr, out)
-        for p in range(3):
-            scores[k, p] = out[p]
-        made[k] = 1 if out[soloist] > 0 else 0
-    return trump
 
 
 @njit

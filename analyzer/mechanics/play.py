@@ -55,10 +55,10 @@ same plays).
 from __future__ import annotations
 
 import numpy as np
-from numba import types
-from numba.extending import intrinsic
 
 from analyzer._jit import njit
+from analyzer.fits import shipped_weights
+from analyzer.kernels.bits import ctpop, cttz, select_bit
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.rng import bounded, chunk_state
 
@@ -78,54 +78,6 @@ LO24 = np.int64((1 << N_TYPES) - 1)
 # the players chose from, winner seat, trick points (incl. the last-trick bonus, R7)
 LOG_LEADER, LOG_CARD0, LOG_LEGAL0, LOG_WINNER, LOG_POINTS = 0, 1, 4, 7, 8
 LOG_COLS = 9
-
-
-@intrinsic
-def _ctpop(typingctx, x):
-    """LLVM population count of an int64."""
-    if x != types.int64:
-        return None
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return sig, codegen
-
-
-@intrinsic
-def _cttz(typingctx, x):
-    """LLVM count of trailing zeros of an int64 (x != 0)."""
-    if x != types.int64:
-        return None
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        from llvmlite import ir
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-@njit
-def popcount(x):
-    """Number of set bits of an int64."""
-    return _ctpop(np.int64(x))
-
-
-@njit
-def lowest_bit(x):
-    """Index of the lowest set bit of a non-zero int64."""
-    return _cttz(np.int64(x))
-
-
-@njit
-def select_bit(x, k):
-    """Index of the k-th (0-based, from the lowest) set bit of int64 ``x``."""
-    x = np.int64(x)
-    for _ in range(k):
-        x &= x - 1
-    return _cttz(x)
 
 
 @njit
@@ -255,7 +207,7 @@ def card_beats(card, win_card, trump, beat):
 @njit
 def _count_in(lo, hi, m):
     """Number of cards (copies) of a two-plane multiset within type mask ``m``."""
-    return _ctpop(lo & m) + _ctpop(hi & m)
+    return ctpop(lo & m) + ctpop(hi & m)
 
 
 # --------------------------------------------------------------------------- heuristic
@@ -298,7 +250,7 @@ def _keep(c, st, beat_c, unseen, trump):
 @njit
 def _suit_len(olo, ohi, s):
     m = suit_mask(s)
-    return _ctpop(olo & m) + _ctpop(ohi & m)
+    return ctpop(olo & m) + ctpop(ohi & m)
 
 
 @njit
@@ -364,7 +316,7 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
             if p != seat and p != partner and trump >= 0:
                 pull = pull or not _holds_none(_pick3(p, ab0, ab1, ab2), unseen, trump)
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             s = c // 6
             pts = cp[c]
@@ -415,12 +367,12 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
     nxt = (seat + 1) % 3
     ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     last = k == 2
-    wins = card_beats(_cttz(legal), win_card, trump, beat)  # R6: legal set all win or all lose
+    wins = card_beats(cttz(legal), win_card, trump, beat)  # R6: legal set all win or all lose
     if wins:
         # which winner: team trick for sure if last, or if the next seat is the partner
         for_sure = last or (nxt == partner)
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             pts = cp[c]
             kp = _keep(c, rs[c], beat[c], unseen, trump)
@@ -446,7 +398,7 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
         team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
                      and _may_ruff(_pick3(partner, ab0, ab1, ab2), lead_suit, unseen, trump))
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         pts = cp[c]
         kp = _keep(c, rs[c], beat[c], unseen, trump)
@@ -548,7 +500,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
         pull = trump >= 0 and not _holds_none(ab_so, unseen, trump)
         so_next = (seat + 1) % 3 == soloist
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             s = c // 6
             pts = cp[c]
@@ -577,7 +529,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                     if so_next:
                         score += wt[D_SOLO_NEXT]
                     score += (wt[D_LEN] * _suit_len(olo, ohi, s)
-                              + wt[D_UNSEEN_LEN] * _ctpop(unseen & suit_mask(s)))
+                              + wt[D_UNSEEN_LEN] * ctpop(unseen & suit_mask(s)))
             if score > best_score:
                 best_score = score
                 best = c
@@ -585,10 +537,10 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     nxt = (seat + 1) % 3
     ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     last = k == 2
-    if card_beats(_cttz(legal), win_card, trump, beat):   # R6: all win or all lose
+    if card_beats(cttz(legal), win_card, trump, beat):   # R6: all win or all lose
         for_sure = last or nxt == partner
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             pts = cp[c]
             kp = _keep_d(wt, c, rs[c], beat[c], unseen, trump)
@@ -611,7 +563,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
         team_wins = (trump >= 0 and lead_suit != trump and win_card // 6 != trump
                      and _may_ruff(ab_pa, lead_suit, unseen, trump))
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         pts = cp[c]
         kp = _keep_d(wt, c, rs[c], beat[c], unseen, trump)
@@ -638,9 +590,8 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
 # (lambda 10) of those labels, centred per decision, on the features gives the next
 # weights.  The hidden cards enter only the labels, averaged over by the regression;
 # the features are the defender's information (own hand, played cards, R6 proofs,
-# shown melds R5).  Regenerate them with
-# ``python -m cli.main fit-defence --deals 4000 --seed 7 --iterations 2``
-# (analyzer.analyses.fit_defence; the shipped rows, rounded to 3 decimals).
+# shown melds R5).  The rows are data (data/fits/defence_lin.json, which names the command
+# that regenerates it: analyzer.analyses.fit_defence, rounded to 3 decimals).
 LIN_F = 18
 LIN_CTX_LEAD, LIN_CTX_WIN_SURE, LIN_CTX_WIN_UNSURE, LIN_CTX_LOSE_TEAM, LIN_CTX_LOSE = 0, 1, 2, 3, 4
 # features (per legal card c):  0 c is _defend's choice; 1 card points; 2 trump; 3 rank
@@ -651,13 +602,7 @@ LIN_CTX_LEAD, LIN_CTX_WIN_SURE, LIN_CTX_WIN_UNSURE, LIN_CTX_LOSE_TEAM, LIN_CTX_L
 # future value (_keep_d); 15 singleton; 16 card points when the soloist plays next;
 # 17 card points of a master.  Rows: lead, winning surely (last, or the partner after),
 # winning before the soloist, losing to the partner's (probably) safe trick, losing.
-DEFENCE_LIN = np.array([
-    [-0.363, 0.150, -1.423, -0.112, 0.800, -0.211, 0.342, -1.471, 0.191, 2.123, -0.556, -0.083, 0.340, 1.134, 0.178, -1.453, 0.257, -0.393],
-    [-0.662, -0.194, 0.000, 0.742, 0.406, 0.000, 0.000, 0.000, 0.000, -1.582, 0.056, -0.101, 0.704, 0.000, 0.169, 0.000, 0.268, -0.038],
-    [-1.010, 0.288, 0.000, -1.121, -0.298, 0.000, 0.000, 0.000, 0.000, 5.226, -0.263, -0.112, -2.050, 0.000, 0.364, 0.000, 0.288, -0.291],
-    [-0.099, -0.191, 0.000, -0.402, -0.616, -0.284, 0.346, -1.510, 0.753, -0.836, 0.051, 0.030, 1.013, 0.000, 0.342, -0.510, 0.048, 0.112],
-    [0.268, 0.581, 0.000, -0.520, -0.308, -0.508, 0.303, -2.619, 0.592, -1.703, 0.044, -0.009, 0.377, 0.000, 0.315, -0.716, 0.201, 0.099],
-], dtype=np.float64)
+DEFENCE_LIN = shipped_weights("defence_lin", (5, LIN_F))
 
 
 @njit(_nrt=False)
@@ -676,12 +621,12 @@ def _lin_setup(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     partner = 3 - seat - soloist
     ab_pa = _pick3(partner, ab0, ab1, ab2)
     ab_so = _pick3(soloist, ab0, ab1, ab2)
-    late = 1.0 if _ctpop(olo) + _ctpop(ohi) <= 5 else 0.0
+    late = 1.0 if ctpop(olo) + ctpop(ohi) <= 5 else 0.0
     nxt = (seat + 1) % 3
     ab_nxt = _pick3(nxt, ab0, ab1, ab2)
     ctx = LIN_CTX_LEAD
     if k > 0:
-        if card_beats(_cttz(legal), win_card, trump, beat):   # R6: all win or all lose
+        if card_beats(cttz(legal), win_card, trump, beat):   # R6: all win or all lose
             ctx = LIN_CTX_WIN_SURE if (k == 2 or nxt == partner) else LIN_CTX_WIN_UNSURE
         else:
             tw = False
@@ -717,7 +662,7 @@ def _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump,
         if _may_ruff(ab_pa, s, unseen, trump):
             ruff_pa = 1.0
     return (1.0 if c == dflt else 0.0, pts, is_tr, float(rs[c]), master, float(sl),
-            float(_ctpop(unseen & suit_mask(s))), ruff_so, ruff_pa,
+            float(ctpop(unseen & suit_mask(s))), ruff_so, ruff_pa,
             1.0 if (kso & beat[c] & unseen) != 0 else 0.0,
             1.0 if (ksp & beat[c] & unseen) != 0 else 0.0,
             late * pts, late * master, late * is_tr,
@@ -758,7 +703,7 @@ def _defend_lin_w(W, seat, legal, k, lead_suit, win_card, win_seat, trick_pts, l
     bs = 0.0
     m = legal
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         f = _lin_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, olo, ohi, trump,
                           beat, cp, rs, kso, ksp)
@@ -807,18 +752,11 @@ def _heuristic_lin(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lea
 # 30 master x the soloist plays next; 31 card points x the soloist may ruff c's suit;
 # 32 card points x the soloist already played to this trick.  Rows: lead with the
 # soloist second, lead with the partner second, then heuristic-lin's four following
-# contexts.  Fitted by the same policy iteration (analyzer.analyses.fit_defence); the
-# command that regenerates the shipped rows is in that module's docstring.
+# contexts.  Fitted by the same policy iteration (analyzer.analyses.fit_defence); the rows
+# are data (data/fits/defence_lin2.json, with the command that regenerates them).
 LIN2_F = 33
 LIN2_CTX = 6
-DEFENCE_LIN2 = np.array([
-    [-0.421, 0.139, -7.732, -0.441, -2.114, -0.064, 0.285, -1.626, -1.055, 2.557, -0.123, -0.226, 1.871, -0.288, 0.202, -0.678, 0.139, -0.051, -1.292, 1.789, 0.424, 4.625, 0.000, 0.139, -0.441, 0.324, 0.146, -1.546, 0.610, 0.970, -2.114, 0.128, 0.000],
-    [-0.287, -0.044, -6.422, 0.171, -0.711, -0.226, 0.939, -1.383, 0.102, 2.454, -0.213, -0.033, -0.806, 0.305, 0.076, -0.949, 0.000, -0.003, -2.247, 1.974, 0.860, 7.218, 0.000, -0.044, 0.171, 1.035, -0.368, -0.571, -0.260, 1.032, 0.000, 0.252, 0.000],
-    [-0.362, -0.226, 0.000, 0.939, 4.569, 0.000, 0.000, 0.000, 0.000, -1.552, 0.709, -0.266, -0.259, 0.000, 0.109, 0.000, 0.533, -0.372, 0.000, 0.000, 0.000, 0.000, 0.169, 0.522, 0.527, 0.143, 0.955, 1.209, 0.000, 0.000, 0.347, -0.764, -0.226],
-    [-0.310, -0.005, 0.000, 0.092, -0.522, 0.000, 0.000, 0.000, 0.000, 2.027, 0.339, -0.160, -1.268, 0.000, 0.294, 0.000, -0.005, -0.127, 0.000, 0.000, 0.000, 0.000, 0.122, 0.000, 0.000, 0.418, 0.062, 0.456, 0.000, 0.000, -0.522, 0.630, 0.000],
-    [0.104, 0.001, 0.000, -0.576, -1.243, -0.329, 0.407, 3.503, -0.449, -0.215, 0.759, 0.076, 0.960, 0.000, 0.380, -1.262, 0.055, 0.232, -2.235, -0.111, 0.000, 0.000, -0.111, 0.017, -0.080, 0.536, 0.100, -0.715, 0.347, 0.000, -0.129, -0.587, -0.046],
-    [-0.226, 0.782, 0.000, -0.233, -1.267, -0.390, 0.035, 5.980, -1.374, -0.833, 0.447, 0.014, 1.009, 0.000, 0.244, -0.360, -0.078, 0.306, -4.372, 1.658, 0.000, 0.000, 0.418, -0.216, 0.025, 0.860, 0.137, -0.060, 0.475, 0.000, -0.818, -0.694, -0.339],
-], dtype=np.float64)
+DEFENCE_LIN2 = shipped_weights("defence_lin2", (LIN2_CTX, LIN2_F))
 
 
 @njit(_nrt=False)
@@ -844,7 +782,7 @@ def _lin2_setup(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader
     so_no_tr = 0.0
     own_tr = 0.0
     if trump >= 0:
-        n_tr = float(_ctpop(unseen & suit_mask(trump)))
+        n_tr = float(ctpop(unseen & suit_mask(trump)))
         so_no_tr = 1.0 if _holds_none(ab_so, unseen, trump) else 0.0
         own_tr = float(_suit_len(olo, ohi, trump))
     extra = (pa_after, float(trick_pts), n_tr, so_no_tr, own_tr, so_played)
@@ -875,13 +813,13 @@ def _lin2_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, extra, olo, ohi
     upts = 0
     um = unseen & sm
     while um != 0:
-        t = _cttz(um)
+        t = cttz(um)
         um &= um - 1
         upts += cp[t]
     return f + (so_void, pa_void, is_tr * n_tr, is_tr * so_no_tr, pts * tpts * 0.1,
                 pts * pa_after, f[3] * pa_after,
                 1.0 if (own & weaker) == 0 else 0.0, 1.0 if (own & beat[c]) == 0 else 0.0,
-                float(_ctpop(unseen & beat[c])), upts * 0.1, is_tr * own_tr,
+                float(ctpop(unseen & beat[c])), upts * 0.1, is_tr * own_tr,
                 f[4] * so_next, pts * f[7], pts * so_played)
 
 
@@ -939,7 +877,7 @@ def _defend_lin2_w(W, seat, legal, k, lead_suit, win_card, win_seat, trick_pts, 
     bs = 0.0
     m = legal
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         f = _lin2_features(c, dflt, unseen, ab_so, ab_pa, late, so_next, extra, olo, ohi,
                            trump, beat, cp, rs, kso, ksp)
@@ -1057,7 +995,7 @@ def shown_planes(lo, hi, trump, kr):
 def _random_pick(legal, state):
     """Uniform among the distinct legal types: the k-th set bit, k uniform in [0, n)
     (one draw even when n = 1: a branch-free loop is faster than skipping it)."""
-    return select_bit(legal, bounded(state, _ctpop(legal)))
+    return select_bit(legal, bounded(state, ctpop(legal)))
 
 
 @njit(_nrt=False)
@@ -1104,7 +1042,7 @@ def _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks
                 legal = tset if t != 0 else h
                 fset = bf if bf != 0 else f
                 legal = fset if f != 0 else legal
-            c = select_bit(legal, bounded(state, _ctpop(legal)))
+            c = select_bit(legal, bounded(state, ctpop(legal)))
             b = np.int64(1) << np.int64(c)
             hh = hi[seat]
             lo[seat] = lo[seat] & ~(b & ~hh)   # one copy: from hi if two were held

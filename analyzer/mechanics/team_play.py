@@ -37,7 +37,8 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import COPIES80, DECK80_TYPES, N_TYPES
-from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, select_bit, suit_mask
+from analyzer.kernels.bits import ctpop, cttz, select_bit
+from analyzer.mechanics.play import beat_table, card_beats, suit_mask
 
 from analyzer.mechanics.rng import bounded
 from analyzer.mechanics.ruleset import BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WINNER, SIDES_PARTNERS
@@ -254,7 +255,7 @@ def team_heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
     if k == 0:
         opp_trumps = (not _holds_none(ab[o1], unseen, trump)) or (not _holds_none(ab[o3], unseen, trump))
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             s = c // 6
             pts = cp[c]
@@ -286,7 +287,7 @@ def team_heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
         if later1 and _threat(ab[o1], win_card, lead_suit, unseen, trump, beat):
             partner_safe = False
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         pts = cp[c]
         kp = _keep(c, unseen, trump, beat, rs)
@@ -388,7 +389,7 @@ def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discar
             if move < n_forced:
                 c = forced[move]
             elif policies[seat] == POLICY_RANDOM:
-                c = select_bit(legal, bounded(state, _ctpop(legal)))
+                c = select_bit(legal, bounded(state, ctpop(legal)))
             else:
                 c = team_heuristic(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
                                    known_b if seat == bidder else played, ab, trump, bidder,
@@ -472,7 +473,7 @@ def _lowest(m, rs):
     """The type of mask ``m`` with the lowest rank strength (ties: the lowest type)."""
     best = -1
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         if best < 0 or rs[c] < rs[best]:
             best = c
@@ -532,9 +533,9 @@ def play_team_durch(cnt, soloist, kp, beat, discard, log):
                 nbest = 99
                 m = legal
                 while m != 0:
-                    q = _cttz(m)
+                    q = cttz(m)
                     m &= m - 1
-                    nq = _ctpop(unseen & beat[q])
+                    nq = ctpop(unseen & beat[q])
                     if nq < nbest:
                         nbest = nq
                         c = q

@@ -49,8 +49,8 @@ from analyzer.mechanics.cards import N_TYPES, Card, CardError, Hand, Suit
 from analyzer.mechanics.exchange import estimate_card_points
 from analyzer.mechanics.melds import melds
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.search.solve import (NO_LIMIT, W_ABORT, W_LIMIT, W_NODES, Solver, dd_value,
-                                   dd_window, make_position, set_context, set_hands)
+from analyzer.search.solve import (Solver, TimedSearch, dd_value, dd_window, make_position,
+                                   set_context, set_hands)
 
 MAX_SECONDS = 3600.0
 RANKING = ("fast exchange estimate: melds (R5, exact) + discard points + linear card-point "
@@ -103,14 +103,17 @@ def _check_deal(hands, soloist: int, tapp, rules: RuleSet):
 
 def best_discard(hands, soloist: int = 0, tapp=None, rules: RuleSet = DEFAULT_RULES,
                  trumps: str = "CSHD", max_seconds: float | None = 60.0,
-                 max_candidates: int | None = None, solver: Solver | None = None) -> dict:
+                 max_candidates: int | None = None, solver: Solver | None = None,
+                 progress=None) -> dict:
     """The soloist's best discard and trump for this Tapp, double dummy (module docstring).
 
     ``hands``: three hands of equal size (seats 0-2; a real deal has ``rules.hand_size``
     cards each; smaller hands are allowed for analysis and tests); ``tapp``: the Tapp's
     cards, by default the cards of the deck in no hand; ``trumps``: the trump suits to
     consider; ``max_seconds`` / ``max_candidates``: the budget (None = unbounded seconds,
-    up to :data:`MAX_SECONDS`), checked before each candidate's search.
+    up to :data:`MAX_SECONDS`), checked before each candidate's search;
+    ``progress(examined, candidates, best so far or None, seconds)``: called before each
+    candidate after the first (the CLI prints it on stderr).
 
     Returns a dict: ``exact`` (True when the best is proven over every candidate),
     ``best`` (discard, kept hand, trump, play, discard_points, melds, total), counts of
@@ -147,50 +150,19 @@ def best_discard(hands, soloist: int = 0, tapp=None, rules: RuleSet = DEFAULT_RU
     cands.sort(key=lambda x: (-x[0], x[1], x[3].mask))
     s = solver or Solver(rules)
     s.clear()   # also maps the table's pages now, not during the first (timed) search
-    deadline = None if max_seconds is None else t0 + float(max_seconds)
-    rate = [0.0]   # nodes per second of this machine now: measured, never assumed
-
-    def run(fn, args, limit):
-        s.w[W_LIMIT] = NO_LIMIT if limit is None else s.w[W_NODES] + max(int(limit), 1000)
-        s.w[W_ABORT] = 0
-        n0, c0 = int(s.w[W_NODES]), time.perf_counter()
-        r = int(fn(s.w, s.tt, *args))
-        dt = time.perf_counter() - c0
-        if dt > 0.05:
-            rate[0] = max((int(s.w[W_NODES]) - n0) / dt, 1e4)
-        s.w[W_LIMIT] = NO_LIMIT
-        if s.w[W_ABORT]:
-            s.w[W_ABORT] = 0
-            s.clear()   # the stopped search's table entries are void
-            return None
-        return r
-
-    def search(fn, *args):
-        """One kernel search under the time budget, turned into a node budget at the
-        measured node rate (the first search measures it on its first 2 M nodes, then
-        starts again with the budget; a search stopped while more than a tenth of the
-        budget is left starts again at the rate it measured); None when the budget ran out."""
-        if deadline is None:
-            return run(fn, args, None)
-        if rate[0] == 0.0:
-            r = run(fn, args, 2_000_000)
-            if r is not None:
-                return r
-        while True:
-            r = run(fn, args, (deadline - time.perf_counter()) * rate[0])
-            # stopped early because the rate (re-measured by that run) was too low: again
-            if r is not None or deadline - time.perf_counter() < 0.1 * float(max_seconds):
-                return r
+    search = TimedSearch(s, max_seconds, t0)
 
     best = None
     solved = refuted = pruned = 0
     untested = []
     out_of_time = False
-    for est, t, si, d, kept, dp, m, bound in cands:
+    for i, (est, t, si, d, kept, dp, m, bound) in enumerate(cands):
+        if progress is not None and i:
+            progress(i, len(cands), best, time.perf_counter() - t0)
         if best is not None and bound <= best["total"]:
             pruned += 1
             continue
-        over = out_of_time or (deadline is not None and time.perf_counter() >= deadline) or (
+        over = out_of_time or search.expired() or (
             max_candidates is not None and solved + refuted >= int(max_candidates))
         if over and best is not None:
             untested.append(bound)

@@ -33,9 +33,10 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
+from analyzer.kernels.bits import ctpop, cttz
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
 from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
-                                     POLICY_HEURISTIC_V1, POLICY_RANDOM, _ctpop, _cttz, _heuristic,
+                                     POLICY_HEURISTIC_V1, POLICY_RANDOM, _heuristic,
                                      _heuristic_lin, _heuristic_lin2,
                                      _heuristic_melds, _heuristic_v1,
                                      _random_pick, card_beats, legal_mask_duty, play_out,
@@ -49,7 +50,7 @@ POLICY_PIMC = 2
 DEFAULT_SAMPLES = 20
 DEFAULT_HORIZON = 6
 
-# Play modes of whole deals (the ``policy`` argument of analyzer.mechanics.game.finish_deal /
+# Play modes of whole deals (the ``policy`` argument of analyzer.search.deals.finish_deal /
 # soloist_outcomes and the analyzer's chunks): 0/1 as analyzer.mechanics.play (random /
 # heuristic at every seat); PIMC at every seat; PIMC for the two defenders with the
 # heuristic soloist (the "strong defence" the advice is checked against).
@@ -153,7 +154,7 @@ def sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes, a
         # most constrained first: a random order within the number of allowed places
         order_key = np.empty(n, dtype=np.int64)
         for i in range(n):
-            order_key[i] = _ctpop(allowed[i]) * 1000000 + bounded(state, 1000000)
+            order_key[i] = ctpop(allowed[i]) * 1000000 + bounded(state, 1000000)
         idx = np.argsort(order_key)
         for j in range(n):
             i = idx[j]
@@ -312,9 +313,9 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                                                   kr.beat_led_trumped, 0)
     for t in range(N_TYPES):
         acc[t] = 0.0
-    if _ctpop(legal) == 1:
-        return _cttz(legal)
-    r = _ctpop(own_lo) + _ctpop(own_hi)
+    if ctpop(legal) == 1:
+        return cttz(legal)
+    r = ctpop(own_lo) + ctpop(own_hi)
     sizes = np.empty(3, dtype=np.int64)
     for i in range(3):
         q = (leader + i) % 3
@@ -337,13 +338,13 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
             dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out)
             m = legal
             while m != 0:
-                c = _cttz(m)
+                c = cttz(m)
                 m &= m - 1
                 acc[c] += out[c]
         else:
             m = legal
             while m != 0:
-                c = _cttz(m)
+                c = cttz(m)
                 m &= m - 1
                 for p in range(3):
                     w[W_LO + p] = wlo[p]
@@ -351,12 +352,12 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                 acc[c] += _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat,
                                          lhigh, tp, soloist, trump)
     if done == 0:
-        return _cttz(legal)
+        return cttz(legal)
     best = -1
     bv = 0.0
     m = legal
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         acc[c] /= done
         better = best < 0 or (acc[c] > bv if seat == soloist else acc[c] < bv)
@@ -418,7 +419,7 @@ def play_deal_policies(hands_lo, hands_hi, discard, tapp, shown, trump, soloist,
     for p in range(3):
         points[p] = 0
         tricks[p] = 0
-    n_tricks = _ctpop(lo[leader]) + _ctpop(hi[leader])
+    n_tricks = ctpop(lo[leader]) + ctpop(hi[leader])
     blt = kr.beat_led_trumped
     ld = leader
     for trick in range(n_tricks):
@@ -542,12 +543,12 @@ def shown_counts_kernel(counts, trump, kr, out):
             n = np.int64(2)
             mm = m
             while mm != 0:
-                t = _cttz(mm)
+                t = cttz(mm)
                 mm &= mm - 1
                 n = min(n, np.int64(counts[t]))
             mm = m
             while mm != 0:
-                t = _cttz(mm)
+                t = cttz(mm)
                 mm &= mm - 1
                 out[t] = max(out[t], n)
     for mk in (kr.binokel_mask, kr.grand_binokel_mask if kr.grand_binokel_value > 0 else 0):
@@ -556,12 +557,12 @@ def shown_counts_kernel(counts, trump, kr, out):
         n = np.int64(2)
         mm = np.int64(mk)
         while mm != 0:
-            t = _cttz(mm)
+            t = cttz(mm)
             mm &= mm - 1
             n = min(n, np.int64(counts[t]))
         mm = np.int64(mk)
         while mm != 0:
-            t = _cttz(mm)
+            t = cttz(mm)
             mm &= mm - 1
             out[t] = max(out[t], n)
     if kr.trump_nine_value > 0:
@@ -666,7 +667,7 @@ def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
 
 
 def pimc_args(policy: int) -> tuple:
-    """The trailing arguments a pipeline kernel (game.finish_deal / soloist_outcomes,
+    """The trailing arguments a pipeline kernel (deals.finish_deal / soloist_outcomes,
     advice.advise_samples, analysis._soloist_chunk, :func:`play_contract`) takes for play
     mode ``policy``: ``()`` for the heuristic (and random) play, so the kernel's heuristic
     variant runs, compiled without any PIMC or solver code; ``(int64[2],)`` = (worlds per

@@ -65,10 +65,10 @@ key basis, generation; a 16-move buffer per ply) and the table ``tt`` int64[size
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
-from llvmlite import binding as _llvm
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
@@ -77,7 +77,8 @@ from numba.extending import intrinsic
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, Card, CardError, Hand, Suit, parse_cards
-from analyzer.mechanics.play import _ctpop, _cttz, beat_table, card_beats, legal_mask_duty
+from analyzer.kernels.bits import ctpop, cttz, pext
+from analyzer.mechanics.play import beat_table, card_beats, legal_mask_duty
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.melds import melds
 
@@ -98,9 +99,6 @@ W_SIZE = W_GEN + 1
 TT_MIN_N = 2   # the table holds nodes with at least this many tricks left (_lead stores every such node)
 GEN_LIMIT = np.int64(1) << np.int64(32)   # past it the table is cleared (no old entry may match)
 DEFAULT_TT_BITS = 20
-
-# the key's bit packing uses the CPU's pext where it has one (BMI2), else plain code
-_HAVE_BMI2 = bool(_llvm.get_host_cpu_features().get("bmi2", False))
 
 _M1 = np.int64(-7046029254386353131)   # 0x9E3779B97F4A7C15 as int64
 _B10 = np.int64(0x3FF)
@@ -179,7 +177,7 @@ def _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first):
             if p != seat:
                 others |= w[W_LO + p]
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         pts = w[W_CP + c]
         if c == first:
@@ -205,7 +203,7 @@ def _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first):
                     sm = np.int64(63) << np.int64(6 * s)
                     pm = w[W_LO + pa] & sm
                     so = w[W_LO + soloist]
-                    if pm != 0 and (w[W_BEAT + _cttz(pm)] & so) == 0 and (
+                    if pm != 0 and (w[W_BEAT + cttz(pm)] & so) == 0 and (
                             (so & sm) != 0 or trump < 0
                             or (so & (np.int64(63) << np.int64(6 * trump))) == 0):
                         sc = 150 - pts
@@ -248,9 +246,9 @@ def _last_trick(w, leader):
     """Soloist's points of the last trick (every card forced), bonus included (R7)."""
     s1 = leader + 1 if leader < 2 else 0
     s2 = s1 + 1 if s1 < 2 else 0
-    c0 = _cttz(w[W_LO + leader])
-    c1 = _cttz(w[W_LO + s1])
-    c2 = _cttz(w[W_LO + s2])
+    c0 = cttz(w[W_LO + leader])
+    c1 = cttz(w[W_LO + s1])
+    c2 = cttz(w[W_LO + s2])
     wc = c0
     ws = leader
     if _beats(w, c1, wc):
@@ -273,7 +271,7 @@ def _two_left(w, leader):
     m0 = w[W_LO + leader]
     best0 = _M if leader == soloist else np.int64(1 << 20)
     while m0 != 0:
-        c0 = _cttz(m0)
+        c0 = cttz(m0)
         m0 &= m0 - 1
         b0 = np.int64(1) << np.int64(c0)
         _take(w, leader, b0)
@@ -281,7 +279,7 @@ def _two_left(w, leader):
         m1 = _legal(w, s1, 1, ls, c0, c0)
         best1 = _M if s1 == soloist else np.int64(1 << 20)
         while m1 != 0:
-            c1 = _cttz(m1)
+            c1 = cttz(m1)
             m1 &= m1 - 1
             b1 = np.int64(1) << np.int64(c1)
             _take(w, s1, b1)
@@ -294,7 +292,7 @@ def _two_left(w, leader):
             m2 = _legal(w, s2, 2, ls, wc1, lh1)
             best2 = _M if s2 == soloist else np.int64(1 << 20)
             while m2 != 0:
-                c2 = _cttz(m2)
+                c2 = cttz(m2)
                 m2 &= m2 - 1
                 b2 = np.int64(1) << np.int64(c2)
                 _take(w, s2, b2)
@@ -343,7 +341,7 @@ def _sure_trump_points(w):
         top = -1
         m = r
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             if (w[W_BEAT + c] & r) == 0:
                 top = c
@@ -360,38 +358,6 @@ def _sure_trump_points(w):
         pts += n * w[W_CP + top]
         r &= ~b
     return owner, pts
-
-
-@intrinsic
-def _pext_hw(typingctx, x, m):
-    """BMI2 parallel bit extract: the bits of ``x`` at the set bits of ``m``, packed low."""
-    if x != types.int64 or m != types.int64:
-        return None
-    sig = types.int64(types.int64, types.int64)
-
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
-                                            "llvm.x86.bmi.pext.64")
-        return builder.call(fn, args)
-
-    return sig, codegen
-
-
-@njit(_nrt=False, inline="always")
-def _pext_sw(x, m):
-    """:func:`_pext_hw` in plain integer code (CPUs without BMI2)."""
-    r = _Z
-    bit = np.int64(1)
-    while m != 0:
-        if x & m & -m:
-            r |= bit
-        bit <<= np.int64(1)
-        m &= m - 1
-    return r
-
-
-_pext = _pext_hw if _HAVE_BMI2 else _pext_sw
 
 
 @intrinsic
@@ -433,12 +399,12 @@ def _tt_key(w, leader):
     :func:`set_hands`) each seat still holds, one bit per card (at most 48 bits: a deck
     of 48 cards), and the leader in the top two bits.  Every hand of a search is a subset
     of the basis, so equal keys mean equal positions."""
-    k = _pext(w[W_LO], w[W_BAS])
-    k |= _pext(w[W_LO + 1], w[W_BAS + 1]) << w[W_SH + 1]
-    k |= _pext(w[W_LO + 2], w[W_BAS + 2]) << w[W_SH + 2]
-    k |= _pext(w[W_HI], w[W_BAS + 3]) << w[W_SH + 3]
-    k |= _pext(w[W_HI + 1], w[W_BAS + 4]) << w[W_SH + 4]
-    k |= _pext(w[W_HI + 2], w[W_BAS + 5]) << w[W_SH + 5]
+    k = pext(w[W_LO], w[W_BAS])
+    k |= pext(w[W_LO + 1], w[W_BAS + 1]) << w[W_SH + 1]
+    k |= pext(w[W_LO + 2], w[W_BAS + 2]) << w[W_SH + 2]
+    k |= pext(w[W_HI], w[W_BAS + 3]) << w[W_SH + 3]
+    k |= pext(w[W_HI + 1], w[W_BAS + 4]) << w[W_SH + 4]
+    k |= pext(w[W_HI + 2], w[W_BAS + 5]) << w[W_SH + 5]
     return k | (leader << np.int64(62))
 
 
@@ -480,7 +446,7 @@ def _tt_cut(w, tt, leader, alpha, beta):
     decides its search in (alpha, beta) (a bound outside the window, or exact): True,
     with the value in ``w[W_TTV]``.  The node's own probe, done by the parent to save
     the call."""
-    if _ctpop(w[W_LO + leader]) + _ctpop(w[W_HI + leader]) < TT_MIN_N:
+    if ctpop(w[W_LO + leader]) + ctpop(w[W_HI + leader]) < TT_MIN_N:
         return False
     key = _tt_key(w, leader)
     hit = _tt_find(tt, _tt_bucket(w, key), key, w[W_GEN])
@@ -626,12 +592,12 @@ def _second(w, tt, leader, lsuit, wcard, lhigh, tp, rem, ply, alpha, beta):
             nwc = wcard
             nws = leader
         pts = w[W_CP + c]
-        if w[W_LO + seat] != 0 and _ctpop(w[W_LO + seat]) + _ctpop(w[W_HI + seat]) >= TT_MIN_N:
+        if w[W_LO + seat] != 0 and ctpop(w[W_LO + seat]) + ctpop(w[W_HI + seat]) >= TT_MIN_N:
             # the third card's children are trick-boundary nodes whose table rows are
             # most likely not in the cache: ask for them now, a node before they are read
             m3 = _legal(w, s3, 2, lsuit, nwc, nlh)
             while m3 != 0:
-                r = _cttz(m3)
+                r = cttz(m3)
                 m3 &= m3 - 1
                 br = np.int64(1) << r
                 _take(w, s3, br)
@@ -668,7 +634,7 @@ def _lead(w, tt, leader, rem, ply, alpha, beta):
         return _Z
     bonus = w[W_BONUS]
     soloist = w[W_SOLOIST]
-    n = _ctpop(w[W_LO + leader]) + _ctpop(w[W_HI + leader])
+    n = ctpop(w[W_LO + leader]) + ctpop(w[W_HI + leader])
     if n == 0:
         return _Z
     if n == 1:
@@ -785,7 +751,7 @@ def _hand_points(w):
     for p in range(6):
         m = w[p]
         while m != 0:
-            c = _cttz(m)
+            c = cttz(m)
             m &= m - 1
             s += w[W_CP + c]
     return s
@@ -826,7 +792,7 @@ def set_hands(w, lo, hi):
         w[W_BAS + 3 + p] = hi[p]
     for q in range(6):
         w[W_SH + q] = sh
-        sh += _ctpop(w[W_BAS + q])
+        sh += ctpop(w[W_BAS + q])
     w[W_GEN] += 1
 
 
@@ -899,7 +865,7 @@ def dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out):
     bonus = w[W_BONUS]
     m = legal
     while m != 0:
-        c = _cttz(m)
+        c = cttz(m)
         m &= m - 1
         b = np.int64(1) << np.int64(c)
         _take(w, seat, b)
@@ -944,6 +910,63 @@ def new_table(bits: int) -> np.ndarray:
     raw = np.zeros(2 * n + 8, dtype=np.int64)
     off = (-raw.ctypes.data % 64) // 8
     return raw[off:off + 2 * n].reshape(n, 2)
+
+
+class TimedSearch:
+    """Kernel searches of one :class:`Solver` under one time budget.
+
+    ``max_seconds`` (None = unbounded) is turned into a node budget (``W_LIMIT``) for each
+    search at the node rate measured on this machine now, never assumed: the first search
+    measures it on its first 2 M nodes, then starts again with the budget; a search
+    stopped while more than a tenth of the budget is left starts again at the rate it
+    measured.  A stopped search's value and table entries are void (the table is
+    cleared).  Calling it returns the search's value, or None when the budget ran out.
+    Used by :func:`deal_table` and :func:`analyzer.search.best_discard.best_discard`.
+    """
+
+    def __init__(self, solver: "Solver", max_seconds: float | None, t0: float | None = None):
+        import time
+
+        self._clock = time.perf_counter
+        self.solver = solver
+        self.max_seconds = None if max_seconds is None else float(max_seconds)
+        start = self._clock() if t0 is None else t0
+        self.deadline = None if max_seconds is None else start + float(max_seconds)
+        self.rate = 0.0   # nodes per second of this machine now
+
+    def expired(self) -> bool:
+        """True once the budget's deadline has passed."""
+        return self.deadline is not None and self._clock() >= self.deadline
+
+    def _run(self, fn, args, limit):
+        s = self.solver
+        s.w[W_LIMIT] = NO_LIMIT if limit is None else s.w[W_NODES] + max(int(limit), 1000)
+        s.w[W_ABORT] = 0
+        n0, c0 = int(s.w[W_NODES]), self._clock()
+        r = int(fn(s.w, s.tt, *args))
+        dt = self._clock() - c0
+        if dt > 0.05:
+            self.rate = max((int(s.w[W_NODES]) - n0) / dt, 1e4)
+        s.w[W_LIMIT] = NO_LIMIT
+        if s.w[W_ABORT]:
+            s.w[W_ABORT] = 0
+            s.clear()   # the stopped search's table entries are void
+            return None
+        return r
+
+    def __call__(self, fn, *args):
+        """``fn(w, tt, *args)`` (a kernel search of this module) within the budget."""
+        if self.deadline is None:
+            return self._run(fn, args, None)
+        if self.rate == 0.0:
+            r = self._run(fn, args, 2_000_000)
+            if r is not None:
+                return r
+        while True:
+            r = self._run(fn, args, (self.deadline - self._clock()) * self.rate)
+            # stopped early because the rate (re-measured by that run) was too low: again
+            if r is not None or self.deadline - self._clock() < 0.1 * self.max_seconds:
+                return r
 
 
 class Solver:
@@ -1139,7 +1162,8 @@ def parse_position_line(text: str, rules: RuleSet = DEFAULT_RULES) -> Position:
 
 
 def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
-               solver: Solver | None = None, trumps: str = "CSHDN") -> list[dict]:
+               solver: Solver | None = None, trumps: str = "CSHDN",
+               max_seconds: float | None = None, progress=None) -> list[dict]:
     """Double-dummy table of a deal, like bridge's DD table (R4-R7).
 
     ``hands``: three hands of ``rules.hand_size`` cards (seats 0-2); the 3 cards in no
@@ -1150,6 +1174,12 @@ def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
     discard, ``melds`` = the soloist's melds (R5; none in a Durch), ``total`` = card
     points + melds (R8: melds count only with a trick; a won trick of 0 card points is
     not told apart from none), and for a Durch ``made``.
+
+    ``max_seconds``: a time budget for the whole table (None = none; :class:`TimedSearch`).
+    When it runs out, the row being solved and every later one come back as
+    ``{"trump": t, "solved": False}`` (no figure is guessed); solved rows have no
+    ``solved`` key.  ``progress(done, total, row, seconds)``: called after each row with
+    the rows done, the rows in all, the row (or the unsolved marker) and the seconds so far.
     """
     hs = [Hand.parse(h) for h in hands]
     if len(hs) != 3 or any(len(h) != rules.hand_size for h in hs):
@@ -1161,16 +1191,27 @@ def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
     cp = rules.kernel.card_points
     disc = sum(int(cp[c.id]) for c in tapp.cards())
     s = solver or Solver(rules)
+    t0 = time.perf_counter()
+    search = TimedSearch(s, max_seconds, t0)
     rows = []
     for t in trumps:
         durch = t == "N"
         leader = soloist if durch else 0
-        pos = make_position(hs, None if durch else t, soloist, leader, (), rules)
-        v = s.value(pos)
-        m = 0 if durch else melds(hs[soloist], Suit.parse(t), rules).total
-        row = {"trump": "N" if durch else t, "play": v, "card_points": v + disc,
-               "melds": m, "total": v + disc + (m if v > 0 else 0)}
-        if durch:
-            row["made"] = v == 240 - disc + int(rules.last_trick_bonus)
+        name = "N" if durch else t
+        if rows and "solved" in rows[-1]:
+            v = None   # the budget ran out on an earlier row: none of the later ones
+        else:
+            pos = make_position(hs, None if durch else t, soloist, leader, (), rules)
+            v = search(dd_value, *s._load(pos))
+        if v is None:
+            row = {"trump": name, "solved": False}
+        else:
+            m = 0 if durch else melds(hs[soloist], Suit.parse(t), rules).total
+            row = {"trump": name, "play": v, "card_points": v + disc,
+                   "melds": m, "total": v + disc + (m if v > 0 else 0)}
+            if durch:
+                row["made"] = v == 240 - disc + int(rules.last_trick_bonus)
         rows.append(row)
+        if progress is not None:
+            progress(len(rows), len(trumps), row, time.perf_counter() - t0)
     return rows

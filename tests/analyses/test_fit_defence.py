@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests import reference_play as ref
+from tests.oracle import play as ref
 from analyzer import BinokelError
 from analyzer.analyses import fit_defence as fd
 from analyzer.mechanics.play import (DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F, LIN_F,
@@ -208,12 +208,21 @@ def test_small_fit_gives_a_legal_policy_that_plays(deals):
     assert fd.evaluate(H, TR, SO, W).shape == (len(SO),)
 
 
-def test_weights_literal_reproduces_the_shipped_text():
-    import inspect
+def test_shipped_weights_are_the_fit_files_bit_for_bit(tmp_path):
+    """play.py's DEFENCE_LIN / DEFENCE_LIN2 are data/fits/defence_lin(2).json; writing them
+    back with write_weights (3 decimals) gives the same rows, and the files name the
+    command that regenerates them."""
+    from analyzer.fits import fit_path, read_fit_file
 
-    import analyzer.mechanics.play as play
-    assert fd.weights_literal(DEFENCE_LIN) in inspect.getsource(play)
-    assert fd.weights_literal(DEFENCE_LIN2, name="DEFENCE_LIN2") in inspect.getsource(play)
+    for features, W in (("lin", DEFENCE_LIN), ("lin2", DEFENCE_LIN2)):
+        shipped = read_fit_file(fit_path(fd.WEIGHT_FILES[features][0]))
+        assert shipped["command"].startswith("binokel fit-defence")
+        assert shipped["generated_by"] == "analyzer.analyses.fit_defence.write_weights"
+        A = np.array(shipped["data"], dtype=np.float64)
+        assert A.shape == W.shape and (A.view(np.int64) == W.view(np.int64)).all()
+        again = read_fit_file(fd.write_weights(W, tmp_path / f"{features}.json", features,
+                                               shipped["command"]))
+        assert again == shipped
 
 
 def test_lin2_small_fit_legal_and_damped(deals):

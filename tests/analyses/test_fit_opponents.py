@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import json
 import math
-import runpy
 
 import numpy as np
 from click.testing import CliRunner
 
-from analyzer.analyses.advisor_fit import FITS
 from analyzer.analyses.agents import ModelAgent
 from analyzer.analyses.bid_model_fit import fit_interval_logistic
 from analyzer.analyses.fit_opponents import (FIT_AUCTIONS, _hand, advisor_decisions,
                                              fit_advisor_model, fit_auctions, prediction_error,
-                                             write_fit_module)
-from analyzer.analyses.opponents import FEATURES, advisor_model, default_opponents
+                                             write_advisor_fits)
+from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES, advisor_model, default_opponents
+from analyzer.fits import load_fit, read_fit_file
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
@@ -24,6 +23,7 @@ from cli.main import cli
 
 import pytest
 
+FITS = load_fit(ADVISOR_FIT)
 #: the three-player variants with their own fit (V2, V3, V5)
 VARIANT_FITS = ("grupp-3", "grupp-4", "binokel-40")
 
@@ -64,14 +64,15 @@ def test_shipped_fit_agrees_with_the_advisor_on_fresh_hands():
     assert abs(obs - p.sum()) <= 4 * math.sqrt((p * (1 - p)).sum()) + 1
 
 
-def test_fit_module_round_trip(tmp_path):
+def test_fit_file_round_trip(tmp_path):
     fits = {"x": {"coef": [1.0, 2.5], "scale": 3.0, "features": ["a", "b"]}}
-    path = write_fit_module(fits, tmp_path / "fit.py")
-    assert runpy.run_path(str(path))["FITS"] == fits
+    path = write_advisor_fits(fits, tmp_path / "fit.json")
+    doc = read_fit_file(path)
+    assert doc["data"] == fits and doc["command"].startswith("binokel fit-opponents")
 
 
 def test_cli_fit_opponents_writes_the_model_and_rejects_bad_paths(tmp_path):
-    out = tmp_path / "fit.py"
+    out = tmp_path / "fit.json"
     args = ["fit-opponents", "--hands", "24", "--samples", "8", "--seed", "3", "--holdout", "0",
             "--out", str(out)]
     r = CliRunner().invoke(cli, args + ["--json"])
@@ -79,7 +80,7 @@ def test_cli_fit_opponents_writes_the_model_and_rejects_bad_paths(tmp_path):
     d = json.loads(r.output)
     assert d["hands"] == 24 and len(d["coef"]) == len(FEATURES)
     assert "--hands 24 --samples 8 --seed 3" in d["command"]
-    stored = runpy.run_path(str(out))["FITS"]["binokel-48"]
+    stored = read_fit_file(out)["data"]["binokel-48"]
     assert stored["coef"] == d["coef"]
     r = CliRunner().invoke(cli, args[:-1] + [str(tmp_path)])
     assert r.exit_code == 2 and "directory" in r.output and "Traceback" not in r.output

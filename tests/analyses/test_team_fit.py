@@ -6,13 +6,11 @@ for a team game."""
 from __future__ import annotations
 
 import math
-import runpy
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.analyses.advisor_fit import FITS
 from analyzer.analyses.team_advice import check_turn, parse_team_auction_for
 from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
                                         TEAM_FEATURES,
@@ -22,9 +20,12 @@ from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, 
 from analyzer.analyses.team_lookahead import team_model
 from analyzer.analyses.team_tournament import _decide, run_team_tournament
 from analyzer.analyses.tournament import run_tournament
+from analyzer.fits import load_fit, read_fit_file
 from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.team_bidding import PASS
 from analyzer.mechanics.team_rules import team_spec
+
+FITS = load_fit("advisor")
 from cli.main import cli
 
 TEAM_GAMES = ("kreuz-48", "kreuz-40", "pinochle-80")
@@ -139,12 +140,12 @@ def test_advisor_fit_plays_whole_team_games_through_the_tournament():
 def test_fit_opponents_cli_for_a_team_game(tmp_path):
     """``binokel fit-opponents --rules kreuz-40`` fits the team advisor, compares the fit
     with the offset model on held-out hands and writes a module the package can read."""
-    out = tmp_path / "fit.py"
+    out = tmp_path / "fit.json"
     r = CliRunner().invoke(cli, ["fit-opponents", "--rules", "kreuz-40", "--hands", "30",
                                  "--samples", "20", "--holdout", "12", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "rule_value" in r.output and "the old model (rule of thumb" in r.output
-    fit = runpy.run_path(str(out))["FITS"]["kreuz-40"]
+    fit = read_fit_file(out)["data"]["kreuz-40"]
     assert fit["kind"] == "team" and fit["hands"] == 30 and fit["holdout_hands"] == 12
     assert fit["command"] == ("binokel fit-opponents --rules kreuz-40 --hands 30 --samples 20 "
                               "--seed 0 --holdout 12")

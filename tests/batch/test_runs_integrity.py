@@ -141,6 +141,69 @@ def test_a_broken_manifest_is_one_line_and_the_valid_parts_stay_usable(clean, tm
     assert load_run(run).table.equals(load_run(clean).table)
 
 
+def test_a_note_in_the_folder_does_not_block_repairing_a_lost_manifest(clean, tmp_path):
+    """issue 25: a README.txt beside intact parts made simulate refuse ("is not empty and
+    holds no run manifest"); it is reported, left alone, and the manifest is rewritten."""
+    run = _copy(clean, tmp_path)
+    (run / "README.txt").write_text("x")
+    (run / "parts" / "notes.md").write_text("y")
+    (run / "manifest.json").unlink()
+    res = _resumed_equals_clean(run, clean)
+    assert any("rewritten, since all 4 parts belong to this run" in n for n in res.notes)
+    assert "README.txt is not part of the run: left alone" in res.notes
+    assert "parts/notes.md is not part of the run: left alone" in res.notes
+    assert (run / "README.txt").read_text() == "x" and (run / "parts" / "notes.md").read_text() == "y"
+
+
+def test_a_note_among_the_parts_is_neither_counted_nor_refused(clean, tmp_path):
+    run = _copy(clean, tmp_path)
+    (run / "parts" / ".DS_Store").write_bytes(b"\0\1")
+    assert load_run(run).table.equals(load_run(clean).table)
+    r = CliRunner().invoke(cli, ["simulate", "-n", "4000", "--seed", "11", "--chunk-size", "1000",
+                                 "--out", str(run), "-q", "-j", "1"])
+    assert r.exit_code == 0, r.output
+    assert "parts/.DS_Store is not part of the run: left alone" in r.output
+    assert (run / "parts" / ".DS_Store").exists()
+
+
+def test_a_parquet_file_under_another_name_is_still_a_foreign_part(clean, tmp_path):
+    # a file posing as a part is checked (and refused), not waved through as a note
+    run = _copy(clean, tmp_path)
+    shutil.copyfile(part_path(run, 0), run / "parts" / "part-7.parquet")
+    assert "parts/part-7.parquet is not a part of this run" in _report_error(run, tmp_path)
+    res = _resumed_equals_clean(run, clean)
+    assert (run / "parts" / "part-7.parquet.damaged").exists()
+    assert any("part-7.parquet" in n and "set aside" in n for n in res.notes)
+
+
+def test_a_folder_of_other_files_without_any_run_is_still_refused(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "letter.txt").write_text("x")
+    r = CliRunner().invoke(cli, ["simulate", "-n", "10", "--out", str(tmp_path / "docs"), "-q"])
+    _one_line_error(r, "is not empty and holds no run manifest")
+    assert "letter.txt" in r.output and not (tmp_path / "docs" / "parts").exists()
+
+
+def test_a_parameter_mismatch_is_said_in_words(clean, tmp_path):
+    """issue 25: the message printed a Python dict (the deal policy) and reprs."""
+    run = _copy(clean, tmp_path)
+    r = CliRunner().invoke(cli, ["simulate", "-n", "200000", "--seed", "11", "--what", "deals",
+                                 "--out", str(run), "-q"])
+    _one_line_error(r, "holds a run of 4,000 deals of meld census (binokel-48, seed 11, "
+                       "chunks of 1,000); you asked for 200,000 deals of played deals")
+    assert "differ in what is simulated (--what), the number of deals (-n), the chunk size" in r.output
+    assert not any(c in r.output for c in "{}[]") and "None" not in r.output
+    r = CliRunner().invoke(cli, ["simulate", "-n", "4000", "--seed", "11", "--chunk-size", "1000",
+                                 "--rules", "grupp-3", "--out", str(run), "-q"])
+    _one_line_error(r, "differ in the game (--rules), and runs are never mixed")
+    assert "{" not in r.output
+    man = json.loads((run / "manifest.json").read_text())
+    man["rules"]["bid_step"] += 5          # same game name, other constants
+    (run / "manifest.json").write_text(json.dumps(man))
+    with pytest.raises(BinokelError, match=r"differ in the rules of binokel-48 \(in bid_step\)"):
+        runs.prepare_run(run, SPEC)
+
+
 def test_parts_that_is_a_file_is_one_line_for_report_and_simulate(tmp_path):
     run = tmp_path / "run"
     run.mkdir()

@@ -111,3 +111,35 @@ def test_plot_follows_the_file_extension(suffix, magic, tmp_path):
     r = _run(["analyze", "--example", "weak", "-n", "40", "--plot", str(path)])
     assert r.exit_code == 0, r.output
     assert path.read_bytes().startswith(magic)
+
+
+SEED_COMMANDS = [("play",), ("bench", "-w", "W1"), ("tournament", "--groups", "2"),
+                 ("advise", "--example", "average"), ("analyze", "--example", "average"),
+                 ("simulate", "-n", "10", "--out", "unused-run-folder"), ("solve",),
+                 ("duplicate",), ("fit-defence",), ("fit-opponents",)]
+
+
+@pytest.mark.parametrize("args", SEED_COMMANDS, ids=lambda a: a[0])
+def test_every_seed_option_has_the_apis_bound(args):
+    """issue 25: --seed 99999999999999999999999 was accepted (the API caps at 2^63-1)."""
+    from analyzer.bounds import SEED
+
+    r = _run([*args, "--seed", "99999999999999999999999"])
+    _one_line_error(r, f"must be at most {SEED.hi:,} (seeds are 64-bit integers), got "
+                       "99,999,999,999,999,999,999,999")
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["advise", "--example", "weak", "-n", "50001"], "must be at most 50,000"),
+    (["analyze", "--example", "weak", "-n", "999999999999"], "must be at most 1,000,000"),
+    (["analyze", "--example", "weak", "--bid", "3010"], "must be at most 3,000"),
+    (["tournament", "--groups", "100001"], "must be at most 100,000"),
+    (["tournament", "--samples", "0"], "must be at least 1, got 0"),
+    (["simulate", "-n", "10", "--out", "unused-run-folder", "--chunk-size", "0"], "must be at least 1"),
+    (["advise", "--example", "weak", "-n", "true"], "'true' is not a whole number"),
+    (["advise", "--example", "weak", "-n", "1.5"], "'1.5' is not a whole number"),
+])
+def test_samples_bids_groups_and_chunks_share_the_bounds_table(args, fragment):
+    """Each count option reads analyzer.bounds (as the API's schemas do); analyze -n
+    999999999999 was a MemoryError traceback."""
+    _one_line_error(_run(args), fragment)

@@ -5,6 +5,7 @@ import json
 
 from click.testing import CliRunner
 
+from analyzer.fits import read_fit_file
 from cli.main import cli
 
 
@@ -58,24 +59,28 @@ def test_duplicate_heuristic_against_heuristic_v1():
     assert "Traceback" not in r.output
 
 
-def test_fit_defence_command_prints_the_literal_and_bounds_its_inputs(tmp_path):
-    """``binokel fit-defence`` (cli/fit_defence_cmd.py): the DEFENCE_LIN literal, also
-    written to --out; bad input is one line with exit status 2."""
-    out = tmp_path / "lin.py"
+def test_fit_defence_command_writes_a_fit_file_and_bounds_its_inputs(tmp_path):
+    """``binokel fit-defence`` (cli/fit_defence_cmd.py): the DEFENCE_LIN weights, also
+    written to --out as a fit file (analyzer.fits) that records the command; bad input is
+    one line with exit status 2."""
+    out = tmp_path / "lin.json"
     r = _run("fit-defence", "--deals", "20", "--iterations", "1", "--out", str(out), "--json")
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert len(d["weights"]) == 5 and all(len(row) == 18 for row in d["weights"])
-    assert out.read_text().startswith("DEFENCE_LIN = np.array([")
+    doc = read_fit_file(out)
+    assert doc["data"] == d["weights"] and "--deals 20 --seed 7 --iterations 1" in doc["command"]
     # --features lin2: heuristic-lin2's weights (6 contexts x 33 features, DEFENCE_LIN2)
-    out2 = tmp_path / "lin2.py"
+    out2 = tmp_path / "lin2.json"
     r = _run("fit-defence", "--deals", "20", "--iterations", "2", "--features", "lin2",
              "--start", "lin", "--damp", "0.5", "--out", str(out2), "--json")
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert len(d["weights"]) == 6 and all(len(row) == 33 for row in d["weights"])
     assert d["features"] == "lin2" and d["start"] == "lin" and d["damp"] == 0.5
-    assert out2.read_text().startswith("DEFENCE_LIN2 = np.array([")
+    doc = read_fit_file(out2)
+    assert doc["data"] == d["weights"] and "--features lin2 --start lin" in doc["command"]
+    assert "DEFENCE_LIN2" in doc["about"]
     for bad in (["--deals", "0"], ["--iterations", "0"], ["--ridge", "0"],
                 ["--features", "lin3"], ["--start", "pimc"], ["--damp", "0"],
                 ["--out", str(tmp_path / "no" / "x.py")]):

@@ -71,3 +71,40 @@ def test_solve_best_discard_bad_combinations_are_one_line_errors():
         r = _run("solve", *args)
         assert r.exit_code == 2, (args, r.output)
         assert msg in r.output and r.output.count("\n") == 1, (args, r.output)
+
+
+def test_solve_with_nothing_to_solve_names_the_options_and_exits_2():
+    # no default deal is invented (issue 28): one line naming what to give
+    r = _run("solve")
+    assert r.exit_code == 2, r.output
+    assert r.output.count("\n") == 1 and "nothing to solve" in r.output
+    for option in ("--seed", "--hand", "--position"):
+        assert option in r.output
+
+
+def test_solve_whole_deal_past_its_time_limit_prints_the_rows_reached_and_exits_3():
+    # a whole deal needs far more than 2 M nodes per row: a 0.01 s budget runs out
+    r = _run("solve", "--seed", "7", "--time-limit", "0.01")
+    assert r.exit_code == 3, r.output
+    assert "solving 5 contracts double dummy" in r.stderr
+    assert "not solved (time limit)" in r.stdout
+    line = [x for x in r.stderr.splitlines() if x.startswith("binokel: time limit")]
+    assert len(line) == 1 and "0.01 s reached" in line[0] and "not solved" in line[0]
+    # a progress line after each row (its count of rows done)
+    assert all(f"({k}/5, " in r.stderr for k in range(1, 6))
+
+
+def test_solve_whole_deal_json_says_the_table_is_incomplete():
+    r = _run("solve", "--seed", "7", "--time-limit", "0.01", "--json")
+    assert r.exit_code == 3, r.output
+    d = json.loads(r.stdout)
+    assert d["complete"] is False and d["time_limit"] == 0.01
+    assert [row["trump"] for row in d["rows"]] == list("CSHDN")
+    unsolved = [row for row in d["rows"] if "solved" in row]
+    assert unsolved and all(row == {"trump": row["trump"], "solved": False} for row in unsolved)
+    assert "solving" not in r.stderr   # --json: no progress lines
+
+
+def test_solve_time_limit_with_a_position_is_one_line_error():
+    r = _run("solve", "--seed", "3", "--tricks-left", "2", "--trump", "H", "--time-limit", "5")
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "--time-limit" in r.output

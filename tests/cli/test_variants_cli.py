@@ -62,7 +62,7 @@ def test_simulate_records_the_rules_and_refuses_resuming_with_others(tmp_path):
     man = json.loads((out / "manifest.json").read_text())
     assert man["rules"]["name"] == "binokel-40" and "--rules binokel-40" in man["command"]
     res = run("simulate", "-n", "2000", "--out", str(out), "--rules", "grupp-3", "-j", "1", "-q")
-    assert_one_line_error(res, "rules differ")
+    assert_one_line_error(res, "binokel-40, seed 1", "grupp-3, seed 1", "differ in the game (--rules)")
     res = run("report", str(out), "--out", str(tmp_path / "rep"))
     assert res.exit_code == 0, res.output
     html = (tmp_path / "rep" / "report.md").read_text()

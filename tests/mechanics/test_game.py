@@ -8,7 +8,8 @@ from analyzer import DEFAULT_RULES, Hand, melds
 from analyzer.mechanics.cards import SUITS, mask_to_counts
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_PLAY, CONTRACT_SURRENDER, EST_WEIGHTS,
                                exchange_shortlist, fast_exchange)
-from analyzer.mechanics.game import NO_WINNER, contract_for_bid, finish_deal, game_winner, soloist_outcomes
+from analyzer.mechanics.game import NO_WINNER, contract_for_bid, game_winner
+from analyzer.search.deals import finish_deal, soloist_outcomes
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
 from analyzer.mechanics.rng import make_state
 from analyzer.mechanics.sampling import deal_random, new_deck

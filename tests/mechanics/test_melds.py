@@ -1,6 +1,6 @@
 """Melds (RULES.md R5): every rule and combination, and the kernels against the reference.
 
-The reference is tests/reference.py, written from R5's text alone.  The fast kernels
+The reference is tests/oracle/melds.py, written from R5's text alone.  The fast kernels
 (``meld_all_trumps`` over KernelRules, ``meld_all_trumps_fast`` over MeldTables, both
 behind ``meld_table``/``meld_totals``) must agree with it on >= 100,000 random hands,
 half of them biased toward rich melds.
@@ -19,7 +19,7 @@ from analyzer.mechanics.cards import FULL_DECK, PLANE, Suit
 from analyzer.mechanics.melds import (meld_all_trumps, meld_all_trumps_fast, meld_table, meld_tables,
                             meld_total, meld_totals, trump_free_meld)
 from analyzer.mechanics.rules import RuleSet
-from tests.reference import counts_from_codes, melds_reference, totals_reference
+from tests.oracle.melds import counts_from_codes, melds_reference, totals_reference
 
 SUITS = "CSHD"
 
@@ -360,7 +360,7 @@ def test_R5_single_trump_kernel_agrees_with_reference(sample, kr):
 
 def test_R5_trump_free_part_is_types_Q_and_B(sample, kr):
     counts, masks, _ = sample
-    from tests.reference import trump_free_melds
+    from tests.oracle.melds import trump_free_melds
     got = [trump_free_meld(int(m), kr) for m in masks[:3000]]
     want = [sum(v for _, _, v in trump_free_melds(c)) for c in counts[:3000].tolist()]
     assert got == want

@@ -11,7 +11,7 @@ from analyzer.mechanics.pinochle_melds import meld80, meld80_all_trumps, pinochl
 from analyzer.mechanics.team_play import deal80, new_deck80
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
 from analyzer.mechanics.rng import chunk_state
-from tests import reference_pinochle as ref
+from tests.oracle import pinochle as ref
 
 KP = team_kernel(PINOCHLE_RULES)
 

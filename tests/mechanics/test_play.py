@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests import reference_play as ref
+from tests.oracle import play as ref
 from analyzer import DEFAULT_RULES, BinokelError, Card, Hand, parse_cards
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,

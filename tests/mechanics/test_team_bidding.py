@@ -11,7 +11,7 @@ from analyzer.mechanics.team_bidding import (PASS, check_turn, parse_team_auctio
                                                  validate_team_auction)
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
 from analyzer.mechanics.team_scoring import score80, score_team_deal, team_game_winner
-from tests import reference_pinochle as ref
+from tests.oracle import pinochle as ref
 
 
 def test_v6_2_minimum_bid_is_500():

@@ -1,6 +1,6 @@
 """Binokel team games kreuz-48 (V4) and kreuz-40 (V5): dealing, the chain of duels for
 four (V1), play duties (V4.5 = R6, V5.6 with the partner relief), exchange, melds,
-rounding and scoring (V1, V4.3, V4.6, V5.7) - kernels against tests/reference_teams.py."""
+rounding and scoring (V1, V4.3, V4.6, V5.7) - kernels against tests/oracle/teams.py."""
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +23,7 @@ from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_
 from analyzer.mechanics.team_rules import team_kernel
 from analyzer.mechanics.team_scoring import (round_points, score_going_out, score_kreuz,
                                              score_team_durch)
-from tests import reference_teams as ref
+from tests.oracle import teams as ref
 
 # the registered team RuleSets: 48 cards with sevens (the low card is rank 5), 40 cards
 K48 = get_rules("kreuz-48")

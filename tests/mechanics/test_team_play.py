@@ -10,7 +10,7 @@ from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L
                                               play_out80, play_out80_logged)
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, PINOCHLE_RULES_B, team_kernel
 from analyzer.mechanics.rng import chunk_state
-from tests import reference_pinochle as ref
+from tests.oracle import pinochle as ref
 
 
 def _deals(seed, n):

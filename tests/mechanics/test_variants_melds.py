@@ -1,5 +1,5 @@
 """Melds per variant (V2.3, V2.5, V5.5) and the variant's deck (V1, V5.1): kernels vs the
-plain-Python reference of tests/reference_variants.py on random hands of each variant."""
+plain-Python reference of tests/oracle/variants.py on random hands of each variant."""
 from __future__ import annotations
 
 import random
@@ -11,7 +11,7 @@ from analyzer import BinokelError, Hand, melds, meld_table, parse_cards
 from analyzer.mechanics.cards import counts_to_mask
 from analyzer.mechanics.melds import discard_dissle, meld_total
 from analyzer.mechanics.rules import RULE_NAMES, get_rules
-from tests import reference_variants as ref
+from tests.oracle import variants as ref
 
 VARIANT_NAMES = ("binokel-48", "grupp-3", "grupp-4", "binokel-40")
 

@@ -1,5 +1,5 @@
 """Play, scoring, auction, dealing and exchange per variant (V1, V2.2-V2.7, V3, V5.1-V5.7):
-the kernels against tests/reference_variants.py (written from VARIANTS.md) on random
+the kernels against tests/oracle/variants.py (written from VARIANTS.md) on random
 deals of each variant."""
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from analyzer.mechanics.bidding import run_auction, simulate_auction, validate_a
 from analyzer.mechanics.cards import counts_to_mask, mask_to_counts
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, fast_exchange,
                                          sure_durch_contract)
-from analyzer.mechanics.game import finish_deal, game_winner
+from analyzer.mechanics.game import game_winner
+from analyzer.search.deals import finish_deal
 from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
                                      LOG_WINNER, POLICY_HEURISTIC, POLICY_RANDOM,
                                      legal_mask, legal_mask_duty, play_out, play_out_logged)
@@ -22,7 +23,7 @@ from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.sampling import deal_random, deal_rules, new_deck
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,
                                         DEAL_SURRENDER, DEAL_THROWN_IN, score_kernel)
-from tests import reference_variants as ref
+from tests.oracle import variants as ref
 
 NAMES = ("binokel-48", "grupp-3", "grupp-4", "binokel-40")
 
@@ -306,7 +307,7 @@ def test_fast_exchange_discards_the_dabb_size_from_the_soloists_cards(name):
 def test_v2_3_dissle_in_the_discard_counts_in_the_deal_score():
     """A grupp soloist who discards the trump 7 still melds its 10 (V2.3); in binokel-48
     discarded cards never meld (R4)."""
-    from analyzer.mechanics.game import _melds_of
+    from analyzer.search.deals import _melds_of
     work = np.zeros((3, 24), np.uint8)
     work[0, 0] = 1                           # A♣ kept
     disc = np.array([6 + 5, 6 + 5, 0], np.int64)   # 7♠ 7♠ A♣ discarded

@@ -147,7 +147,7 @@ def test_shipped_samples_are_small_complete_and_documented(folder):
     assert run.complete and run.n_deals == run.manifest["n"]
     cmd = run.manifest["command"]
     assert cmd.startswith("binokel simulate") and f"--seed {run.manifest['seed']}" in cmd
-    assert cmd in (ROOT / "README.md").read_text()
+    assert cmd in (ROOT / "docs" / "guide" / "batch.md").read_text(encoding="utf-8")
 
 
 def test_shipped_meld_sample_agrees_with_exact_probabilities():

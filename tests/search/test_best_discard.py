@@ -10,9 +10,9 @@ import pytest
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Card, Hand
 from analyzer.search.best_discard import best_discard, discards
-from tests.reference import melds_reference
-from tests.reference_play import points
-from tests.search.reference_solve import minimax
+from tests.oracle.melds import melds_reference
+from tests.oracle.play import points
+from tests.oracle.solve import minimax
 
 SUITS = "CSHD"
 

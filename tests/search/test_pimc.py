@@ -15,7 +15,7 @@ from analyzer.search import pimc
 from analyzer.search.pimc import (POLICY_PIMC, pimc_choose, play_deal_policies, proven_absent,
                                   sample_world, shown_counts)
 from analyzer.search.solve import Solver, set_context
-from tests.reference_play import beats, legal_cards
+from tests.oracle.play import beats, legal_cards
 
 KR = DEFAULT_RULES.kernel
 RS = np.ascontiguousarray(KR.rank_strength, dtype=np.int64)

@@ -112,9 +112,9 @@ def test_heuristic_play_step_compiles_without_pimc_or_solver_code():
 PIPELINE_PLAY_CALLS = ("play_contract", "_play_trump", "finish_deal", "soloist_outcomes")
 
 
-@pytest.mark.parametrize("kernel", ["analyzer.mechanics.game.finish_deal",
-                                    "analyzer.mechanics.game.soloist_outcomes",
-                                    "analyzer.mechanics.game._play_trump",
+@pytest.mark.parametrize("kernel", ["analyzer.search.deals.finish_deal",
+                                    "analyzer.search.deals.soloist_outcomes",
+                                    "analyzer.search.deals._play_trump",
                                     "analyzer.analyses.advice.advise_samples",
                                     "analyzer.analyses.analysis._soloist_chunk"])
 def test_every_pipeline_kernel_forwards_the_pimc_settings_to_its_play_step(kernel):

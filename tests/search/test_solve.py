@@ -8,10 +8,10 @@ import pytest
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Card, Hand
 from analyzer.search.solve import Solver, make_position, solve_position
-from tests.reference_play import legal_cards
+from tests.oracle.play import legal_cards
 from analyzer.mechanics.rules import get_rules
-from tests import reference_variants
-from tests.search.reference_solve import minimax, move_values
+from tests.oracle import variants as oracle_variants
+from tests.oracle.solve import minimax, move_values
 
 SUITS = "CSHD"
 
@@ -126,7 +126,7 @@ def test_solver_takes_v5_6_duty_from_the_ruleset():
 
     def legal(hand, trick, trump):
         held = {t for t in range(24) if hand[t] > 0}
-        return reference_variants.legal("binokel-40", held, list(trick), trump)
+        return oracle_variants.legal("binokel-40", held, list(trick), trump)
 
     rnd = random.Random(40)
     differs = 0
@@ -149,3 +149,35 @@ def test_solver_takes_v5_6_duty_from_the_ruleset():
         assert solver.value(pos) == want
         differs += want != minimax(hands, trump, soloist, leader, trick)
     assert differs > 0   # the duty matters in some of these positions
+
+
+def test_timed_search_without_a_budget_gives_the_solver_value():
+    from analyzer.search.solve import TimedSearch, dd_value
+
+    rnd = random.Random(11)
+    s = Solver()
+    search = TimedSearch(s, None)
+    for _ in range(20):
+        hands, trump, soloist, leader, _ = _random_position(rnd, 4)
+        pos = _pos(hands, trump, soloist, leader, ())
+        assert search(dd_value, *s._load(pos)) == minimax(hands, trump, soloist, leader, [])
+
+
+def test_deal_table_out_of_time_marks_the_rest_unsolved_and_reports_each_row():
+    from analyzer.mechanics.rng import chunk_state
+    from analyzer.mechanics.sampling import deal_random, new_deck
+    import numpy as np
+
+    from analyzer.search.solve import deal_table
+
+    out = np.zeros(4, dtype=np.int64)
+    deal_random(chunk_state(7, 0), new_deck(), out)
+    hands = [Hand.from_mask(int(m)) for m in out[:3]]
+    seen = []
+    rows = deal_table(hands, 0, max_seconds=0.01,
+                      progress=lambda done, total, row, secs: seen.append((done, total, row)))
+    assert [r["trump"] for r in rows] == list("CSHDN")
+    assert [d for d, _, _ in seen] == [1, 2, 3, 4, 5] and {t for _, t, _ in seen} == {5}
+    first_unsolved = next(i for i, r in enumerate(rows) if "solved" in r)
+    # once the budget ran out, no later row is solved and none carries a figure
+    assert all(r == {"trump": r["trump"], "solved": False} for r in rows[first_unsolved:])

@@ -33,11 +33,6 @@ def _beats(w, c, wcard):
     return solve._beats(w, c, wcard)
 
 
-@njit
-def _pext_both(x, m):
-    return solve._pext(x, m), solve._pext_sw(x, m)
-
-
 def _random_hands(rnd, n_each):
     """Three hands of ``n_each`` cards from the 48-card deck, as (lo, hi) int64[3] planes."""
     deck = [t for t in range(N_TYPES) for _ in range(2)]
@@ -68,22 +63,6 @@ def _random_subhands(rnd, lo, hi):
                     elif slo[p] & b:
                         slo[p] &= ~b
     return slo, shi
-
-
-def test_pext_hardware_and_plain_code_agree():
-    rnd = random.Random(5)
-    for _ in range(3000):
-        x = rnd.getrandbits(63) - (1 << 62)
-        m = rnd.getrandbits(63) - (1 << 62)
-        hw, sw = _pext_both(np.int64(x), np.int64(m))
-        want = 0
-        j = 0
-        for i in range(64):
-            if (m >> i) & 1:
-                want |= ((x >> i) & 1) << j
-                j += 1
-        want = want - (1 << 64) if want >= 1 << 63 else want
-        assert hw == sw == want
 
 
 def test_table_key_is_exact_over_every_subset_of_the_basis():

@@ -202,8 +202,9 @@ BAD = [
     ("illegal auction", f"/api/advise?hand={q(STRONG)}&seat=rh&auction=150,170", "jumps are not allowed"),
     ("auction over", f"/api/advise?hand={q(STRONG)}&seat=mh&auction=150,pass,pass", "over"),
     ("not this seat's turn", f"/api/advise?hand={q(STRONG)}&seat=mh&auction=150,160", "it is forehand's call"),
-    ("absurd samples", f"/api/advise?hand={q(STRONG)}&samples=1000000000", "at most 20,000"),
-    ("zero samples", f"/api/analyze?hand={q(STRONG)}&samples=0", "out of range"),
+    ("absurd samples", f"/api/advise?hand={q(STRONG)}&samples=1000000000",
+     "samples: must be at most 20,000 (this server's cap per request), got 1,000,000,000"),
+    ("zero samples", f"/api/analyze?hand={q(STRONG)}&samples=0", "samples: must be at least 1, got 0"),
     ("samples not a number", f"/api/advise?hand={q(STRONG)}&samples=lots", "not a whole number"),
     ("negative seed", f"/api/advise?hand={q(STRONG)}&seed=-1", "seed"),
     ("bad seat", f"/api/advise?hand={q(STRONG)}&seat=dealer", "unknown seat"),
@@ -227,9 +228,9 @@ BAD = [
     ("illegal auction helper", "/api/auction?auction=160", "R3"),
     ("unknown play", f"/api/analyze?hand={q(STRONG)}&play=fast", "play: unknown play 'fast'"),
     ("PIMC advice above its cap", f"/api/advise?hand={q(STRONG)}&play=pimc&samples=1001",
-     "at most 1,000 samples per request with play=pimc"),
+     "samples: must be at most 1,000 (this server's cap per request with play=pimc), got 1,001"),
     ("PIMC analysis above its cap", f"/api/analyze?hand={q(STRONG)}&play=pimc-defence&samples=10001",
-     "at most 10,000 samples per request with play=pimc-defence"),
+     "samples: must be at most 10,000 (this server's cap per request with play=pimc-defence)"),
     ("PIMC in the 40-card game", f"/api/advise?hand={q('AS AS 10S KS QS JS KH QH AC AD 10D KD')}"
      "&rules=binokel-40&play=pimc", "play=pimc is not available for binokel-40"),
     # the page has no four-seat picker or auction yet: team games are refused, not answered

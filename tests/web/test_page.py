@@ -177,7 +177,7 @@ def test_bad_input_shows_its_message_on_the_page(page, server):
     for query, needle, where in [
         (f"hand={short}&view=advise", "hand: must have 15 cards, got 14", "error"),
         (f"hand={hand}&seat=rh&auction=150,170&view=advise", "jumps are not allowed", "error"),
-        (f"hand={hand}&samples=999999&view=advise", "at most 20,000 samples", "error"),
+        (f"hand={hand}&samples=999999&view=advise", "samples: must be at most 20,000 (this server's cap per request)", "error"),
         (f"hand={hand}&seat=mh&auction=150,160&view=advise", "it is forehand's call, not middlehand's", "error"),
         (f"hand={hand}&tapp=AS,9S,9S&view=analyze", "overlaps the hand", "error"),
         (f"hand={quote('AS,AS,AS')}&view=melds", "3 copies of A♠", "cards-msg"),   # under the text box

@@ -376,6 +376,21 @@ async function loadUrl() {
 }
 
 // ------------------------------------------------------------------ talking to the server
+// The API's schemas are strict (web/params.py): a count is a JSON number, a flag a JSON
+// boolean. Whole numbers typed into a field go out digit for digit (a seed may exceed
+// 2^53, which a JS Number would round); anything else goes out as the text typed, and the
+// server names the problem ("seed: 'abc' is not a whole number").
+const INT_FIELDS = new Set(["samples", "seed", "bid"]);
+function jsonBody(data) {
+  const parts = Object.entries(data).map(([k, v]) => {
+    const t = typeof v === "string" ? v.trim() : null;
+    const raw = INT_FIELDS.has(k) && t !== null && /^-?\d+$/.test(t)
+      ? t.replace(/^(-?)0+(?=\d)/, "$1") : JSON.stringify(v);
+    return `${JSON.stringify(k)}:${raw}`;
+  });
+  return `{${parts.join(",")}}`;
+}
+
 async function api(method, path, data) {
   let url = path, opts = { method, headers: {} };
   if (method === "GET" && data) {
@@ -385,7 +400,7 @@ async function api(method, path, data) {
     if (s) url += `?${s}`;
   } else if (data) {
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(data);
+    opts.body = jsonBody(data);
   }
   let resp;
   try {
@@ -415,7 +430,7 @@ function requestFor(view) {
   if (view === "melds") return drop({ hand: p.hand, rules: p.rules });
   if (view === "advise") {
     return drop({ hand: p.hand, seat: p.seat, auction: p.auction, scores: p.scores,
-      objective: p.objective, samples: p.samples, seed: p.seed, inference: p.inference, rules: p.rules,
+      objective: p.objective, samples: p.samples, seed: p.seed, inference: p.inference === "0" ? false : "", rules: p.rules,
       play: p.play });
   }
   return drop({ hand: p.hand, tapp: p.tapp, seat: p.seat, samples: p.asamples, seed: p.seed, bid: p.bid,

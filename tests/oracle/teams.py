@@ -6,7 +6,7 @@ low card).  A hand is a list of 24 counts.  Seats 0..3, partners opposite.
 """
 from __future__ import annotations
 
-from tests.reference_pinochle import beats, rank, suit, winner_index  # noqa: F401  (V1: same trick rules)
+from tests.oracle.pinochle import beats, rank, suit, winner_index  # noqa: F401  (V1: same trick rules)
 
 
 def legal(hand, trick: list[int], trump: int, duty: str, partner_winning: bool = False,

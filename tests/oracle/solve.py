@@ -6,13 +6,13 @@ the two defenders minimizing.  In a Durch (no trump, R4) play ends at the first 
 defender wins.  Every legal card of every seat is tried at every node (no alpha-beta, no
 move ordering, no table): the only shortcut is a memo of *completed-trick* positions
 (same remaining hands and leader = same remaining play), which changes no value.
-Rules come from tests/reference_play.py (itself written from R6), not from the kernels.
+Rules come from tests/oracle/play.py (itself written from R6), not from the kernels.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from tests.reference_play import LAST_TRICK_BONUS, legal_cards, points, trick_winner
+from tests.oracle.play import LAST_TRICK_BONUS, legal_cards, points, trick_winner
 
 
 def minimax(hands, trump, soloist: int, leader: int, trick=(), legal=legal_cards) -> int:

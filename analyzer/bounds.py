@@ -1,0 +1,85 @@
+"""Bounds on what a user can ask for: one table read by the library, the CLI's option types
+(``cli.common.bounded``) and the web API's schemas (``web.params``).
+
+Why one table: the same question must be answerable (or refused, with the same limit) on
+the command line and on the page.  Each bound says why it is where it is; a bound is
+checked before any work starts, so an absurd number is one line, never a memory error or
+hours of CPU.  This module imports nothing of the package (every layer may read it).
+
+Input: an integer.  Output: :meth:`Bound.problem` says in words what is wrong with it
+(``None`` if it lies within the bound); :meth:`Bound.check` raises ``BinokelError``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def show_int(v: int) -> str:
+    """An integer for a message: grouped digits, or its length when it is absurdly long
+    (Python refuses to print an int of more than 4,300 digits)."""
+    if abs(v) < 10 ** 30:
+        return f"{v:,}"
+    return f"a number of about {int(abs(v).bit_length() * 0.30103) + 1:,} digits"
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The closed range ``lo..hi`` of one integer input, and why ``hi`` is where it is."""
+
+    lo: int
+    hi: int
+    why: str = ""
+
+    def __contains__(self, v: int) -> bool:
+        return self.lo <= v <= self.hi
+
+    def problem(self, v: int) -> str | None:
+        """What is wrong with ``v`` in words ("must be at least 1, got 0"), or None."""
+        if v < self.lo:
+            return f"must be at least {show_int(self.lo)}, got {show_int(v)}"
+        if v > self.hi:
+            why = f" ({self.why})" if self.why else ""
+            return f"must be at most {show_int(self.hi)}{why}, got {show_int(v)}"
+        return None
+
+    def check(self, v: int, name: str) -> int:
+        """``v`` if it lies within the bound, else BinokelError "NAME must be ..."."""
+        from analyzer.errors import BinokelError
+
+        msg = self.problem(v)
+        if msg is not None:
+            raise BinokelError(f"{name} {msg}")
+        return v
+
+    def capped(self, hi: int, why: str) -> "Bound":
+        """The same bound with a lower top (e.g. a server's cap per request)."""
+        return Bound(self.lo, min(self.hi, hi), why)
+
+
+# Seeds feed numpy's SeedSequence (any size would do), but they are also stored in run
+# manifests, Parquet metadata and JSON answers that other programs read as 64-bit ints.
+SEED = Bound(0, 2**63 - 1, "seeds are 64-bit integers")
+
+# Bid advice keeps samples x rounds (up to 8) x bids x 3 scores of int64: 50,000 samples
+# are ~1 GB at the worst; PIMC plays ~3-4 ms a deal, so 5,000 samples are minutes of CPU.
+SAMPLES_ADVISE = Bound(1, 50_000, "bid advice keeps every sample's scores at every bid")
+SAMPLES_ADVISE_PIMC = Bound(1, 5_000, "PIMC plays ~3-4 ms a deal")
+# Hand analysis keeps ~1 KB of per-deal arrays (score and contract at each bid): 1,000,000
+# deals are ~1 GB; with PIMC, 20,000 deals are over an hour on one core.
+SAMPLES_ANALYZE = Bound(1, 1_000_000, "hand analysis keeps every deal's score at every bid")
+SAMPLES_ANALYZE_PIMC = Bound(1, 20_000, "PIMC plays ~3-4 ms a deal")
+
+# Game scores before this deal (R9: a game ends at 1,500): far beyond any real game, and
+# small enough that score arithmetic never leaves int64.
+GAME_SCORE = Bound(-100_000, 100_000, "a game ends at 1,500, R9")
+# A bid in an auction: above any total 18 cards can reach (R5 + R7: a monster's ~2,200).
+AUCTION_BID = Bound(0, 3_000, "above any total a hand and Tapp can reach, R5 and R7")
+# The top of the bid grid a hand analysis simulates (its tables stop much earlier).
+ANALYZE_BID = Bound(0, 1_000, "the analysis simulates bids up to 1,000")
+
+# Tournament groups (6 games each): 100,000 groups are hours of CPU.
+GROUPS = Bound(2, 100_000, "100,000 groups are hours of CPU; standard errors need two")
+# Deals of a batch run: 10^12 deals are ~28 CPU-hours of meld census; beyond it a request
+# is a typo.  The chunk size is bounded by the same number.
+RUN_DEALS = Bound(1, 10**12, "10^12 deals are ~28 CPU-hours of meld census")
+CHUNK_SIZE = Bound(1, 10**12, "a chunk cannot hold more deals than a run")

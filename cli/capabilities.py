@@ -1,0 +1,154 @@
+"""Which command works for which game: the capability matrix of README and the guide.
+
+Nothing here names a game.  The games are the rules registry's (``VARIANTS``, every
+registered RuleSet); the commands are the ``binokel`` group's (every ``cli/*_cmd.py``).
+Each cell asks the command and the library what they accept, by the same checks the
+command runs on real input:
+
+- a command with a ``--rules`` option accepts every registered game (its callback is the
+  registry's ``get_rules``); a command without
+  one works on the default game only (``DEFAULT_RULES``), unless it has a probe below;
+- a command with a ``--play`` option is asked, through ``resolve_play`` (the check its
+  callback runs), whether the game can be played by PIMC; where it cannot, the cell says
+  "heuristic play only";
+- ``PROBES`` holds the few checks that live outside a command's options, each calling
+  the library's or the page's own validator: the page (``serve``) asks ``web.params``
+  which games it serves, ``simulate`` asks ``RunSpec`` whether the meld census runs for
+  the game, ``rules`` asks the registry.
+
+``capabilities()`` returns the cells; ``markdown()`` the README table;
+``python -m cli.capabilities`` prints it.  tests/cli/test_capabilities.py fails when
+README's copy is out of date (regenerate: ``python -m docs.examples --update``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: the cell marks of the table
+YES, NO = "yes", "no"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One command for one game: ``mark`` is YES or NO; ``note`` qualifies a YES (a
+    footnote of the table, e.g. "heuristic play only"), or says why NO."""
+
+    mark: str
+    note: str = ""
+
+
+def _refusal(check, rules) -> str:
+    """The one-line error ``check(rules)`` raises for the game, "" when it accepts it."""
+    from analyzer.errors import BinokelError
+
+    try:
+        check(rules)
+    except BinokelError as exc:
+        return str(exc)
+    return ""
+
+
+def _page_serves(rules) -> Cell:
+    """``serve``: the games the page serves (``web.params.page_rule_names``, the list its
+    ``rules=NAME`` check answers with; any other game is HTTP 400)."""
+    from web.params import page_rule_names
+
+    if rules.name in page_rule_names():
+        return Cell(YES)
+    return Cell(NO, "the page does not serve it yet (use the command line)")
+
+
+def _simulate(rules) -> Cell:
+    """``simulate``: played deals always; the meld census where ``RunSpec`` allows it."""
+    from analyzer.batch.runs import RunSpec
+
+    why = _refusal(lambda r: RunSpec(what="melds", n=1, seed=0, chunk_size=1, rules=r), rules)
+    return Cell(YES, "played deals only (no meld census)" if why else "")
+
+
+def _registry(rules) -> Cell:
+    """``rules NAME``: the registry itself."""
+    from analyzer.mechanics.rules import get_rules
+
+    return Cell(YES if get_rules(rules.name) is rules else NO)
+
+
+#: checks that are not an option of the command (keyed by command name, never by game)
+PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry}
+
+
+def games() -> list:
+    """Every registered game (RuleSet), in the registry's order (importing ``analyzer``
+    registers every game)."""
+    import analyzer  # noqa: F401
+    from analyzer.mechanics.rules import VARIANTS
+
+    return list(VARIANTS.values())
+
+
+def _options(command) -> dict:
+    """{"--rules": param, ...}: the command's options by their long names."""
+    return {o: p for p in command.params for o in getattr(p, "opts", ()) if o.startswith("--")}
+
+
+def _cell(name: str, command, rules) -> Cell:
+    from analyzer.mechanics.rules import DEFAULT_RULES
+    from analyzer.search.pimc import PLAY_NAMES, resolve_play
+
+    opts = _options(command)
+    if name in PROBES:
+        cell = PROBES[name](rules)
+    elif "--rules" in opts:
+        cell = Cell(YES)
+    else:
+        cell = Cell(YES if rules.name == DEFAULT_RULES.name else NO,
+                    "" if rules.name == DEFAULT_RULES.name else f"{DEFAULT_RULES.name} only")
+    if cell.mark == YES and "--play" in opts:
+        strong = [p for p in PLAY_NAMES if p in opts["--play"].type.choices and p != "heuristic"]
+        if strong and all(_refusal(lambda r, p=p: resolve_play(p, r), rules) for p in strong):
+            cell = Cell(YES, "; ".join(x for x in (cell.note, "heuristic play only") if x))
+    return cell
+
+
+def capabilities() -> dict:
+    """{command name: {game name: Cell}} for every ``binokel`` command and every game.
+
+    Hidden commands and ``warmup``-like helpers are included as they are: the table is
+    what the group offers."""
+    from .main import load_all_commands
+
+    out = {}
+    for name, command in sorted(load_all_commands().items()):
+        if command is None or getattr(command, "hidden", False):
+            continue
+        out[name] = {r.name: _cell(name, command, r) for r in games()}
+    return out
+
+
+def markdown(caps: dict | None = None, link_prefix: str = "docs/reference/cli.md") -> str:
+    """The matrix as a Markdown table (commands down, games across) with numbered notes;
+    each command links to its entry in the CLI reference at ``link_prefix``."""
+    caps = capabilities() if caps is None else caps
+    names = [r.name for r in games()]
+    notes: list[str] = []
+    lines = ["| command | " + " | ".join(f"`{n}`" for n in names) + " |",
+             "|---|" + "---|" * len(names)]
+    for cmd, row in caps.items():
+        cells = []
+        for n in names:
+            c = row[n]
+            mark = "✓" if c.mark == YES else "–"
+            if c.note and c.mark == YES:
+                if c.note not in notes:
+                    notes.append(c.note)
+                mark += f" {notes.index(c.note) + 1}"
+            cells.append(mark)
+        lines.append(f"| [`{cmd}`]({link_prefix}#binokel-{cmd}) | " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("✓ works, – not available. " + " ".join(
+        f"{i + 1}: {note}." for i, note in enumerate(notes)))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown())

@@ -1,0 +1,1 @@
+"""Documentation tools (``python -m docs.examples``); the pages are Markdown beside it."""
