@@ -1,11 +1,10 @@
-"""``binokel rules``: the registered variants and one variant's constants (V1-V5)."""
+"""``binokel rules``: the registered games and one game's rules, part by part (V1-V6)."""
 from __future__ import annotations
-
-import dataclasses
 
 import click
 
 from analyzer.mechanics.rules import VARIANTS, get_rules
+from analyzer.mechanics.rules import from_flat
 
 from .common import BadInput, echo_json, example_epilog
 from .main import cli
@@ -16,6 +15,16 @@ def _constants(r) -> dict:
     d = r.to_dict()
     d["deck_cards"] = r.n_cards
     return d
+
+
+def _jsonable(v):
+    return [_jsonable(x) for x in v] if isinstance(v, tuple) else v
+
+
+def _parts(r) -> dict:
+    """part -> {field: value} of the game's nested RuleSet (analyzer.mechanics.ruleset)."""
+    return {p: {k: _jsonable(v) for k, v in fs.items()}
+            for p, fs in from_flat(r).describe_parts().items()}
 
 
 @cli.command(
@@ -29,10 +38,11 @@ def _constants(r) -> dict:
 @click.argument("name", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def rules_command(name, as_json):
-    """List the rules variants, or print the constants of variant NAME.
+    """List the games, or print the rules of game NAME part by part.
 
-    Each variant is a RuleSet (docs/VARIANTS.md): name, seed sheet, players, deck and
-    hand + Dabb (Tapp) sizes; every difference is a named field.
+    Each game is a RuleSet (docs/VARIANTS.md) in named parts: deck, table, auction, Dabb,
+    melds, play duties, card points, scoring, game end (and the fitted policy data); every
+    difference between the games is a named field of a part.
     """
     if name is None:
         rows = [r.describe() for r in VARIANTS.values()]
@@ -55,12 +65,12 @@ def rules_command(name, as_json):
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        echo_json({**r.describe(), "constants": _constants(r)})
+        echo_json({**r.describe(), "parts": _parts(r), "constants": _constants(r)})
         return
     d = r.describe()
     click.echo(f"{r.name}: players {d['players']}, deck {d['deck']}, hand + Dabb "
                f"{d['hand_dabb']} (seed {d['seed']}; {d['section']})")
-    for f in dataclasses.fields(r):
-        if f.name in ("name", "seed", "section"):
-            continue
-        click.echo(f"  {f.name:22s} {getattr(r, f.name)}")
+    for part, fs in _parts(r).items():
+        click.echo(f"  {part}")
+        for k, v in fs.items():
+            click.echo(f"    {k:20s} {v!r}" if isinstance(v, str) else f"    {k:20s} {v}")

@@ -1,22 +1,19 @@
-"""Every rule constant of a game, in one frozen RuleSet per variant (docs/RULES.md R1-R9,
-docs/VARIANTS.md V1-V5).
+"""Flat views of the games' rules for the modules not yet ported to the nested RuleSet
+(transitional, issue 24; docs/design/engine.md).
 
-A variant is data: each difference between the games of docs/VARIANTS.md is a named
-field below with a one-line comment, and :meth:`RuleSet.compile` turns a RuleSet into
-the plain ints and arrays of :class:`KernelRules` that the numba kernels read.  Kernels
-never test a variant's name; a new variant is a new RuleSet in :data:`VARIANTS`, not a
-new kernel.  ``get_rules("grupp-3")`` looks one up by name.
+The single source of every game's rules is the nested RuleSet of
+:mod:`analyzer.mechanics.ruleset` (named parts: deck, table, auction, Dabb, melds, play,
+card points, scoring, game end) and its one registry ``GAMES``.  This module derives from
+it, for every registered game, the flat :class:`RuleSet` (three-player games) or
+:class:`TeamRuleSet` (partners) that today's modules read, with the compiled
+:class:`KernelRules` of the three-player kernels (:func:`flat_view`; :func:`from_flat`
+goes back).  ``VARIANTS`` / ``get_rules`` index these views; nothing here defines a game.
 
-Registered variants (docs/VARIANTS.md):
-
-- ``binokel-48``: R1-R10, 48 cards with nines, forced opening, Durch +-1000.
-- ``grupp-3`` (V2): sevens for nines, forehand may pass ("weg"), Dissle counted from the
-  discard, grand binokel, double family 1500, going out +30, rounding, Durch 1000 /
-  open Durch 1500, a failed Durch -2x.
-- ``grupp-4`` (V3): ``grupp-3`` with four at the table; the dealer sits out for +200.
-- ``binokel-40`` (V5): 40 cards (no low card), 12 + 4, eights and double families as two
-  fours / two families, beat the led suit even when trumped (V5.6), going out +40,
-  rounding, no Durch, game to 1000.
+What removes this module: once every kernel reads ``ruleset.Kernel`` and every module the
+parts (``rules.table.seats``, not ``rules.table_seats``), ``get_rules`` returns the nested
+RuleSet and the flat classes, ``KernelRules`` and ``team_rules.TeamKernel`` go.
+Until then a flat RuleSet stays a plain frozen dataclass, so ``dataclasses.replace`` on
+it keeps working for the callers (and tests) that build ad-hoc variants.
 """
 from __future__ import annotations
 
@@ -28,25 +25,14 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
+from analyzer.mechanics.ruleset import (COUNTERS, GAMES, Auction, CardPoints, Dabb, Deck,
+                                        Fitted, GameEnd, Melds, Play, Scoring, Table, get_game)
+from analyzer.mechanics.ruleset import NOT_BUILT  # noqa: F401 (re-exported for its readers)
+from analyzer.mechanics.ruleset import RuleSet as Game
 
 # rank indices (see cards.py): A=0, 10=1, K=2, Q=3, J=4, low card (9 or 7)=5
 _A, _T, _K, _Q, _J, _N = range(6)
 _C, _S, _H, _D = range(4)
-
-# The fast exchange's card-point model (analyzer.mechanics.exchange), fitted per variant
-# by exchange.fit_weights(30000, 0, rules): a policy parameter that depends on the deck,
-# hand size and play duties, so it lives with the variant.  Refitted for issue 12's
-# heuristic defence (analyzer.mechanics.play._defend keeps the soloist to fewer card
-# points): binokel-48 R^2 0.679, residual s.d. 19.9; grupp-3 0.668, 20.1; binokel-40
-# 0.678, 22.9.  Before, with heuristic-v1: binokel-48 had the weights of commit c0c278a
-# (-66.34, 15.55, 19.52, 9.06, 0.88, 14.94, 9.79, 6.03, 0.14, 3.84, 0.73, 0.21; s.d. 23;
-# a refit on heuristic-v1 gives -68.85, 18.13, 19.68, 9.49, 1.08, 15.45, 8.51, 5.60,
-# -0.03, 4.74, 1.91, -0.12, s.d. 21.1), grupp-3 (-68.90, 18.13, 19.70, ...; s.d. 21.1),
-# binokel-40 (-73.64, 27.27, 22.01, ...; s.d. 24.4).
-_W48 = (-59.20, 15.84, 19.15, 9.89, 0.92, 15.84, 7.30, 8.56, -0.07, 9.09, 1.00, -0.08)
-_WGRUPP = (-55.85, 14.68, 19.34, 9.92, 1.00, 15.37, 7.67, 8.83, -0.06, 9.09, -0.02, 0.02)
-_W40 = (-86.55, 27.00, 21.62, 6.79, -1.40, 17.18, 8.50, 6.84, 0.28, 13.92, 1.77, -0.52)
-
 
 class KernelRules(NamedTuple):
     """Plain ints and arrays handed to numba kernels (built by RuleSet.compile)."""
@@ -128,7 +114,7 @@ class RuleSet:
     open_durch_value: int = 0                                  # V2.7: open Durch (cards shown) value; 0 = none
     durch_loss_factor: int = 1                                 # R4: failed Durch -1 x value; V2.7: -2 x
     sitting_out_points: int = 0                                # V3: the sitting-out dealer's points per deal
-    est_weights: tuple[float, ...] = _W48                      # policy: fast exchange card-point model (fit_weights)
+    est_weights: tuple[float, ...] = Fitted().est_weights      # policy: fast exchange card-point model (fit_weights)
     est_sigma: float = 19.9                                    # policy: its residual s.d. (fit_weights)
     section: str = "R1-R10"                                    # where the variant is stated (docs)
 
@@ -242,68 +228,145 @@ class RuleSet:
                 "hand_dabb": f"{self.hand_size} + {self.tapp_size}", "section": self.section}
 
 
-DEFAULT_RULES = RuleSet()
+@dataclass(frozen=True)
+class TeamRuleSet(RuleSet):
+    """A flat RuleSet of a four-handed team game (V1: partners opposite, 0 + 2 against 1 + 3).
 
-# V2: the classic three-hand game after Grupp 1994 (seed 001)
-GRUPP_3 = replace(
-    DEFAULT_RULES,
-    name="grupp-3", seed="001", section="V1, V2", low_card="7",
-    double_family=(1500, 1500),       # V2.5: 1500 whether trump or not
-    grand_binokel=80,                 # V2.5: K♠ Q♠ J♦ 80 in place of the binokel's 40
-    dissle_in_discard=True,           # V2.3
-    forced_opening=False, thrown_in=True,   # V2.2 "weg"; all pass -> thrown in
-    surrender_bonus=30,               # V2.4
-    round_to=10,                      # V2.6 / V1
-    durch_value=1000, open_durch_value=1500, durch_loss_factor=2,   # V2.7
-    est_weights=_WGRUPP, est_sigma=20.1,   # fit_weights (policy)
-)
-# V3: grupp-3 with four at the table, the dealer sits out for +200 a deal
-GRUPP_4 = replace(GRUPP_3, name="grupp-4", section="V1, V2, V3", table_seats=4,
-                  sitting_out_points=200)
-# V5: the modern 40-card game (seeds 000 §08, 001)
-BINOKEL_40 = replace(
-    DEFAULT_RULES,
-    name="binokel-40", seed="000, 001", section="V1, V5", low_card="",
-    card_points=(11, 10, 4, 3, 2, 0),
-    hand_size=12, tapp_size=4,        # V5.1, V5.3
-    double_family=(200, 300),         # V5.5: two families
-    eights=(200, 0, 160, 120, 80, 0),  # V5.5: two fours
-    trump_nine=0,                     # V5.5: no type D
-    surrender_bonus=40,               # V5.4
-    round_to=10,                      # V5.7 / V1
-    beat_led_when_trumped=True,       # V5.6
-    durch_value=0,                    # V5.7: no Durch
-    target_score=1000,                # V5.7
-    est_weights=_W40, est_sigma=22.9,      # fit_weights (policy)
-)
+    Transitional, like :class:`RuleSet`: the fields below are what the team modules read
+    (``analyzer.mechanics.team_*``); each is derived from a part of the nested RuleSet
+    (:func:`flat_view`).  The Pinochle melds keep the meaning of the flat fields:
+    ``family`` = the A-10-K-Q-J of a suit (only the trump flush scores, V6.3),
+    ``pair`` = (marriage, royal marriage), ``fours`` / ``eights`` = single / double
+    arounds, ``binokel`` = the pinochle Q♠ J♦, ``surrender_bonus`` = the going-out bonus.
+    """
 
-#: name -> RuleSet, in the order of docs/VARIANTS.md
-VARIANTS: dict[str, RuleSet] = {r.name: r for r in (DEFAULT_RULES, GRUPP_3, GRUPP_4, BINOKEL_40)}
+    teams: bool = True                     # V1: two teams, partners opposite (0+2, 1+3)
+    copies: int = 2                        # V6.1: copies of each card type (4: the 80-card deck)
+    partner_relief: bool = False           # V5.6: beat/trump duties lifted while the partner wins (kreuz-40)
+    trump_lead_duty: bool = False          # V6.4: head only a trump lead; no overtrump duty on a plain lead
+    open_bidding: bool = False             # V6.2: bids in turn, any multiple of bid_step from bid_start, jumps
+    meld_needs_counter_trick: bool = False  # V6.3: melds count only with a trick holding a counter
+    bidder_leads: bool = False             # V6.2: the high bidder leads the first trick (else forehand, V4.5)
+
+    @property
+    def n_cards(self) -> int:
+        """Cards in the deck: copies x 4 suits x (6 or 5) ranks."""
+        return self.copies * 4 * (N_RANKS if self.has_low_card else N_RANKS - 1)
+
+    @property
+    def counters(self) -> str:
+        """The V6.5 counter option of a Pinochle RuleSet ('a' or 'b'), else ''."""
+        for k, v in COUNTERS.items():
+            if tuple(self.card_points) == v:
+                return k
+        return ""
+
+    @property
+    def deal_points(self) -> int:
+        """Card points of a deal: copies x 4 suits x the rank values + the last trick."""
+        return self.copies * 4 * sum(self.card_points) + self.last_trick_bonus
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted((k, str(v)) for k, v in self.to_dict().items())))
+
+
+# --------------------------------------------------------------------------- views
+
+def flat_view(game: Game) -> RuleSet:
+    """The flat (transitional) RuleSet of the nested RuleSet ``game`` (analyzer.mechanics.ruleset).
+
+    A :class:`TeamRuleSet` when the game has partners (V1), else a :class:`RuleSet`.  Each
+    flat field is one field of a part; :func:`from_flat` is the inverse (tested on every
+    registered game).
+    """
+    d, t, a, m, p, cp, s = (game.deck, game.table, game.auction, game.melds, game.play,
+                            game.points, game.scoring)
+    flat = dict(
+        name=game.name, card_points=tuple(cp.ranks), last_trick_bonus=cp.last_trick,
+        hand_size=t.hand_size, tapp_size=game.dabb.size, family=tuple(m.family),
+        double_family=tuple(m.double_family), pair=tuple(m.pair), fours=tuple(m.fours),
+        eights=tuple(m.eights), binokel_cards=tuple(m.binokel_cards), binokel=tuple(m.binokel),
+        trump_nine=m.dissle, bid_start=a.opening, bid_step=a.step,
+        surrender_bonus=s.going_out_bonus, durch_value=s.durch, target_score=game.end.target,
+        loss_factor=s.loss_factor, seed=game.sheet, low_card=d.low_card, players=t.in_play,
+        table_seats=t.seats, grand_binokel=m.grand_binokel,
+        dissle_in_discard=m.dissle_in_discard, forced_opening=a.forced_opening,
+        thrown_in=a.thrown_in, round_to=cp.round_to,
+        beat_led_when_trumped=p.beat == "led-high", open_durch_value=s.open_durch,
+        durch_loss_factor=s.durch_loss_factor, sitting_out_points=s.sitting_out,
+        est_weights=tuple(game.fitted.est_weights), est_sigma=game.fitted.est_sigma,
+        section=game.section)
+    if t.sides != "partners":
+        return RuleSet(**flat)
+    return TeamRuleSet(**flat, copies=d.copies, partner_relief=p.partner_relief,
+                       trump_lead_duty=p.beat == "trump-lead", open_bidding=a.form == "open",
+                       meld_needs_counter_trick=s.melds_need == "counter-trick",
+                       bidder_leads=p.first_lead == "bidder")
+
+
+def from_flat(r: RuleSet) -> Game:
+    """The nested RuleSet of a flat one (also of a ``dataclasses.replace``-d flat RuleSet, so
+    the new kernels accept what the not-yet-ported modules pass around)."""
+    teams = bool(getattr(r, "teams", False))
+    if isinstance(r, Game):
+        return r
+    reg = GAMES.get(r.name)
+    names = reg.melds.names if reg is not None else ()
+    seat_names = (reg.table.seat_names if reg is not None and reg.table.seats == r.table_seats
+                  else ("forehand", "middlehand", "rearhand", "dealer")[:r.table_seats])
+    trump_lead = bool(getattr(r, "trump_lead_duty", False))
+    return Game(
+        name=r.name, sheet=r.seed, section=r.section,
+        deck=Deck(low_card=r.low_card, copies=int(getattr(r, "copies", 2))),
+        table=Table(seats=r.table_seats, in_play=r.players,
+                    sides="partners" if teams else "solo", seat_names=tuple(seat_names),
+                    sits_out="dealer" if r.table_seats > r.players else "",
+                    hand_size=r.hand_size),
+        auction=Auction(form="open" if getattr(r, "open_bidding", False) else "duels",
+                        opening=r.bid_start, step=r.bid_step,
+                        forced_opening=bool(r.forced_opening), thrown_in=bool(r.thrown_in)),
+        dabb=Dabb(r.tapp_size),
+        melds=Melds(family=tuple(r.family), double_family=tuple(r.double_family),
+                    pair=tuple(r.pair), fours=tuple(r.fours), eights=tuple(r.eights),
+                    binokel_cards=tuple(tuple(c) for c in r.binokel_cards),
+                    binokel=tuple(r.binokel), grand_binokel=r.grand_binokel,
+                    dissle=r.trump_nine, dissle_in_discard=bool(r.dissle_in_discard),
+                    names=names),
+        play=Play(beat="trump-lead" if trump_lead else
+                  ("led-high" if r.beat_led_when_trumped else "winner"),
+                  overtrump=not trump_lead,
+                  partner_relief=bool(getattr(r, "partner_relief", False)),
+                  first_lead="bidder" if getattr(r, "bidder_leads", False) else "forehand"),
+        points=CardPoints(ranks=tuple(r.card_points), last_trick=r.last_trick_bonus,
+                          round_to=r.round_to),
+        scoring=Scoring(loss_factor=r.loss_factor, going_out_bonus=r.surrender_bonus,
+                        durch=r.durch_value, open_durch=r.open_durch_value,
+                        durch_loss_factor=r.durch_loss_factor, sitting_out=r.sitting_out_points,
+                        melds_need="counter-trick" if getattr(r, "meld_needs_counter_trick",
+                                                              False) else "trick"),
+        end=GameEnd(r.target_score),
+        fitted=Fitted(tuple(r.est_weights), r.est_sigma),
+    )
+
+
+#: name -> flat RuleSet view of every game of the one registry (analyzer.mechanics.ruleset.GAMES)
+VARIANTS: dict[str, RuleSet] = {name: flat_view(g) for name, g in GAMES.items()}
+DEFAULT_RULES = VARIANTS["binokel-48"]
+GRUPP_3 = VARIANTS["grupp-3"]
+GRUPP_4 = VARIANTS["grupp-4"]
+BINOKEL_40 = VARIANTS["binokel-40"]
 #: the registered variant names (the ``--rules`` values)
 RULE_NAMES: tuple[str, ...] = tuple(VARIANTS)
-# stated in docs/VARIANTS.md but not built yet (teams and two-hand games)
-NOT_BUILT = ("binokel-2",)
 
 
-def get_rules(name: "str | RuleSet | None" = None) -> RuleSet:
-    """The RuleSet registered as ``name`` (None: binokel-48); a RuleSet passes through.
+def get_rules(name: "str | RuleSet | Game | None" = None) -> RuleSet:
+    """The flat view of the game registered as ``name`` (None: binokel-48); a flat RuleSet
+    passes through, a nested one (analyzer.mechanics.ruleset) gets its view.
 
-    Raises :class:`BinokelError` (one line listing the names) for an unknown name.
+    Raises :class:`BinokelError` (one line listing the names) for an unknown name
+    (ruleset.get_game).
     """
-    if name is None:
-        return DEFAULT_RULES
     if isinstance(name, RuleSet):
         return name
-    key = str(name).strip().lower()
-    if key in VARIANTS:
-        return VARIANTS[key]
-    extra = f" ({', '.join(NOT_BUILT)} are described but not built yet)" if key in NOT_BUILT else ""
-    raise BinokelError(f"unknown rules {name!r}{extra}: use one of {', '.join(RULE_NAMES)}")
-
-
-def register(rules: RuleSet) -> RuleSet:
-    """Add a RuleSet to the registry (for variants built elsewhere, e.g. team games)."""
-    global RULE_NAMES
-    VARIANTS[rules.name] = rules
-    RULE_NAMES = tuple(VARIANTS)
-    return rules
+    game = get_game(name)
+    return VARIANTS[game.name] if GAMES.get(game.name) is game else flat_view(game)

@@ -21,6 +21,11 @@ Duties (``kp.duty``), for a card added to a trick:
   higher than every trump in the trick if one is held; without the led suit any trump
   (no overtrump duty on a plain lead); else free.
 
+The play loops (:func:`play_team_core`, :func:`play_team_durch`) run on the one trick
+step of analyzer.mechanics.trick, as every game will (issue 24); :func:`legal_team` and
+:func:`legal80` stay as this engine's duty tables, cross-checked against ``trick.legal``
+(tests/mechanics/test_trick.py), until this module goes.
+
 Trick winner (all games): the first card that no later card beats (a higher card of its
 suit, or a trump on a plain card), so of identical copies the first played wins.
 Card points go to the trick's winner, the last trick + ``kp.last_trick_bonus``.  A trick
@@ -35,9 +40,13 @@ from analyzer.mechanics.cards import COPIES80, DECK80_TYPES, N_TYPES
 from analyzer.kernels.bits import ctpop, cttz, select_bit
 from analyzer.mechanics.play import beat_table, card_beats, suit_mask
 
-DUTY_R6, DUTY_V56, DUTY_V64 = 0, 1, 2
 from analyzer.mechanics.rng import bounded
+from analyzer.mechanics.ruleset import BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WINNER, SIDES_PARTNERS
 from analyzer.mechanics.sampling import shuffle_prefix
+from analyzer.mechanics.trick import add_card, close_trick, proves, relief_of, sides_of
+from analyzer.mechanics.trick import legal as step_legal
+
+DUTY_R6, DUTY_V56, DUTY_V64 = 0, 1, 2
 
 POLICY_RANDOM = 0
 POLICY_TEAM = 1
@@ -308,6 +317,25 @@ def team_heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
 
 # --------------------------------------------------------------------------- core
 
+#: the side of each seat at a partners' table, ``trick.sides_of(SIDES_PARTNERS, ...)``: a
+#: global array is a compile-time constant to numba, so the loops allocate nothing for it
+_SIDES4 = np.empty(4, dtype=np.int64)
+sides_of(SIDES_PARTNERS, np.zeros(4, dtype=np.int64), -1, _SIDES4)
+
+
+@njit(_nrt=False)
+def _duty_of(duty):
+    """``(beat_mode, overtrump)`` of the trick step (analyzer.mechanics.trick) for a
+    TeamKernel ``duty``: R6 beat the winner and overtrump, V5.6 beat the led suit's
+    highest and overtrump, V6.4 head a trump lead only, no overtrump.  Transitional: goes
+    when callers pass the one compiled Kernel (ruleset.Kernel.beat_mode / overtrump)."""
+    if duty == DUTY_V64:
+        return BEAT_TRUMP_LEAD, 0
+    if duty == DUTY_V56:
+        return BEAT_LED_HIGH, 1
+    return BEAT_WINNER, 1
+
+
 @njit
 def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discard, points,
                    counting, tricks, log, forced, n_forced):
@@ -320,11 +348,16 @@ def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discar
     ``counting`` int64[2] tricks holding a card worth points won per team, ``tricks``
     int64[2] tricks per team.  ``log`` int64[n_tricks, L_COLS] or empty; ``forced`` the
     card types of the first ``n_forced`` plays (replay).  Returns the number of tricks.
+
+    Every trick runs on the one trick step of analyzer.mechanics.trick (legal cards,
+    proofs, winner, points to the side ``seat % 2``), as every game's playout does.
     """
     cp = kp.card_points
     rs = kp.rank_strength
     copies = kp.copies
-    duty = kp.duty
+    bm, ot = _duty_of(kp.duty)
+    pr = kp.partner_relief
+    side = _SIDES4                  # V1: partners opposite (a constant: no allocation per deal)
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += cnt[0, t]
@@ -351,13 +384,8 @@ def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discar
         best_led = -1
         for k in range(4):
             seat = (ld + k) % 4
-            h = pres[seat]
-            relief = False
-            if k == 0:
-                legal = h
-            else:
-                relief = kp.partner_relief != 0 and wseat == (seat + 2) % 4
-                legal = legal_team(h, lsuit, wcard, best_led, trump, beat, duty, relief)
+            rel = relief_of(seat, wseat, side, pr)
+            legal = step_legal(pres[seat], lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
             if move < n_forced:
                 c = forced[move]
             elif policies[seat] == POLICY_RANDOM:
@@ -366,57 +394,23 @@ def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discar
                 c = team_heuristic(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
                                    known_b if seat == bidder else played, ab, trump, bidder,
                                    beat, cp, rs, copies)
-            s = c // 6
             if k > 0:
                 # what this play proves under the duties (public)
-                nv = np.int64(0)
-                beats_w = (beat[wcard] >> np.int64(c)) & 1 == 1
-                if s != lsuit:
-                    nv = suit_mask(lsuit)
-                    if not relief:
-                        if s != trump:
-                            nv |= suit_mask(trump)
-                        elif duty != DUTY_V64 and wcard // 6 == trump and not beats_w:
-                            nv |= beat[wcard]      # undertrumped: no higher trump
-                elif not relief:
-                    if duty == DUTY_V64:
-                        if lsuit == trump and not beats_w:
-                            nv = beat[wcard]       # did not head the trump lead
-                    elif duty == DUTY_V56:
-                        if (beat[best_led] >> np.int64(c)) & 1 == 0:
-                            nv = beat[best_led]    # did not beat the led suit's best
-                    elif wcard // 6 == lsuit and not beats_w:
-                        nv = beat[wcard]           # R6: followed low
-                ab[seat] |= nv
+                ab[seat] |= proves(c, lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
             cnt[seat, c] -= 1
             if cnt[seat, c] == 0:
                 pres[seat] &= ~(np.int64(1) << np.int64(c))
             played[c] += 1
             known_b[c] += 1
-            if k == 0:
-                wcard = c
-                wseat = seat
-                lsuit = s
-                best_led = c
-            else:
-                if card_beats(c, wcard, trump, beat):
-                    wcard = c
-                    wseat = seat
-                if s == lsuit and (beat[best_led] >> np.int64(c)) & 1 == 1:
-                    best_led = c
+            lsuit, wcard, wseat, best_led = add_card(c, seat, lsuit, wcard, wseat, best_led,
+                                                     trump, beat)
             tp += cp[c]
             if do_log:
                 log[trick, L_CARD0 + k] = c
                 log[trick, L_LEGAL0 + k] = legal
             move += 1
-        has_counter = tp > 0
-        if trick == n_tricks - 1:
-            tp += kp.last_trick_bonus
-        team = wseat % 2
-        points[team] += tp
-        tricks[team] += 1
-        if has_counter:
-            counting[team] += 1
+        tp = close_trick(wseat, tp, trick == n_tricks - 1, kp.last_trick_bonus, side, points,
+                         tricks, counting)
         if do_log:
             log[trick, L_LEADER] = ld
             log[trick, L_WINNER] = wseat
@@ -519,6 +513,8 @@ def play_team_durch(cnt, soloist, kp, beat, discard, log):
                 pres[p] |= np.int64(1) << np.int64(t)
     known = discard.copy()          # what the soloist knows is out: its discard + played
     partner = (soloist + 2) % 4
+    bm, ot = _duty_of(kp.duty)
+    side = _SIDES4
     do_log = log.shape[0] > 0
     won = 0
     for trick in range(n_tricks):
@@ -544,8 +540,8 @@ def play_team_durch(cnt, soloist, kp, beat, discard, log):
                         nbest = nq
                         c = q
             else:
-                relief = kp.partner_relief != 0 and wseat == (seat + 2) % 4
-                legal = legal_team(h, lsuit, wcard, best_led, NO_TRUMP, beat, kp.duty, relief)
+                rel = relief_of(seat, wseat, side, kp.partner_relief)
+                legal = step_legal(h, lsuit, wcard, best_led, NO_TRUMP, beat, 1, 1, bm, ot, rel)
                 takes = legal & beat[wcard]
                 if seat == partner:
                     c = _lowest(legal & ~takes, rs) if (legal & ~takes) != 0 else _lowest(legal, rs)
@@ -555,15 +551,8 @@ def play_team_durch(cnt, soloist, kp, beat, discard, log):
             if cnt[seat, c] == 0:
                 pres[seat] &= ~(np.int64(1) << np.int64(c))
             known[c] += 1
-            if k == 0:
-                wcard = c
-                wseat = seat
-                lsuit = c // 6
-                best_led = c
-            elif card_beats(c, wcard, NO_TRUMP, beat):
-                wcard = c
-                wseat = seat
-                best_led = c
+            lsuit, wcard, wseat, best_led = add_card(c, seat, lsuit, wcard, wseat, best_led,
+                                                     NO_TRUMP, beat)
             tp += cp[c]
             if do_log:
                 log[trick, L_CARD0 + k] = c

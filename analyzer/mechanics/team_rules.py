@@ -1,31 +1,31 @@
-"""The team games as RuleSets (V1, V4, V5, V6) and their compiled kernel data.
+"""The team games' flat RuleSets (V1, V4, V5, V6) and their compiled kernel data (transitional).
 
-``kreuz-48``, ``kreuz-40`` and ``pinochle-80`` are :class:`TeamRuleSet` instances (a
-RuleSet with the fields team games add, each with a one-line comment) registered in the
-one registry of analyzer.mechanics.rules (``get_rules("pinochle-80")``).  Kernels receive
+``kreuz-48``, ``kreuz-40`` and ``pinochle-80`` are :class:`TeamRuleSet` views
+(analyzer.mechanics.rules.flat_view) of the games of the one registry,
+analyzer.mechanics.ruleset.GAMES (``get_rules("pinochle-80")``).  ``TeamKernel`` and
+``TeamSpec`` go when the team modules read ``ruleset.Kernel`` (issue 24).  Kernels receive
 the plain arrays and ints of a :class:`TeamKernel` (:func:`team_kernel`) and never hold a
 rule number of their own, nor see a variant's name.  Card types and the 80-card hand
 encoding are those of ``cards.py`` (types ``suit * 6 + rank``; counts 0..4 per type).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_RANKS, N_TYPES, type_id
+from analyzer.mechanics.cards import N_TYPES, type_id
+from analyzer.mechanics.rules import TeamRuleSet, VARIANTS, flat_view  # noqa: F401 (re-exported)
+from analyzer.mechanics.ruleset import COUNTERS, GAMES
 
 # rank indices (cards.py): A=0, 10=1, K=2, Q=3, J=4 (9=5 is absent); suits C S H D
 _A, _T, _K, _Q, _J, _N = range(6)
 _C, _S, _H, _D = range(4)
 
-#: V6.5 counter options: card points per rank A 10 K Q J 9
-COUNTER_OPTIONS = {
-    "a": (10, 10, 10, 0, 0, 0),   # V6.5 a): A, 10, K = 10 each (default, Reading)
-    "b": (10, 10, 5, 5, 0, 0),    # V6.5 b): A, 10 = 10; K, Q = 5
-}
+#: V6.5 counter options: card points per rank A 10 K Q J 9 (ruleset.COUNTERS)
+COUNTER_OPTIONS = COUNTERS
 
 
 class TeamKernel(NamedTuple):
@@ -63,92 +63,13 @@ class TeamKernel(NamedTuple):
 
 # --------------------------------------------------------------------------- team games
 
-from analyzer.mechanics.cards import COPIES80, DECK80_TYPES  # noqa: E402
-
-from analyzer.mechanics.rules import (BINOKEL_40, DEFAULT_RULES as _BINOKEL_48, GRUPP_3,  # noqa: E402
-                                      RuleSet, register)
-
-
-@dataclass(frozen=True)
-class TeamRuleSet(RuleSet):
-    """A RuleSet of a four-handed team game (V1: partners opposite, 0 + 2 against 1 + 3).
-
-    Every field of :class:`~analyzer.mechanics.rules.RuleSet` keeps its meaning (the
-    Pinochle melds map onto them: ``family`` = trump flush, ``pair`` = (marriage, royal
-    marriage), ``fours`` / ``eights`` = single / double arounds, ``binokel`` = the
-    pinochle Q♠ J♦); the fields below are what team games add.
-    """
-
-    teams: bool = True                     # V1: two teams, partners opposite (0+2, 1+3)
-    copies: int = 2                        # V6.1: copies of each card type (4: the 80-card deck)
-    partner_relief: bool = False           # V5.6: beat/trump duties lifted while the partner wins (kreuz-40)
-    trump_lead_duty: bool = False          # V6.4: head only a trump lead; no overtrump duty on a plain lead
-    open_bidding: bool = False             # V6.2: bids in turn, any multiple of bid_step from bid_start, jumps
-    meld_needs_counter_trick: bool = False  # V6.3: melds count only with a trick holding a counter
-    bidder_leads: bool = False             # V6.2: the high bidder leads the first trick (else forehand, V4.5)
-
-    @property
-    def n_cards(self) -> int:
-        """Cards in the deck: copies x 4 suits x (6 or 5) ranks."""
-        return self.copies * 4 * (N_RANKS if self.has_low_card else N_RANKS - 1)
-
-    @property
-    def counters(self) -> str:
-        """The V6.5 counter option of a Pinochle RuleSet ('a' or 'b'), else ''."""
-        for k, v in COUNTER_OPTIONS.items():
-            if tuple(self.card_points) == v:
-                return k
-        return ""
-
-    @property
-    def deal_points(self) -> int:
-        """Card points of a deal: copies x 4 suits x the rank values + the last trick."""
-        return self.copies * 4 * sum(self.card_points) + self.last_trick_bonus
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted((k, str(v)) for k, v in self.to_dict().items())))
-
-
-# V4: Kreuzbinokel with sevens, two teams, 11 + 4 (seed 001)
-KREUZ_48 = TeamRuleSet(**{**GRUPP_3.to_dict(), "name": "kreuz-48", "section": "V1, V2, V4",
-                          "players": 4, "table_seats": 4,
-                          "hand_size": 11, "tapp_size": 4,       # V4.1; the rest as V2 (V4.2-V4.6)
-                          # policy: the soloist's team estimate (team_game.fit_team_weights(
-                          # KREUZ_48, 20000, 0): R^2 0.23; partners' melds are unseen)
-                          "est_weights": (75.66, 19.47, 15.42, 10.92, -1.2, 10.23, 1.47, 2.78,
-                                          -1.21, 11.62, 4.1, -0.84), "est_sigma": 49.2})
-# V5: the modern 40-card team game, 9 + 4, partner relief (seeds 000, 001)
-KREUZ_40 = TeamRuleSet(**{**BINOKEL_40.to_dict(), "name": "kreuz-40", "section": "V1, V5",
-                          "players": 4, "table_seats": 4,
-                          "hand_size": 9, "tapp_size": 4,        # V5.1
-                          "partner_relief": True,                # V5.6
-                          # policy: fit_team_weights(KREUZ_40, 20000, 0): R^2 0.29
-                          "est_weights": (50.42, 26.99, 18.4, 9.87, -1.28, 10.83, 2.43, -0.7,
-                                          -0.64, 15.24, 3.86, -1.62), "est_sigma": 46.1})
-# V6: double-deck partnership Pinochle (seed 003)
-PINOCHLE_80 = TeamRuleSet(**{
-    **_BINOKEL_48.to_dict(), "name": "pinochle-80", "seed": "003", "section": "V1, V6",
-    "low_card": "", "copies": 4, "players": 4, "table_seats": 4,    # V6.1
-    "hand_size": 20, "tapp_size": 0,                                # V6.1: no widow
-    "card_points": COUNTER_OPTIONS["a"], "last_trick_bonus": 20,    # V6.5 a), last trick 20
-    "family": (0, 150), "double_family": (0, 300),                  # V6.3 A: trump flush 150 each
-    "pair": (20, 40),                                               # V6.3 A: marriage 20, royal 40
-    "fours": (100, 0, 80, 60, 40, 0),                               # V6.3 B: arounds
-    "eights": (1000, 0, 800, 600, 400, 0),                          # V6.3 B: double arounds
-    "binokel": (40, 300),                                           # V6.3 C: pinochle, double
-    "trump_nine": 0, "grand_binokel": 0,                            # no low card, no such meld
-    "bid_start": 500, "bid_step": 10, "open_bidding": True,         # V6.2
-    "forced_opening": False, "thrown_in": True,                     # V6.2: all pass = thrown in
-    "surrender_bonus": 0, "durch_value": 0, "round_to": 0,          # not in V6
-    "loss_factor": 1, "target_score": 3550,                         # V6.6
-    "trump_lead_duty": True,                                        # V6.4
-    "meld_needs_counter_trick": True, "bidder_leads": True,         # V6.3, V6.2
-})
+# the flat views of the one registry (analyzer.mechanics.ruleset.GAMES), transitional
+KREUZ_48 = VARIANTS["kreuz-48"]
+KREUZ_40 = VARIANTS["kreuz-40"]
+PINOCHLE_80 = VARIANTS["pinochle-80"]
 #: V6.5 option b as a RuleSet option (not a separate game name)
-PINOCHLE_80_B = TeamRuleSet(**{**PINOCHLE_80.to_dict(), "card_points": COUNTER_OPTIONS["b"]})
-
-for _r in (KREUZ_48, KREUZ_40, PINOCHLE_80):
-    register(_r)
+PINOCHLE_80_B = flat_view(GAMES["pinochle-80"].with_parts(
+    points=replace(GAMES["pinochle-80"].points, ranks=COUNTERS["b"])))
 
 
 def _team_kernel_of(rules) -> TeamKernel:

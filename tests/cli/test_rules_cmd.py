@@ -28,8 +28,9 @@ def test_rules_name_prints_the_constants():
     c = data["constants"]
     assert (c["surrender_bonus"], c["round_to"], c["open_durch_value"], c["low_card"]) == (
         30, 10, 1500, "7")
-    text = run("rules", "binokel-40").output
-    assert "beat_led_when_trumped" in text and "target_score" in text
+    assert data["parts"]["scoring"]["going_out_bonus"] == 30          # V2.4, the nested part
+    text = run("rules", "binokel-40").output                            # printed part by part
+    assert "  play\n" in text and "'led-high'" in text and "target               1000" in text
 
 
 def test_unknown_rules_name_is_one_line_listing_the_names():
