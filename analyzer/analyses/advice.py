@@ -5,10 +5,12 @@ Method (README "Methods" states it for users)
 For a 15-card hand in a given seat, with the auction so far, sample the 33 unseen cards
 into the two opponents' hands and the Tapp uniformly (R2), then per sample:
 
-1. **Soloist branch** - this hand takes the Tapp, exchanges (analyzer.mechanics.exchange, from its
-   18 visible cards only), and the deal is played with the heuristic policy and scored
-   per R8/R4 for every bid of a grid (analyzer.mechanics.game.soloist_outcomes): P(make) and the
-   expected score at each bid come from the same played deals.
+1. **Soloist branch** - this hand takes the Tapp and makes the soloist's choices from its
+   18 visible cards only (discard, trump and, per bid, play / surrender / Durch: the Monte
+   Carlo exchange analyzer.mechanics.exchange.soloist_exchange, the same model as the hand
+   analyzer's), and the deal is played and scored per R8/R4 for every bid of a grid
+   (analyzer.mechanics.game.soloist_grid): P(make) and the expected score at each bid come
+   from the same played deals and mean what ``binokel analyze`` means by them.
 2. **Pass branch** - this hand passes now; the opponents finish the auction as
    rule-of-thumb bidders (analyzer.mechanics.bidding, maxima kept consistent with what they already
    said), the winner exchanges and the deal is played; this hand scores as a defender (or,
@@ -44,7 +46,7 @@ from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ES
 from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, SUITS, Hand
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
-from analyzer.mechanics.game import finish_deal, soloist_outcomes
+from analyzer.mechanics.game import finish_deal, soloist_grid
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
@@ -141,8 +143,8 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
             w *= evidence_likelihood(np.float64(v2), lo[o2], hi[o2], evidence_scale)
         weight[i] = w
         # soloist branch
-        sol_trump[i] = soloist_outcomes(hands, tapp, seat, bids, policy, state, kr,
-                                        sol_scores[i], sol_made[i], sol_contract[i], pimc)
+        sol_trump[i] = soloist_grid(hands, tapp, seat, bids, policy, state, kr,
+                                    sol_scores[i], sol_made[i], sol_contract[i], pimc)
         # pass branch: opponents' maxima from their model, never below what they said
         m1 = rule_of_thumb_max_bid(masks[0], kr, opp_trick_estimate)
         m2 = rule_of_thumb_max_bid(masks[1], kr, opp_trick_estimate)
@@ -598,7 +600,7 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
                          ev_objective=eo.mean, ev_objective_lo=eo.lo, ev_objective_hi=eo.hi,
                          minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
                          p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum()),
-                         p_durch=float((w * (res["sol_contract"][:, k] == 2)).sum() / w.sum())))
+                         p_durch=float((w * (res["sol_contract"][:, k] >= 2)).sum() / w.sum())))
     max_bid = recommended_max_bid(res, seat, objective, scores, rules)
     # show the grid up to a few rows past the recommendation / until P(make) is negligible
     # the table ends where P(make) becomes negligible, or 8 steps past the recommendation
