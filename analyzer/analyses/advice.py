@@ -602,15 +602,30 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
                          p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum()),
                          p_durch=float((w * (res["sol_contract"][:, k] >= 2)).sum() / w.sum())))
     max_bid = recommended_max_bid(res, seat, objective, scores, rules)
-    # show the grid up to a few rows past the recommendation / until P(make) is negligible
-    # the table ends where P(make) becomes negligible, or 8 steps past the recommendation
-    keep = max(3, next((i for i, r in enumerate(rows) if r["p_make"] < 0.01), K))
-    last = (max_bid - int(bids[0])) // rules.bid_step if max_bid is not None else 0
-    keep = min(keep, last + 9)
-    # the recommended bid and the one after it are always shown (the explanation quotes
-    # them), also when P(make) is already negligible there (score-aware advice near R9)
+    last = (max_bid - int(bids[0])) // rules.bid_step if max_bid is not None else -1
+    keep = table_extent([r["p_make"] for r in rows], last)
+    return tuple(rows[:keep]), pass_est, max_bid, ess
+
+
+#: A bid table may end once P(make) is below this (the contract is then all but lost).
+SMALL_P_MAKE = 0.01
+#: ... or this many bids past the recommended one (each already worth less than passing).
+ROWS_PAST = 8
+
+
+def table_extent(p_make, last: int) -> int:
+    """How many rows of a bid table (rows = bids from the next legal one) to show, the one
+    rule of every advice table (three-player and team, text and JSON): past the
+    recommended bid (row ``last``; -1 = pass) up to and including the first bid where
+    P(make) is small (``SMALL_P_MAKE``), or ``ROWS_PAST`` bids past the recommendation,
+    which already fall below passing; never fewer than 3 rows, and always the recommended bid and the one
+    after it (the explanation quotes them, also where P(make) is already negligible
+    there, as in score-aware advice near R9).  ``p_make``: P(make) per row of the grid."""
+    k = len(p_make)
+    keep = max(3, next((i + 1 for i, p in enumerate(p_make) if p < SMALL_P_MAKE), k))
+    keep = min(keep, max(last, 0) + ROWS_PAST + 1)
     keep = max(keep, last + 2)
-    return tuple(rows[:min(keep, K)]), pass_est, max_bid, ess
+    return min(keep, k)
 
 
 def _trump_shares(res: dict) -> tuple:

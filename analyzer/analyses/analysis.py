@@ -43,7 +43,8 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand, tapp_word
+from analyzer.mechanics.cards import (N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand,
+                                      card_code, tapp_word)
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
@@ -478,8 +479,9 @@ QUANTILE_PROBS = (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95)
 NEGLIGIBLE = 0.001  # the bid table stops after the first bid with P(make) below this
 
 
-def _cards_code(types) -> str:
-    return " ".join(Card(int(x)).code for x in sorted(types))
+def _cards_code(types, low: str = "9") -> str:
+    """Card types as ASCII codes in the game's spelling (rank 5 = its low card, V1)."""
+    return " ".join(card_code(int(x), low) for x in sorted(types))
 
 
 def _trump_name(t: int) -> str:
@@ -750,7 +752,8 @@ def summarize(sim: dict, score_bid: int | None = None,
             tr = int(known["trump"][j])
             tot = known["total"][j]
             m = tot.shape[0]
-            row = {"trump": _trump_name(tr), "discard": _cards_code(known["disc"][j]),
+            row = {"trump": _trump_name(tr),
+                   "discard": _cards_code(known["disc"][j], rules.low_card),
                    "fast_value": float(known["value"][j]), "n": m}
             if tr >= 0:
                 ci = mean_ci(tot)
@@ -771,8 +774,8 @@ def summarize(sim: dict, score_bid: int | None = None,
         cands = cands.iloc[order].reset_index(drop=True)
         cands.insert(0, "rank", np.arange(1, len(cands) + 1))
     deals = pd.DataFrame({
-        "tapp": [_cards_code(r) for r in sim["tapp"]],
-        "discard": [_cards_code(r) for r in sim["discard"]],
+        "tapp": [_cards_code(r, rules.low_card) for r in sim["tapp"]],
+        "discard": [_cards_code(r, rules.low_card) for r in sim["discard"]],
         "trump": [SUIT_LETTERS[t] for t in sim["trump"]],
         "meld": sim["meld"], "discard_points": sim["discard_points"],
         "card_points": sim["card_points"], "tricks": sim["tricks"], "total": sim["total"],
@@ -781,8 +784,8 @@ def summarize(sim: dict, score_bid: int | None = None,
         f"score_{sb}": score,
     })
     return HandAnalysis(
-        hand=sim["hand"].codes(), tapp=None if sim["tapp_known"] is None
-        else sim["tapp_known"].codes(), seat=SEAT_NAMES[sim["seat"]], samples=n,
+        hand=sim["hand"].codes(rules.low_card), tapp=None if sim["tapp_known"] is None
+        else sim["tapp_known"].codes(rules.low_card), seat=SEAT_NAMES[sim["seat"]], samples=n,
         seed=sim["seed"], chunk_size=sim["chunk_size"], score_bid=sb, distributions=dist,
         histograms=hist, trumps=trumps, bids=bids_df, candidates=cands, deals=deals,
         rules_name=rules.name, play=sim.get("play", "heuristic"))
