@@ -70,16 +70,22 @@ class Doc:
 
 def _pct(x: float, digits: int = 3) -> str:
     """A probability as a percentage in fixed notation with about four significant
-    digits (at least ``digits`` decimals for ordinary values)."""
+    digits (at most ``digits`` decimals for values of 1 % and more), without trailing
+    zeros: 0.0083 -> ``0.83%``, 0.5 -> ``50%``, 0.12345 -> ``12.345%``."""
     if x != x:
         return "–"
     if x == 0:
         return "0%"
     v = 100 * x
     if abs(v) >= 1:
-        return f"{v:.{digits}f}%"
-    dec = min(max(digits, 3 - math.floor(math.log10(abs(v)))), 12)
-    return f"{v:.{dec}f}%"
+        text = f"{v:.{digits}f}"
+    else:
+        dec = min(max(digits, 3 - math.floor(math.log10(abs(v)))), 12)
+        text = f"{v:.{dec}f}"
+    # trailing zeros claim digits nobody measured (0.0083 printed as "0.8300%"): drop them
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return f"{text}%"
 
 
 def _ci(e) -> str:
@@ -272,7 +278,12 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
                "P(make)", "95% CI", "soloist score (mean ± 95%)"], rows)
     doc.p("P(make) = the soloist's contract fulfilled: a played deal with at least one trick "
           "and total ≥ bid (R8), or a Durch with all 15 tricks (R4); a surrender counts as "
-          "not made.")
+          "not made. These are simulated games: every soloist is a simulated player who "
+          "exchanges and decides to go out with the fast evaluator (normal model of its "
+          "total), over all hands that won the auction at that bid. `binokel analyze` and "
+          "`advise` answer another question, P(make) of one given hand at a bid, with the "
+          "Monte Carlo exchange (each candidate played on fresh deals), which goes out "
+          "less often.")
     keep = np.asarray(nb) >= MIN_DEALS_PLOTTED
     sel = lambda xs: [x for x, k in zip(xs, keep) if k]  # noqa: E731
     stem = charts.rate_by_bid(out, "p_make_by_bid", "P(make) by winning bid (soloist)",
