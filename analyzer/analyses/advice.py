@@ -618,9 +618,9 @@ def table_extent(p_make, last: int) -> int:
     rule of every advice table (three-player and team, text and JSON): past the
     recommended bid (row ``last``; -1 = pass) up to and including the first bid where
     P(make) is small (``SMALL_P_MAKE``), or ``ROWS_PAST`` bids past the recommendation,
-    which already fall below passing; never fewer than 3 rows, and always the recommended bid and the one
-    after it (the explanation quotes them, also where P(make) is already negligible
-    there, as in score-aware advice near R9).  ``p_make``: P(make) per row of the grid."""
+    which already fall below passing; never fewer than 3 rows, and always the
+    recommended bid and the one after it (the explanation quotes them, also where
+    P(make) is already negligible there, as in score-aware advice near R9).  ``p_make``: P(make) per row of the grid."""
     k = len(p_make)
     keep = max(3, next((i + 1 for i, p in enumerate(p_make) if p < SMALL_P_MAKE), k))
     keep = min(keep, max(last, 0) + ROWS_PAST + 1)
