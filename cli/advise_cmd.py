@@ -59,7 +59,8 @@ def _parse_scores(text: str | None):
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
                    f"or pimc-defence].")
 @click.option("--seed", default=0, show_default=True, type=bounded(SEED), help="Random seed (same seed, same numbers).")
-@jobs_option(default=-1, workers="Threads of this process (each runs a nogil kernel)")
+@jobs_option(default=-1, workers="Threads of this one process, each running chunks of the "
+             "sampled deals (three-player games; a team game's advice runs in one thread)")
 @cards_option
 @click.option("--no-inference", is_flag=True, help="Do not weight samples by the opponents' calls.")
 @click.option("--lookahead/--no-lookahead", default=False, show_default=True,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.mechanics.cards import tapp_word
+from analyzer.mechanics.cards import Suit, tapp_word
 
 from analyzer.analyses.analysis import DEFAULT_SAMPLES, PIMC_SAMPLES, analyze_hand, parse_seat
 from analyzer.errors import BinokelError
@@ -106,9 +106,9 @@ def _print_rich(res) -> None:
         t.add_column(escape(col), justify="left" if col == "trump" else "right")
     for r in res.trumps.itertuples(index=False):
         if r.chosen == 0:
-            t.add_row(f"{r.symbol} {r.trump}", "0", "", "", "")
+            t.add_row(f"{Suit.parse(r.trump).symbol} {r.trump}", "0", "", "", "")
             continue
-        t.add_row(f"{r.symbol} {r.trump}", str(r.chosen),
+        t.add_row(f"{Suit.parse(r.trump).symbol} {r.trump}", str(r.chosen),
                   escape(f"{r.share:.1%} [{r.share_lo:.1%}, {r.share_hi:.1%}]"),
                   f"{r.mean_meld:.1f}", _pm(r.mean_total, r.total_lo, r.total_hi))
     con.print(t)

@@ -149,21 +149,28 @@ def jobs_option(default: int = 1, workers: str = "Worker processes"):
              "available; never more than chunks of work). Never changes the numbers.")
 
 
+#: ``--cards`` spellings that name another notation: fr = the French-suited A♠ cards = en.
+NOTATION_ALIASES = {"fr": "en"}
+NOTATION_ALIASES_TUPLE = tuple(NOTATION_ALIASES)
+
+
 def cards_option(f):
     """``--cards en|de``: print cards as A♠ (en) or with German names (de: Schippen-Ass,
     Eichel/Schippen/Herz/Schellen, Ass Zehn König Ober Unter Neun, the Tapp as "Dabb").
+    ``fr`` is accepted for ``en``: the A♠ cards are the French-suited pack, and the web
+    page offers them as "French suits"; one spelling would refuse what the page shows.
     Input accepts both notations always."""
     import functools
 
     from analyzer.mechanics.cards import NOTATIONS, card_notation
 
-    @click.option("--cards", "card_names", type=click.Choice(NOTATIONS), default="en",
-                  show_default=True,
-                  help="Card names on output: en (A♠ 10♥) or de (Schippen-Ass, Herz-Zehn; "
-                       "Tapp = Dabb).")
+    @click.option("--cards", "card_names", type=click.Choice(NOTATIONS + NOTATION_ALIASES_TUPLE),
+                  default="en", show_default=True,
+                  help="Card names on output: en (A♠ 10♥; French suits, also 'fr') or de "
+                       "(Schippen-Ass, Herz-Zehn; Tapp = Dabb).")
     @functools.wraps(f)
     def wrapper(*args, card_names="en", **kwargs):
-        with card_notation(card_names):
+        with card_notation(NOTATION_ALIASES.get(card_names, card_names)):
             return f(*args, **kwargs)
 
     return wrapper

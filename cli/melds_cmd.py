@@ -79,7 +79,7 @@ def _pinochle_melds(hand, trump, as_json, rules):
                      "melds": [{"class": m.cls, "name": m.name, "times": m.times,
                                 "points": m.points} for m in ms]})
     if as_json:
-        echo_json({"rules": rules.name, "hand": h.codes(), "by_trump": rows})
+        echo_json({"rules": rules.name, "hand": h.codes(rules.low_card), "by_trump": rows})
         return
     click.echo(f"hand: {h}  ({rules.name})")
     for s, r in zip(suits, rows):

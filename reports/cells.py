@@ -17,16 +17,22 @@ PCT_HEADERS = ("10th pct [95% CI]", "median [95% CI]", "90th pct [95% CI]")
 
 def pct(x: float, digits: int = 3) -> str:
     """A probability as a percentage in fixed notation with about four significant
-    digits (at least ``digits`` decimals for ordinary values)."""
+    digits (at most ``digits`` decimals for values of 1 % and more), without trailing
+    zeros: 0.0083 -> ``0.83%``, 0.5 -> ``50%``, 0.12345 -> ``12.345%``."""
     if x != x:
         return "–"
     if x == 0:
         return "0%"
     v = 100 * x
     if abs(v) >= 1:
-        return f"{v:.{digits}f}%"
-    dec = min(max(digits, 3 - math.floor(math.log10(abs(v)))), 12)
-    return f"{v:.{dec}f}%"
+        text = f"{v:.{digits}f}"
+    else:
+        dec = min(max(digits, 3 - math.floor(math.log10(abs(v)))), 12)
+        text = f"{v:.{dec}f}"
+    # trailing zeros claim digits nobody measured (0.0083 printed as "0.8300%"): drop them
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return f"{text}%"
 
 
 def ci_cell(e) -> str:

@@ -235,7 +235,12 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
                "P(make)", "95% CI", "soloist score (mean ± 95%)"], rows)
     doc.p("P(make) = the soloist's contract fulfilled: a played deal with at least one trick "
           "and total ≥ bid (R8), or a Durch with all 15 tricks (R4); a surrender counts as "
-          "not made.")
+          "not made. These are simulated games: every soloist is a simulated player who "
+          "exchanges and decides to go out with the fast evaluator (normal model of its "
+          "total), over all hands that won the auction at that bid. `binokel analyze` and "
+          "`advise` answer another question, P(make) of one given hand at a bid, with the "
+          "Monte Carlo exchange (each candidate played on fresh deals), which goes out "
+          "less often.")
     keep = np.asarray(nb) >= MIN_DEALS_PLOTTED
     sel = lambda xs: [x for x, k in zip(xs, keep) if k]  # noqa: E731
     stem = charts.rate_by_bid(out, "p_make_by_bid", "P(make) by winning bid (soloist)",

@@ -5,10 +5,12 @@ Method (README "Methods" states it for users)
 For a 15-card hand in a given seat, with the auction so far, sample the 33 unseen cards
 into the two opponents' hands and the Tapp uniformly (R2), then per sample:
 
-1. **Soloist branch** - this hand takes the Tapp, exchanges (analyzer.mechanics.exchange, from its
-   18 visible cards only), and the deal is played with the heuristic policy and scored
-   per R8/R4 for every bid of a grid (analyzer.search.deals.soloist_outcomes): P(make) and the
-   expected score at each bid come from the same played deals.
+1. **Soloist branch** - this hand takes the Tapp and makes the soloist's choices from its
+   18 visible cards only (discard, trump and, per bid, play / surrender / Durch: the Monte
+   Carlo exchange analyzer.mechanics.exchange.soloist_exchange, the same model as the hand
+   analyzer's), and the deal is played and scored per R8/R4 for every bid of a grid
+   (analyzer.search.deals.soloist_grid): P(make) and the expected score at each bid come
+   from the same played deals and mean what ``binokel analyze`` means by them.
 2. **Pass branch** - this hand passes now; the opponents finish the auction as
    rule-of-thumb bidders (analyzer.mechanics.bidding, maxima kept consistent with what they already
    said), the winner exchanges and the deal is played; this hand scores as a defender (or,
@@ -33,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.advice_grid import bid_grid, next_legal_bid
+from analyzer.analyses.advice_grid import ROWS_PAST, SMALL_P_MAKE, bid_grid, next_legal_bid, table_extent
 from analyzer.analyses.advice_result import DEFAULT_SAMPLES, BidAdvice, advice_notes, row_views, table_row
 from analyzer.analyses.lookahead import advise_lookahead, simulate_lookahead
 from analyzer.analyses.objectives import OBJECTIVES, objective_values, recommended_max_bid
@@ -42,17 +44,17 @@ from analyzer.analyses.sample_rounds import sample_rounds
 from analyzer.analyses.team_advice import advise_team
 from analyzer.analyses.team_lookahead import advise_team_lookahead
 from analyzer.analyses.weighted_stats import weighted_mean, weighted_proportion
-from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND,
+from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
                                         AuctionState, auction_continue, evidence_likelihood, parse_seat,
                                         rule_of_thumb_max_bid, rule_of_thumb_value, validate_auction)
-from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, Hand
+from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, SUITS, Hand
 from analyzer.errors import BinokelError, clip_input
-from analyzer.parallel import resolve_jobs
+from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
-from analyzer.search.deals import finish_deal, soloist_outcomes
+from analyzer.search.deals import finish_deal, soloist_grid
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.bounds import AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ADVISE_PIMC
 
@@ -133,8 +135,8 @@ def advise_samples(hand_counts, seat, deck, bids, auction_state, lo, hi, use_evi
             w *= evidence_likelihood(np.float64(v2), lo[o2], hi[o2], evidence_scale)
         weight[i] = w
         # soloist branch
-        sol_trump[i] = soloist_outcomes(hands, tapp, seat, bids, policy, state, kr,
-                                        sol_scores[i], sol_made[i], sol_contract[i], pimc)
+        sol_trump[i] = soloist_grid(hands, tapp, seat, bids, policy, state, kr,
+                                    sol_scores[i], sol_made[i], sol_contract[i], pimc)
         # pass branch: opponents' maxima from their model, never below what they said
         m1 = rule_of_thumb_max_bid(masks[0], kr, opp_trick_estimate)
         m2 = rule_of_thumb_max_bid(masks[1], kr, opp_trick_estimate)
@@ -243,17 +245,11 @@ def summarize_advice(res: dict, seat: int, objective: str, scores, rules: RuleSe
                          ev_objective=eo.mean, ev_objective_lo=eo.lo, ev_objective_hi=eo.hi,
                          minus_pass=d.mean, minus_pass_lo=d.lo, minus_pass_hi=d.hi,
                          p_surrender=float((w * (res["sol_contract"][:, k] == 1)).sum() / w.sum()),
-                         p_durch=float((w * (res["sol_contract"][:, k] == 2)).sum() / w.sum())))
+                         p_durch=float((w * (res["sol_contract"][:, k] >= 2)).sum() / w.sum())))
     max_bid = recommended_max_bid(res, seat, objective, scores, rules)
-    # show the grid up to a few rows past the recommendation / until P(make) is negligible
-    # the table ends where P(make) becomes negligible, or 8 steps past the recommendation
-    keep = max(3, next((i for i, r in enumerate(rows) if r["p_make"] < 0.01), K))
-    last = (max_bid - int(bids[0])) // rules.bid_step if max_bid is not None else 0
-    keep = min(keep, last + 9)
-    # the recommended bid and the one after it are always shown (the explanation quotes
-    # them), also when P(make) is already negligible there (score-aware advice near R9)
-    keep = max(keep, last + 2)
-    return tuple(rows[:min(keep, K)]), pass_est, max_bid, ess
+    last = (max_bid - int(bids[0])) // rules.bid_step if max_bid is not None else -1
+    keep = table_extent([r["p_make"] for r in rows], last)
+    return tuple(rows[:keep]), pass_est, max_bid, ess
 
 
 def _trump_shares(res: dict) -> tuple:

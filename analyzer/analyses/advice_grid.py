@@ -67,3 +67,24 @@ def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarr
     step = rules.bid_step
     k = max(GRID_SIZE, (total_bound(hand_counts, rules) - next_bid) // step + 2)
     return next_bid + step * np.arange(k, dtype=np.int64)
+
+
+#: A bid table may end once P(make) is below this (the contract is then all but lost).
+SMALL_P_MAKE = 0.01
+#: ... or this many bids past the recommended one (each already worth less than passing).
+ROWS_PAST = 8
+
+
+def table_extent(p_make, last: int) -> int:
+    """How many rows of a bid table (rows = bids from the next legal one) to show, the one
+    rule of every advice table (three-player and team, text and JSON): past the
+    recommended bid (row ``last``; -1 = pass) up to and including the first bid where
+    P(make) is small (``SMALL_P_MAKE``), or ``ROWS_PAST`` bids past the recommendation,
+    which already fall below passing; never fewer than 3 rows, and always the
+    recommended bid and the one after it (the explanation quotes them, also where
+    P(make) is already negligible there, as in score-aware advice near R9).  ``p_make``: P(make) per row of the grid."""
+    k = len(p_make)
+    keep = max(3, next((i + 1 for i, p in enumerate(p_make) if p < SMALL_P_MAKE), k))
+    keep = min(keep, max(last, 0) + ROWS_PAST + 1)
+    keep = max(keep, last + 2)
+    return min(keep, k)

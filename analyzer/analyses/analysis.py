@@ -43,15 +43,17 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand, tapp_word
+from analyzer.mechanics.cards import (N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand,
+                                      card_code, tapp_word)
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
+                                         EXCHANGE_SAMPLES, EXCHANGE_TOP, PER_TRUMP,
                                          candidate_outcomes, decide_contracts,
-                                         shortlist_candidates, sure_durch_contract)
+                                         shortlist_candidates, soloist_exchange)
 from analyzer.mechanics.melds import discard_dissle, meld_table, meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC
-from analyzer.search.pimc import pimc_args, play_contract, play_name, resolve_play
+from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
@@ -59,6 +61,7 @@ from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH
                                         rounded_points, score_kernel)
 from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles
 from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
+from analyzer.search.deals import soloist_play
 
 if TYPE_CHECKING:  # pandas is imported lazily (see summarize)
     import pandas as pd
@@ -68,11 +71,8 @@ DEFAULT_SAMPLES = 10000     # deals scored by default (~8 s on one core, unknown
 PIMC_SAMPLES = 1024         # default with --play pimc / pimc-defence (PIMC: ~3-4 ms a deal)
 PIMC_MAX_SAMPLES = SAMPLES_ANALYZE_PIMC.hi   # bound with PIMC (hours on one core beyond it)
 MAX_SAMPLES = SAMPLES_ANALYZE.hi             # ~1 KB of per-deal arrays a deal (analyzer.bounds)
-EXCHANGE_SAMPLES = 24       # fresh deals per candidate for each per-deal exchange decision
-EXCHANGE_TOP = 4            # trump candidates simulated per decision (plus Durch if plausible)
 KNOWN_TAPP_SAMPLES = 2000   # fresh deals per candidate for the single known-Tapp decision
 KNOWN_TAPP_TOP = 6
-PER_TRUMP = 2               # discards per trump kept by the fast evaluator before the cut
 MAX_BID = ANALYZE_BID.hi    # top of the bid grid simulated (the tables stop much earlier)
 N_TAPPS = math.comb(33, 3)  # 5,456 possible Tapps when the player's 15 cards are known
 
@@ -93,12 +93,14 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
 
     Per deal ``i``: Tapp ``tapps[i]`` (3 card types); exchange (R4) decided from hand +
     Tapp only - by the fixed decision when ``fixed`` (known Tapp, decided once outside),
-    else by :func:`shortlist_candidates` + :func:`candidate_outcomes` (``m`` fresh deals
-    from ``state_x``) + :func:`decide_contracts`; then the two opponents' hands are dealt
-    from ``state_deal`` and the chosen trump contract is played with ``policy``
+    else by analyzer.mechanics.exchange.soloist_exchange (``m`` fresh deals from
+    ``state_x``); then the two opponents' hands are dealt from ``state_deal`` and
+    analyzer.search.deals.soloist_play plays the chosen trump contract with ``policy``
     (analyzer.search.pimc.play_contract: heuristic, or PIMC; forehand leads, R6), and the
-    Durch candidate too if there is one (soloist leads).  The exchange's own estimates
-    always use the heuristic (they are the soloist's planning, not the deal's play).
+    Durch candidate too if there is one (soloist leads).  The bid advisor's soloist branch
+    (analyzer.search.deals.soloist_grid) runs the same two functions.  The exchange's
+    own estimates always use the heuristic (they are the soloist's planning, not the
+    deal's play).
     ``o_score[i, b]`` is the soloist's R8/R4 score at ``bids[b]`` under the contract chosen
     for that bid.  Opponent columns are in seat order after the soloist.  ``pimc``: the
     PIMC settings with a PIMC ``policy`` (analyzer.search.pimc.pimc_args); omitted for the
@@ -108,24 +110,16 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
     nb = bids.shape[0]
     D = kr.tapp_size          # Dabb = discard size: 3, or 4 in binokel-40 (V5.3)
     counts18 = np.empty(N_TYPES, dtype=np.uint8)
-    cap = n_top + 1
-    cand_disc = np.empty((cap, D), dtype=np.int64)
-    cand_trump = np.empty(cap, dtype=np.int64)
-    cand_value = np.empty(cap, dtype=np.float64)
-    mm = m if m > 0 else 1
-    c_total = np.empty((cap, mm), dtype=np.int64)
-    c_tricks = np.empty((cap, mm), dtype=np.int64)
     contract = np.empty(nb, dtype=np.int8)
-    e_out = np.empty((nb, 3), dtype=np.float64)
     deck = np.empty(48, dtype=np.uint8)
     sizes = np.empty(2, dtype=np.int64)
     masks = np.empty(2, dtype=np.int64)
     hands = np.zeros((3, N_TYPES), dtype=np.uint8)
-    pts = np.zeros(3, dtype=np.int64)
     trk = np.zeros(3, dtype=np.int64)
     cp3 = np.zeros(3, dtype=np.int64)
     md3 = np.zeros(3, dtype=np.int64)
-    sc3 = np.zeros(3, dtype=np.int64)
+    durch_tricks = np.zeros(3, dtype=np.int64)
+    sc = np.empty((nb, 3), dtype=np.int64)
     play_state = np.empty(4, dtype=np.uint64)
     disc = np.empty(D, dtype=np.int64)
     ddisc = np.empty(D, dtype=np.int64)
@@ -140,9 +134,8 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         for q in range(D):
             counts18[tapps[i, q]] += 1
             tapp_c[tapps[i, q]] += 1
-        # ---- exchange: inputs are hand + Tapp (and its own RNG stream) only (R4)
-        has_durch = False
-        durch_sure = False
+        # ---- the soloist's choices: inputs are hand + Tapp (and its own RNG stream) only
+        # (R4); the same function as the bid advisor's (analyzer.search.deals.soloist_grid)
         est = np.nan
         if fixed:
             for q in range(D):
@@ -153,25 +146,10 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
             for b in range(nb):
                 contract[b] = fixed_contract[b]
         else:
-            nc = shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump,
-                                      cand_value)
-            candidate_outcomes(counts18, seat, cand_disc, cand_trump, nc, m, state_x, kr,
-                               c_total, c_tricks)
-            # a sure Durch (no kept card can lose: value -0) may be declared open (V2.7)
-            durch_sure = nc > 0 and cand_trump[nc - 1] < 0 and cand_value[nc - 1] == 0.0
-            best, durch = decide_contracts(cand_trump, nc, c_total, c_tricks, m, bids, kr,
-                                           contract, e_out, durch_sure)
             for q in range(D):
-                disc[q] = cand_disc[best, q]
-            trump = cand_trump[best]
-            acc = 0.0
-            for j in range(m):
-                acc += c_total[best, j]
-            est = acc / m
-            if durch >= 0:
-                has_durch = True
-                for q in range(D):
-                    ddisc[q] = cand_disc[durch, q]
+                ddisc[q] = -1
+            trump, has_durch, est = soloist_exchange(counts18, seat, bids, m, n_top, per_trump,
+                                                     state_x, kr, disc, ddisc, contract)
         # ---- the deal's hidden cards: the 30 cards outside hand + Tapp, split 15/15 (R2;
         # 24 split 12/12 in binokel-40, V5.1)
         nd = unseen_cards(counts18, kr.copies, deck)
@@ -180,22 +158,17 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         deal_masks(state_deal, deck[:nd], sizes, masks)
         mask_counts(masks[0], hands[opp1])
         mask_counts(masks[1], hands[opp2])
+        for t in range(N_TYPES):
+            hands[seat, t] = hand15[t]
         for q in range(4):
             play_state[q] = next_u64(state_deal)
-        # ---- trump contract played out (R6, R7)
-        for t in range(N_TYPES):
-            hands[seat, t] = counts18[t]
+        # ---- trump contract (R6, R7) and Durch candidate (R4) played, scored at every bid
+        durch_made = soloist_play(hands, counts18, tapp_c, seat, trump, disc, has_durch, ddisc,
+                                  contract, bids, play_state, policy, kr, cp3, trk, md3,
+                                  durch_tricks, sc, pimc)
         dpts = 0
         for q in range(D):
-            hands[seat, disc[q]] -= 1
             dpts += kr.card_points[disc[q]]
-        st = play_state.copy()
-        play_contract(hands, trump, 0, seat, policy, st, kr, pts, trk, tapp_c, disc, pimc)
-        for p in range(3):
-            md3[p] = meld_total(counts_mask(hands[p]), trump, kr)
-            cp3[p] = pts[p]
-        md3[seat] += discard_dissle(disc, D, trump, kr)     # V2.3
-        cp3[seat] += dpts
         for q in range(D):
             o_disc[i, q] = disc[q]
         o_trump[i] = trump
@@ -212,33 +185,11 @@ def _soloist_chunk(hand15, tapps, seat, m, n_top, per_trump, fixed, fixed_disc, 
         o_opp_meld[i, 0] = md3[opp1]
         o_opp_meld[i, 1] = md3[opp2]
         o_est[i] = est
-        # ---- Durch candidate played out on the same deal (soloist leads, R4)
-        durch_tricks = np.zeros(3, dtype=np.int64)
         o_durch_ok[i] = has_durch
-        o_durch_made[i] = -1
-        if has_durch:
-            for t in range(N_TYPES):
-                hands[seat, t] = counts18[t]
-            for q in range(D):
-                hands[seat, ddisc[q]] -= 1
-            st = play_state.copy()
-            dp = np.zeros(3, dtype=np.int64)
-            play_contract(hands, -1, seat, seat, policy, st, kr, dp, durch_tricks, tapp_c, ddisc,
-                          pimc)
-            o_durch_made[i] = 1 if durch_tricks[seat] == kr.hand_size else 0
-        # ---- scores at every bid (R8, R4) with the contract chosen for that bid
+        o_durch_made[i] = durch_made
         for b in range(nb):
-            k = contract[b]
-            o_contract[i, b] = k
-            if k == CONTRACT_DURCH:
-                score_kernel(DEAL_DURCH, bids[b], seat, cp3, durch_tricks, md3, kr, sc3)
-            elif k == CONTRACT_OPEN_DURCH:
-                score_kernel(DEAL_OPEN_DURCH, bids[b], seat, cp3, durch_tricks, md3, kr, sc3)
-            elif k == CONTRACT_SURRENDER:
-                score_kernel(DEAL_SURRENDER, bids[b], seat, cp3, trk, md3, kr, sc3)
-            else:
-                score_kernel(DEAL_NORMAL, bids[b], seat, cp3, trk, md3, kr, sc3)
-            o_score[i, b] = sc3[seat]
+            o_contract[i, b] = contract[b]
+            o_score[i, b] = sc[b, seat]
     return n
 
 
@@ -532,8 +483,9 @@ QUANTILE_PROBS = (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95)
 NEGLIGIBLE = 0.001  # the bid table stops after the first bid with P(make) below this
 
 
-def _cards_code(types) -> str:
-    return " ".join(Card(int(x)).code for x in sorted(types))
+def _cards_code(types, low: str = "9") -> str:
+    """Card types as ASCII codes in the game's spelling (rank 5 = its low card, V1)."""
+    return " ".join(card_code(int(x), low) for x in sorted(types))
 
 
 def _trump_name(t: int) -> str:
@@ -803,7 +755,8 @@ def summarize(sim: dict, score_bid: int | None = None,
             tr = int(known["trump"][j])
             tot = known["total"][j]
             m = tot.shape[0]
-            row = {"trump": _trump_name(tr), "discard": _cards_code(known["disc"][j]),
+            row = {"trump": _trump_name(tr),
+                   "discard": _cards_code(known["disc"][j], rules.low_card),
                    "fast_value": float(known["value"][j]), "n": m}
             if tr >= 0:
                 ci = mean_ci(tot)
@@ -824,8 +777,8 @@ def summarize(sim: dict, score_bid: int | None = None,
         cands = cands.iloc[order].reset_index(drop=True)
         cands.insert(0, "rank", np.arange(1, len(cands) + 1))
     deals = pd.DataFrame({
-        "tapp": [_cards_code(r) for r in sim["tapp"]],
-        "discard": [_cards_code(r) for r in sim["discard"]],
+        "tapp": [_cards_code(r, rules.low_card) for r in sim["tapp"]],
+        "discard": [_cards_code(r, rules.low_card) for r in sim["discard"]],
         "trump": [SUIT_LETTERS[t] for t in sim["trump"]],
         "meld": sim["meld"], "discard_points": sim["discard_points"],
         "card_points": sim["card_points"], "tricks": sim["tricks"], "total": sim["total"],
@@ -834,8 +787,8 @@ def summarize(sim: dict, score_bid: int | None = None,
         f"score_{sb}": score,
     })
     return HandAnalysis(
-        hand=sim["hand"].codes(), tapp=None if sim["tapp_known"] is None
-        else sim["tapp_known"].codes(), seat=SEAT_NAMES[sim["seat"]], samples=n,
+        hand=sim["hand"].codes(rules.low_card), tapp=None if sim["tapp_known"] is None
+        else sim["tapp_known"].codes(rules.low_card), seat=SEAT_NAMES[sim["seat"]], samples=n,
         seed=sim["seed"], chunk_size=sim["chunk_size"], score_bid=sb, distributions=dist,
         histograms=hist, trumps=trumps, bids=bids_df, candidates=cands, deals=deals,
         rules_name=rules.name, play=sim.get("play", "heuristic"))

@@ -22,8 +22,10 @@ the Tapp, R2):
    auction is finished (analyzer.mechanics.bidding.auction_continue) with this hand
    bidding up to M: who becomes soloist, and at which bid.
 3. **The deal.** Each seat that becomes soloist for some M exchanges (R4) and the deal is
-   played once for that seat, scored at every bid of a grid
-   (analyzer.search.deals.soloist_outcomes: discard and trump do not depend on the bid).
+   played once for that seat, scored at every bid of a grid (discard and trump do not
+   depend on the bid): this hand with the analyzer's Monte Carlo exchange
+   (analyzer.search.deals.soloist_grid), an opponent with the fast one
+   (analyzer.search.deals.soloist_outcomes).
    So each M's outcome is a played, scored deal at the price the auction ended at.
 
 ``V(M)`` = weighted mean objective over the deals (objective as in advice.py: relative,
@@ -52,7 +54,7 @@ from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import FOREHAND, SEAT_NAMES, AuctionState, auction_continue, evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.search.deals import finish_deal, soloist_outcomes
+from analyzer.search.deals import finish_deal, soloist_grid, soloist_outcomes
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import RuleSet
@@ -152,8 +154,10 @@ def lookahead_samples(hand_counts, seat, deck, bids, opp_bids, auction_state, lo
                 w *= evidence_likelihood(v, lo[o], hi[o], scale)
             maxb[o] = sample_max(v, lo[o], hi[o], scale, use_evidence, kr.bid_step, state)
         weight[i] = w
-        soloist_outcomes(hands, tapp, seat, bids, policy, state, kr, sol_scores[i],
-                         sol_made[i], sol_contract[i])
+        # this hand's choices as soloist: the one model of analyze and advise (soloist_grid);
+        # the opponents, simulated players, keep the fast exchange (soloist_outcomes)
+        soloist_grid(hands, tapp, seat, bids, policy, state, kr, sol_scores[i],
+                     sol_made[i], sol_contract[i])
         need0 = False
         need1 = False
         plan_auctions(maxb, seat, bids, auction_state, kr, la_sol[i], la_bid[i])

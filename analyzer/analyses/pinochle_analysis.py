@@ -16,9 +16,9 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.analyses.team_advice import unseen_deck
-from analyzer.analyses.stats import mean_ci, proportion_ci
+from analyzer.analyses.stats import mean_ci, reach_table, reach_text
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand80
+from analyzer.mechanics.cards import N_TYPES, Hand80, suit_symbol
 from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
 from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
@@ -70,7 +70,7 @@ class PinochleHandAnalysis:
         lines = [f"hand: {self.hand}   ({self.samples} sampled deals per trump, this hand "
                  "bidding and leading)"]
         for r in self.trumps:
-            s = SUIT_SYMBOLS[r["trump"]]
+            s = suit_symbol(r["trump"])
             melds = ", ".join(f"{m['name']} {m['points']}" for m in r["own_melds"]) or "none"
             lines.append(f"trump {s}: own meld {r['own_meld']} ({melds})")
             for key, label in (("partner_meld", "partner meld"), ("team_counters", "team counters"),
@@ -78,8 +78,7 @@ class PinochleHandAnalysis:
                 d = r[key]
                 lines.append(f"   {label:<14} mean {d['mean']:7.1f} [{d['lo']:.1f}, {d['hi']:.1f}]"
                              f"  10/50/90%: {d['q10']:.0f} / {d['median']:.0f} / {d['q90']:.0f}")
-            mk = "  ".join(f"{b['bid']}: {100 * b['p']:.0f}%" for b in r["p_reach"][:8])
-            lines.append(f"   P(total >= bid)  {mk}")
+            lines.append(f"   P(total >= bid)  {reach_text(r['p_reach'])}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -99,10 +98,7 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
     for t in range(4):
         own = pinochle_meld_total(h, t, rules)
         team_total = out[:, t, 2]
-        reach = []
-        for b in range(rules.bid_start, rules.bid_start + 20 * rules.bid_step * 2, 2 * rules.bid_step):
-            pc = proportion_ci(int((team_total >= b).sum()), len(team_total))
-            reach.append({"bid": b, "p": pc.p, "lo": pc.lo, "hi": pc.hi})
+        reach = reach_table(team_total, rules.bid_start, 2 * rules.bid_step)
         trumps.append({
             "trump": t, "own_meld": own,
             "own_melds": [{"class": m.cls, "name": m.name, "points": m.points}

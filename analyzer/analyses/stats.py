@@ -230,3 +230,42 @@ def histogram(x, bin_width: float, start: float | None = None) -> tuple[np.ndarr
     idx = np.clip(idx, 0, nb - 1)
     counts = np.bincount(idx, minlength=nb).astype(np.int64)
     return edges, counts
+
+
+#: A P(total >= bid) table ends after the first bid whose share is below this.
+REACH_NEGLIGIBLE = 0.001
+
+
+def reach_table(total, start: int, step: int) -> list[dict]:
+    """P(total >= b) with its Wilson 95 % interval for ``b = start, start + step, ...``,
+    on to the first bid whose share is below ``REACH_NEGLIGIBLE`` (so the table covers
+    every total the samples reached, however high the hand's mean).
+
+    ``total``: one total per sample.  Returns ``[{"bid", "p", "lo", "hi"}, ...]``.
+    """
+    x = np.asarray(total, dtype=np.float64)
+    n = len(x)
+    rows = []
+    b = int(start)
+    while True:
+        pc = proportion_ci(int((x >= b).sum()), n)
+        rows.append({"bid": b, "p": pc.p, "lo": pc.lo, "hi": pc.hi})
+        if pc.p < REACH_NEGLIGIBLE:
+            return rows
+        b += int(step)
+
+
+def reach_text(rows: list[dict]) -> str:
+    """``reach_table`` rows as one line, runs of the same whole percentage merged
+    (``150-240: 100%  250: >99%  260: 97% ... 600: <1%  610: 0%``)."""
+    runs = []
+    for r in rows:
+        p = r["p"]
+        # never round a possible total to 0 % or an uncertain one to 100 %
+        pct = ("0%" if p == 0 else "<1%" if p < 0.005 else ">99%" if 0.995 < p < 1
+               else f"{100 * p:.0f}%")
+        if runs and runs[-1][2] == pct:
+            runs[-1][1] = r["bid"]
+        else:
+            runs.append([r["bid"], r["bid"], pct])
+    return "  ".join(f"{a}: {p}" if a == b else f"{a}-{b}: {p}" for a, b, p in runs)

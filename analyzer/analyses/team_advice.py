@@ -31,11 +31,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.analyses.advice_grid import table_extent
 from analyzer.analyses.objectives import race_probability
 from analyzer.analyses.weighted_stats import Estimate, effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
-from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80, SUIT_SYMBOLS
+from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80, suit_symbol
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, DuelAuction, TeamAuction,
                                              check_turn, continue_auction80,
@@ -436,12 +437,23 @@ class TeamBidAdvice:
                  f"(effective {self.ess:.0f})",
                  f"pass: E = {fmt(self.pass_value.mean)} [{fmt(self.pass_value.lo, 0)}, "
                  f"{fmt(self.pass_value.hi, 0)}]",
-                 f"{'bid':>6} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"
+                 f"{'bid':>9} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"
                  + ("  out  Durch" if self.rows and "p_out" in self.rows[0] else "")]
+        # runs of identical rows (a sure contract: the same deals made at every bid) print
+        # once, as the three-player table does
+        shown = []
         for r in self.rows:
-            tr = "Dabb" if r["trump"] is None else SUIT_SYMBOLS[r["trump"]]
+            key = (r["trump"], round(r["p_make"], 4), round(r["ev"], 1),
+                   round(r.get("p_out", 0.0), 3), round(r.get("p_durch", 0.0), 3))
+            if shown and shown[-1][2] == key:
+                shown[-1] = (shown[-1][0], r["bid"], key, shown[-1][3])
+            else:
+                shown.append((r["bid"], r["bid"], key, r))
+        for first, last, _key, r in shown:
+            tr = "Dabb" if r["trump"] is None else suit_symbol(r["trump"])
+            label = f"{first}" if first == last else f"{first}-{last}"
             lines.append(
-                f"{r['bid']:>6} {tr:>5}  "
+                f"{label:>9} {tr:>5}  "
                 f"{100 * r['p_make']:5.1f}% [{100 * r['p_make_lo']:4.1f}-{100 * r['p_make_hi']:5.1f}]  "
                 f"{fmt(r['ev']):>8} [{fmt(r['ev_lo'], 0):>6}, {fmt(r['ev_hi'], 0):>6}]  "
                 f"{fmt(r['minus_pass']):>7} [{fmt(r['minus_pass_lo'], 0):>5}, "
@@ -462,7 +474,9 @@ class TeamBidAdvice:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"rules": self.game, "hand": self.hand.codes(), "seat": self.seat,
+        from analyzer.mechanics.rules import get_rules
+        low = get_rules(self.game).low_card      # 7 in kreuz-48 (V1)
+        return {"rules": self.game, "hand": self.hand.codes(low), "seat": self.seat,
                 "team": self.seat % 2, "auction": list(self.auction.calls),
                 "samples": self.samples, "effective_samples": self.ess,
                 "next_bid": self.next_bid, "max_bid": self.max_bid,
@@ -472,7 +486,7 @@ class TeamBidAdvice:
                 "table": self.rows}
 
 
-def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
+def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int | None = None,
                           over_partner: bool = False, objective: str = "relative",
                           scores=None):
     """(max bid or None, table rows, pass estimate, ess) from :func:`sample_branches`.
@@ -480,6 +494,9 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
     ``objective``: ``relative`` (team minus the other team's deal score) or ``win`` (the
     estimated P(win game), :func:`team_win_probability`, from ``scores`` = the game
     totals (this team, the other team) before the deal).
+
+    ``rows``: at most this many table rows (None: :func:`analyzer.analyses.advice.table_extent`,
+    the three-player tables' rule: past the recommended bid until P(make) is small).
 
     ``over_partner``: the standing bid is the partner's (:func:`bids_over_partner`); a bid then
     counts only while its paired gain over passing is significant (the lower end of its
@@ -491,7 +508,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
     """
     w = raw["weight"]
     ess = effective_sample_size(w)
-    bids = next_bid + step * np.arange(GRID80)
+    bids = team_bid_grid(raw, next_bid, step)
     ev, best_t, per = bid_values(raw, bids, objective, scores)
     con = soloist_contracts(raw, bids)
     pv = pass_values(raw, objective, scores)
@@ -510,18 +527,31 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int = 20,
             max_bid = int(b)
         else:
             run = False
-        if j < rows:
-            out_rows.append({"bid": int(b), "trump": t if named else None, "p_make": pm.mean,
-                             "p_make_lo": pm.lo, "p_make_hi": pm.hi, "ev": e.mean,
-                             "ev_lo": e.lo, "ev_hi": e.hi, "ev_se": e.se, "minus_pass": d.mean,
-                             "minus_pass_lo": d.lo, "minus_pass_hi": d.hi})
-            if con is not None:
-                # weighted shares of the soloist's choices after the exchange at this bid
-                sw = w.sum()
-                out_rows[-1]["p_out"] = float(w[con[j] == CONTRACT_SURRENDER].sum() / sw)
-                out_rows[-1]["p_durch"] = float(
-                    w[(con[j] == CONTRACT_DURCH) | (con[j] == CONTRACT_OPEN_DURCH)].sum() / sw)
-    return max_bid, out_rows, pass_est, ess
+        out_rows.append({"bid": int(b), "trump": t if named else None, "p_make": pm.mean,
+                         "p_make_lo": pm.lo, "p_make_hi": pm.hi, "ev": e.mean,
+                         "ev_lo": e.lo, "ev_hi": e.hi, "ev_se": e.se, "minus_pass": d.mean,
+                         "minus_pass_lo": d.lo, "minus_pass_hi": d.hi})
+        if con is not None:
+            # weighted shares of the soloist's choices after the exchange at this bid
+            sw = w.sum()
+            out_rows[-1]["p_out"] = float(w[con[j] == CONTRACT_SURRENDER].sum() / sw)
+            out_rows[-1]["p_durch"] = float(
+                w[(con[j] == CONTRACT_DURCH) | (con[j] == CONTRACT_OPEN_DURCH)].sum() / sw)
+    last = -1 if max_bid is None else (max_bid - next_bid) // step
+    keep = table_extent([r["p_make"] for r in out_rows], last)
+    if rows is not None:
+        keep = min(keep, rows)
+    return max_bid, out_rows[:keep], pass_est, ess
+
+
+def team_bid_grid(raw: dict, next_bid: int, step: int) -> np.ndarray:
+    """The team advisor's bids: from ``next_bid`` in steps of ``step``, at least GRID80 of
+    them and on to one step past the highest team total any sample reached, above which
+    no played contract is made (going out and a failed game score -bid, a Durch its fixed
+    value): the recommendation can then never be cut off by the grid's end."""
+    top = float(np.max(raw["team_total"][:, :1] if "est" in raw else raw["team_total"]))
+    k = max(GRID80, int((top - next_bid) // step) + 2)
+    return next_bid + step * np.arange(k, dtype=np.int64)
 
 
 def bids_over_partner(state, seat: int, spec: TeamSpec) -> bool:
@@ -597,7 +627,7 @@ def parse_team_scores(scores, objective, spec: TeamSpec):
 
 def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
-                rows: int = 20, progress=None, scores=None,
+                rows: int | None = None, progress=None, scores=None,
                 objective: str | None = None) -> TeamBidAdvice:
     """Bid advice for a hand of a team game in ``seat`` (0..3) after ``auction``.
 
@@ -625,6 +655,6 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
 
 def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,
                     seed: int = 0, use_evidence: bool = True,
-                    rules: TeamRuleSet = PINOCHLE_RULES, rows: int = 20) -> TeamBidAdvice:
+                    rules: TeamRuleSet = PINOCHLE_RULES, rows: int | None = None) -> TeamBidAdvice:
     """:func:`advise_team` for ``pinochle-80``."""
     return advise_team(hand, seat, auction, rules, samples, seed, use_evidence, rows)

@@ -26,11 +26,11 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.analyses.pinochle_analysis import _dist, analyze_pinochle_hand
-from analyzer.analyses.stats import mean_ci, proportion_ci
+from analyzer.analyses.stats import mean_ci, proportion_ci, reach_table, reach_text
 from analyzer.analyses.team_advice import (bid_outcome, parse_team_hand, parse_team_seat, soloist_contracts,
                                            unseen_deck)
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_TYPES, SUIT_SYMBOLS, Hand
+from analyzer.mechanics.cards import N_TYPES, Hand, suit_symbol
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
@@ -92,7 +92,7 @@ class TeamHandAnalysis:
     at_bid: dict
 
     def summary(self) -> str:
-        tr = "  ".join(f"{SUIT_SYMBOLS[t]} {100 * p:.0f}%" for t, p in enumerate(self.trump_shares))
+        tr = "  ".join(f"{suit_symbol(t)} {100 * p:.0f}%" for t, p in enumerate(self.trump_shares))
         d = self.dabb.show(self.low_card()) if self.dabb is not None else "sampled"
         lines = [f"{self.game}   hand: {self.hand.show(self.low_card())}   seat {self.seat} "
                  f"(team {self.seat % 2}) as soloist   Dabb: {d}",
@@ -103,8 +103,7 @@ class TeamHandAnalysis:
             x = self.dists[key]
             lines.append(f"   {label:<17} mean {x['mean']:7.1f} [{x['lo']:.1f}, {x['hi']:.1f}]"
                          f"  10/50/90%: {x['q10']:.0f} / {x['median']:.0f} / {x['q90']:.0f}")
-        mk = "  ".join(f"{b['bid']}: {100 * b['p']:.0f}%" for b in self.p_reach[:10])
-        lines.append(f"   P(total >= bid)   {mk}")
+        lines.append(f"   P(total >= bid)   {reach_text(self.p_reach)}")
         a = self.at_bid
         lines.append(f"at bid {self.bid}: play {100 * a['p_play']:.1f}%, go out "
                      f"{100 * a['p_out']:.1f}% (V4.3, V5.4), sure Durch {100 * a['p_durch']:.1f}% "
@@ -118,9 +117,10 @@ class TeamHandAnalysis:
         return get_rules(self.game).low_card
 
     def to_dict(self) -> dict:
-        return {"rules": self.game, "hand": self.hand.codes(), "seat": self.seat,
+        low = self.low_card()
+        return {"rules": self.game, "hand": self.hand.codes(low), "seat": self.seat,
                 "team": self.seat % 2,
-                "dabb": self.dabb.codes() if self.dabb is not None else None,
+                "dabb": self.dabb.codes(low) if self.dabb is not None else None,
                 "samples": self.samples, "bid": self.bid, "trump_shares": self.trump_shares,
                 **self.dists, "p_reach": self.p_reach, "at_bid": self.at_bid}
 
@@ -167,10 +167,7 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
     total = out[:, A_TOTAL]
     dists = {"team_meld": _dist(out[:, A_MELD]), "team_points": _dist(out[:, A_POINTS]),
              "team_total": _dist(total), "other_score": _dist(out[:, A_OTHER])}
-    reach = []
-    for b in range(spec.start, spec.start + 20 * spec.step, spec.step):
-        pc = proportion_ci(int((total >= b).sum()), n)
-        reach.append({"bid": b, "p": pc.p, "lo": pc.lo, "hi": pc.hi})
+    reach = reach_table(total, spec.start, spec.step)
     raw = {"team_total": total[:, None], "other": out[:, A_OTHER][:, None],
            "weight": np.ones(n), "loss_factor": int(spec.tk.loss_factor),
            "out_other": out[:, A_OUT_OTHER], "est": out[:, A_EST], "losers": out[:, A_LOSERS],

@@ -492,7 +492,9 @@ class TeamLookaheadAdvice:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"rules": self.game, "hand": self.hand.codes(), "seat": self.seat,
+        from analyzer.mechanics.rules import get_rules
+        return {"rules": self.game, "hand": self.hand.codes(get_rules(self.game).low_card),
+                "seat": self.seat,
                 "team": self.seat % 2, "auction": list(self.auction.calls),
                 "samples": self.samples, "effective_samples": self.ess,
                 "next_bid": self.next_bid, "max_bid": self.max_bid, "lookahead": True,

@@ -267,28 +267,47 @@ class TeamTournamentResult:
                     + (", advisor objective P(win game)" if self.objective == "win" else "") + ")")
         lines = [
             head,
-            f"{a:>8} team: {self.x_mean:+8.1f} points per deal (SE {self.x_se:.1f}); "
+            f"{a:>8} team: {self.x_mean:+8.1f} points per deal ({_se_text(self.x_se)}); "
             f"contracts {c['x_bids']}, made {c['x_made']}",
-            f"{b:>8} team: {self.y_mean:+8.1f} points per deal (SE {self.y_se:.1f}); "
+            f"{b:>8} team: {self.y_mean:+8.1f} points per deal ({_se_text(self.y_se)}); "
             f"contracts {c['y_bids']}, made {c['y_made']}",
             f"thrown in: {c['thrown']} of {self.deals_played or 2 * self.deals}",
-            f"difference {a} - {b}: {self.diff_mean:+.1f} per deal (SE {self.diff_se:.1f}), "
-            f"z = {self.z:+.2f}",
+            f"difference {a} - {b}: {self.diff_mean:+.1f} per deal ({_se_text(self.diff_se)}), "
+            + z_text(self.z, self.deals, "deal pairs"),
         ]
         if self.games:
             lines.append(f"game win rate of the {a} team: {100 * self.x_win_rate:.1f}% "
-                         f"(SE {100 * self.win_se:.1f}%), z = {self.win_z:+.2f} against 50%")
+                         f"({_se_text(100 * self.win_se, '%')}), "
+                         + z_text(self.win_z, self.games // 2, "game pairs", " against 50%"))
         return "\n".join(lines)
 
 
     def to_dict(self) -> dict:
         return {"rules": self.game, "agents": list(self.agents), "deals": self.deals, "seed": self.seed,
-                "samples": self.samples, "x_mean": self.x_mean, "x_se": self.x_se,
-                "y_mean": self.y_mean, "y_se": self.y_se, "diff_mean": self.diff_mean,
-                "diff_se": self.diff_se, "z": self.z, "contracts": self.contracts,
+                "samples": self.samples, "x_mean": self.x_mean, "x_se": _finite(self.x_se),
+                "y_mean": self.y_mean, "y_se": _finite(self.y_se), "diff_mean": self.diff_mean,
+                "diff_se": _finite(self.diff_se), "z": _finite(self.z), "contracts": self.contracts,
                 "games": self.games, "deals_played": self.deals_played,
                 "x_win_rate": _finite(self.x_win_rate), "win_se": _finite(self.win_se),
                 "win_z": _finite(self.win_z), "objective": self.objective}
+
+
+def _se_text(se: float, unit: str = "") -> str:
+    """``SE 3.1`` or, from a single pair, ``SE not estimable`` (never nan)."""
+    return f"SE {se:.1f}{unit}" if math.isfinite(se) else "SE not estimable"
+
+
+def z_text(z: float, pairs: int, unit: str, against: str = "") -> str:
+    """``z = +1.23`` (with ``against``), or why z is not estimable: with fewer than two
+    pairs there is no spread to estimate, and when every pair gave the same result (e.g.
+    each game pair split 1 : 1, as two arrangements of the same cards often do) the
+    standard error is 0.  Never prints nan."""
+    if math.isfinite(z):
+        return f"z = {z:+.2f}{against}"
+    if pairs < 2:
+        return f"z not estimable: {pairs} {unit}, a standard error needs two or more"
+    return (f"z not estimable: all {pairs} {unit} gave the same result (standard error 0); "
+            f"play more")
 
 
 def _finite(v: float):

@@ -258,8 +258,15 @@ class AuctionState:
         return self.stage, self.holder, self.to_move, self.standing
 
     def describe(self) -> str:
-        parts = [f"{SEAT_NAMES[s]} {'pass' if c == PASS else c}" for s, c in self.calls]
-        return ", ".join(parts) if parts else "(no calls yet)"
+        return describe_calls((SEAT_NAMES[s], c == PASS, c) for s, c in self.calls)
+
+
+def describe_calls(calls) -> str:
+    """An auction as printed by every command, three-player and team alike:
+    ``forehand 150, middlehand 160, rearhand pass`` (``seat 0 500, seat 1 510, seat 2
+    pass`` in a team game).  ``calls``: (seat name, is a pass, bid) per call."""
+    parts = [f"{who} {'pass' if passed else bid}" for who, passed, bid in calls]
+    return ", ".join(parts) if parts else "(no calls yet)"
 
 
 def validate_auction(calls, rules: RuleSet = DEFAULT_RULES) -> AuctionState:

@@ -119,6 +119,15 @@ def low_code(low: str) -> str:
     return low or "9"
 
 
+def card_code(t: int, low: str = "9") -> str:
+    """ASCII code of card type ``t`` (e.g. ``10S``) with rank 5 written as the deck's low
+    card ``low`` ("9", or "7" in the grupp and kreuz games, V1), parseable back in that
+    game: the one spelling of every machine-readable card (JSON, CSV)."""
+    r = t % N_RANKS
+    name = low_code(low) if r == 5 else RANK_NAMES[r]
+    return name + SUIT_LETTERS[t // N_RANKS]
+
+
 def type_id(suit: int, rank: int) -> int:
     """Kernel card type of (suit index, rank index)."""
     return suit * N_RANKS + rank
@@ -365,10 +374,7 @@ class _Cards:
 
         ``low``: the word of rank 5 in the variant ("9", or "7" in the grupp games, V1).
         """
-        if low in ("", "9"):
-            return " ".join(c.code for c in self.cards())
-        return " ".join(low + c.code[1:] if c.id % N_RANKS == 5 else c.code
-                        for c in self.cards())
+        return " ".join(card_code(c.id, low) for c in self.cards())
 
     def show(self, low: str = "9") -> str:
         """The cards grouped by suit in the current notation, rank 5 written as the
@@ -483,6 +489,12 @@ SUIT_NAMES_DE = ("Eichel", "Schippen", "Herz", "Schellen")
 RANK_NAMES_DE = ("Ass", "Zehn", "König", "Ober", "Unter", "Neun")
 NOTATIONS = ("en", "de")
 _NOTATION = ["en"]
+
+
+def suit_symbol(s: int) -> str:
+    """How suit index ``s`` is printed in the current notation: ♣ ♠ ♥ ♦, or Eichel
+    Schippen Herz Schellen under ``card_notation("de")`` (``--cards de``)."""
+    return SUITS[s].symbol
 
 
 def tapp_word() -> str:

@@ -804,6 +804,81 @@ def decide_contracts(cand_trump, n_cand, out_total, out_tricks, m, bids, kr, con
     return best, durch
 
 
+#: The Monte Carlo exchange's size, the one setting of every "soloist's choices" answer
+#: (analyze, advise, the report and the page: :func:`soloist_exchange`).
+EXCHANGE_SAMPLES = 24       # fresh deals per candidate for each per-deal exchange decision
+EXCHANGE_TOP = 4            # trump candidates simulated per decision (plus Durch if plausible)
+PER_TRUMP = 2               # discards per trump kept by the fast evaluator before the cut
+
+
+@njit
+def soloist_exchange(counts18, soloist, bids, m, n_top, per_trump, state, kr, disc_out,
+                     durch_disc_out, contract_out):
+    """The soloist's choices after the auction, from its 18 cards only (R4, V2.7): the
+    exchange (discard and trump) and, for every bid of ``bids``, the contract (play,
+    surrender, Durch or open Durch).
+
+    This is the one model of those choices behind every number quoted at a bid (hand
+    analysis and bid advice alike): :func:`shortlist_candidates` (the fast evaluator's
+    ``n_top`` best (discard, trump) pairs plus a plausible Durch), :func:`candidate_outcomes`
+    (each played on the same ``m`` fresh deals of the unseen cards drawn from ``state``,
+    heuristic play) and :func:`decide_contracts` (best mean total; per bid the best
+    expected score of play, surrender or Durch).  Why Monte Carlo and not the fast
+    evaluator's normal model (:func:`fast_exchange`): the going-out threshold is where the
+    value lies (STRATEGY.md), and the normal model, with its card-point s.d. over all
+    hands, gave up contracts the play makes (issue 25: 41.5 % surrender at 500 where the
+    play makes 77 %); the simulated players of a whole game (tournament, batch runs, the
+    advisor's pass branch) keep the fast one for speed.
+
+    Parameters
+    ----------
+    counts18 : uint8[24]
+        Hand + Tapp (nothing else about the deal, R4).
+    soloist : int
+        Seat 0..2 (forehand leads a trump contract, the soloist a Durch: R6, R4).
+    bids : int64[nb]
+    m, n_top, per_trump : int
+        ``EXCHANGE_SAMPLES``, ``EXCHANGE_TOP``, ``PER_TRUMP`` unless a caller says otherwise.
+    state : uint64[4]
+        The decision's own RNG stream (advanced).
+    disc_out, durch_disc_out : int64[D]
+        OUT: the trump contract's discard; the Durch candidate's (unchanged when none).
+    contract_out : int8[nb]
+        OUT: CONTRACT_PLAY / SURRENDER / DURCH / OPEN_DURCH per bid.
+
+    Returns
+    -------
+    (int, bool, float)
+        Trump of the trump contract (0..3), whether a Durch candidate exists, and the
+        Monte Carlo mean total of the chosen trump contract.
+    """
+    D = kr.tapp_size
+    cap = n_top + 1
+    mm = m if m > 0 else 1
+    cand_disc = np.empty((cap, D), dtype=np.int64)
+    cand_trump = np.empty(cap, dtype=np.int64)
+    cand_value = np.empty(cap, dtype=np.float64)
+    c_total = np.empty((cap, mm), dtype=np.int64)
+    c_tricks = np.empty((cap, mm), dtype=np.int64)
+    e_out = np.empty((bids.shape[0], 3), dtype=np.float64)
+    nc = shortlist_candidates(counts18, kr, n_top, per_trump, cand_disc, cand_trump, cand_value)
+    candidate_outcomes(counts18, soloist, cand_disc, cand_trump, nc, m, state, kr, c_total,
+                       c_tricks)
+    # a sure Durch (no kept card can lose: value -0) may be declared open (V2.7)
+    durch_sure = nc > 0 and cand_trump[nc - 1] < 0 and cand_value[nc - 1] == 0.0
+    best, durch = decide_contracts(cand_trump, nc, c_total, c_tricks, m, bids, kr,
+                                   contract_out, e_out, durch_sure)
+    for q in range(D):
+        disc_out[q] = cand_disc[best, q]
+    acc = 0.0
+    for j in range(m):
+        acc += c_total[best, j]
+    if durch >= 0:
+        for q in range(D):
+            durch_disc_out[q] = cand_disc[durch, q]
+    return cand_trump[best], durch >= 0, acc / mm
+
+
 def fit_weights(n: int = 30000, seed: int = 0, rules=None):
     """Refit the card-point estimate by least squares on heuristic play-outs (R7).
 

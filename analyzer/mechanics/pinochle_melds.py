@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import N_SUITS, SUIT_SYMBOLS, Card, Hand80, type_id
+from analyzer.mechanics.cards import N_SUITS, Card, Hand80, suit_symbol, type_id
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_kernel
 
 _A, _T, _K, _Q, _J = range(5)
@@ -105,7 +105,7 @@ def pinochle_melds(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> list[Pin
     c = h.counts
     kp = team_kernel(rules)
     out: list[PinochleMeld] = []
-    sym = SUIT_SYMBOLS
+    sym = [suit_symbol(s) for s in range(N_SUITS)]   # German names with --cards de
     times = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
     for s in range(N_SUITS):
         k, q = c[type_id(s, _K)], c[type_id(s, _Q)]

@@ -20,6 +20,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import describe_calls
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
 from analyzer.mechanics.bidding import parse_auction
@@ -71,9 +72,8 @@ class TeamAuction:
         return lo, hi
 
     def describe(self) -> str:
-        if not self.calls:
-            return "(no calls yet)"
-        return " ".join(f"{p % 4}:{c if c else 'pass'}" for p, c in zip(self._seats(), self.calls))
+        return describe_calls((f"seat {p % 4}", c == PASS, c)
+                              for p, c in zip(self._seats(), self.calls))
 
     def _seats(self) -> list[int]:
         seats, seat, passed = [], 0, [False] * 4
@@ -275,9 +275,7 @@ class DuelAuction:
         return lo, hi
 
     def describe(self) -> str:
-        if not self.calls:
-            return "(no calls yet)"
-        return " ".join(f"{s}:{c if c else 'pass'}" for s, c in zip(self.seats, self.calls))
+        return describe_calls((f"seat {s}", c == PASS, c) for s, c in zip(self.seats, self.calls))
 
 
 def validate_duel_auction(calls, start: int = 150, step: int = 10,

@@ -8,6 +8,12 @@ Kernels here glue the engines together for the bid advisors and the tournaments:
 - :func:`soloist_outcomes` - the same deal scored for a whole grid of bids at once (the
   advisor's table): the exchange's discard and trump do not depend on the bid, only the
   contract (play / surrender / Durch) does, so each distinct contract is played once.
+- :func:`soloist_grid` - the *advised or analyzed* hand as soloist, scored for a grid of
+  bids: the Monte Carlo exchange (analyzer.mechanics.exchange.soloist_exchange) and
+  :func:`soloist_play`, the same two functions the hand analyzer's kernel runs, so
+  analyze and advise answer with one model of the soloist's choices (issue 25).
+  :func:`finish_deal` / :func:`soloist_outcomes` model a *simulated* soloist (the
+  opponents in the advisor's pass branch, tournaments, batch runs) with the fast exchange.
 
 The play mode is handed in as a policy id (``policy``): the card play itself is
 :func:`analyzer.search.pimc.play_contract`, the heuristic play-out (analyzer.mechanics.play)
@@ -27,9 +33,12 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
-                                         CONTRACT_SURRENDER, exchange_shortlist, fast_exchange)
+                                         CONTRACT_SURRENDER, EXCHANGE_SAMPLES, EXCHANGE_TOP,
+                                         PER_TRUMP, exchange_shortlist, fast_exchange,
+                                         soloist_exchange)
 from analyzer.mechanics.game import contract_for_bid, counts_to_planes
 from analyzer.mechanics.melds import discard_dissle, meld_total
+from analyzer.mechanics.rng import next_u64
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,
                                         DEAL_SURRENDER, score_kernel)
 from analyzer.search.pimc import play_contract
@@ -209,4 +218,109 @@ def soloist_outcomes(hands, tapp, soloist, bids, policy, state, kr, scores, made
         for p in range(3):
             scores[k, p] = out[p]
         made[k] = 1 if out[soloist] > 0 else 0
+    return trump
+
+
+@njit
+def soloist_play(hands, counts18, tapp, soloist, trump, disc, has_durch, durch_disc, contracts,
+                 bids, play_state, policy, kr, cp, trk, melds, durch_trk, scores, pimc=None):
+    """Play the soloist's chosen exchange on one deal and score it at every bid (R4-R8).
+
+    The trump contract (forehand leads, R6) is always played and, when the exchange has a
+    Durch candidate, the Durch too (the soloist leads, R4), each from its own copy of
+    ``play_state``: the outcome of a contract never depends on which others were played.
+    ``scores[k]`` is then the deal's R8/R4 score by seat under ``contracts[k]``.
+
+    Parameters
+    ----------
+    hands : uint8[3, 24]
+        The three hands before the exchange (not modified).
+    counts18 : uint8[24]
+        The soloist's hand + Tapp.
+    tapp : uint8[24]
+        The Tapp (public, R4: the play may know it).
+    trump, disc, has_durch, durch_disc, contracts
+        From :func:`analyzer.mechanics.exchange.soloist_exchange` (or a fixed decision).
+    bids : int64[K]
+    play_state : uint64[4]
+        The play's RNG state (not advanced: each contract plays a copy).
+    cp, trk, melds : int64[3]
+        OUT: the trump contract's card points (the soloist's incl. the discard, not
+        rounded), tricks and melds (R5; a discarded Dissle, V2.3) by seat.
+    durch_trk : int64[3]
+        OUT: the Durch's tricks by seat (zeros without a Durch candidate).
+    scores : int64[K, 3]
+        OUT: deal scores by seat at each bid.
+
+    Returns
+    -------
+    int
+        -1 without a Durch candidate, else 1 if the Durch won every trick (R4), 0 if not.
+    """
+    D = kr.tapp_size
+    work = np.empty((3, N_TYPES), dtype=np.uint8)
+    _apply_discard(hands, counts18, soloist, disc, work)
+    dp = 0
+    for q in range(D):
+        dp += kr.card_points[disc[q]]
+    for p in range(3):
+        cp[p] = 0
+        trk[p] = 0
+        durch_trk[p] = 0
+    _play_trump(work, tapp, trump, soloist, disc, dp, policy, play_state.copy(), kr, cp, trk,
+                melds, pimc)
+    durch_made = -1
+    dcp = np.zeros(3, dtype=np.int64)
+    if has_durch:
+        _apply_discard(hands, counts18, soloist, durch_disc, work)
+        play_contract(work, -1, soloist, soloist, policy, play_state.copy(), kr, dcp, durch_trk,
+                      tapp, durch_disc, pimc)
+        durch_made = 1 if durch_trk[soloist] == kr.hand_size else 0
+    out = np.empty(3, dtype=np.int64)
+    for k in range(bids.shape[0]):
+        c = contracts[k]
+        if c == CONTRACT_DURCH or c == CONTRACT_OPEN_DURCH:
+            score_kernel(DEAL_DURCH if c == CONTRACT_DURCH else DEAL_OPEN_DURCH, bids[k],
+                         soloist, cp, durch_trk, melds, kr, out)
+        elif c == CONTRACT_SURRENDER:
+            score_kernel(DEAL_SURRENDER, bids[k], soloist, cp, trk, melds, kr, out)
+        else:
+            score_kernel(DEAL_NORMAL, bids[k], soloist, cp, trk, melds, kr, out)
+        for p in range(3):
+            scores[k, p] = out[p]
+    return durch_made
+
+
+@njit
+def soloist_grid(hands, tapp, soloist, bids, policy, state, kr, scores, made, contracts,
+                 pimc=None):
+    """The advised hand as soloist on one deal, scored for every bid of a grid: the one
+    model of the soloist's choices (analyzer.mechanics.exchange.soloist_exchange, its
+    Monte Carlo drawn from ``state``) played by :func:`soloist_play` (its play stream: four
+    draws of ``state`` after the decision).  The hand analyzer's kernel runs the same two
+    functions, so P(make) and E[score] at a bid mean one thing in analyze and advise.
+
+    Same arguments and outputs as :func:`soloist_outcomes` (which models a *simulated*
+    soloist with the fast exchange); returns the trump of the trump contract.
+    """
+    D = kr.tapp_size
+    K = bids.shape[0]
+    c18 = np.empty(N_TYPES, dtype=np.uint8)
+    for t in range(N_TYPES):
+        c18[t] = hands[soloist, t] + tapp[t]
+    disc = np.empty(D, dtype=np.int64)
+    ddisc = np.full(D, -1, dtype=np.int64)
+    trump, has_durch, _est = soloist_exchange(c18, soloist, bids, EXCHANGE_SAMPLES, EXCHANGE_TOP,
+                                              PER_TRUMP, state, kr, disc, ddisc, contracts)
+    play_state = np.empty(4, dtype=np.uint64)
+    for q in range(4):
+        play_state[q] = next_u64(state)
+    cp = np.zeros(3, dtype=np.int64)
+    trk = np.zeros(3, dtype=np.int64)
+    melds = np.zeros(3, dtype=np.int64)
+    dtrk = np.zeros(3, dtype=np.int64)
+    soloist_play(hands, c18, tapp, soloist, trump, disc, has_durch, ddisc, contracts, bids,
+                 play_state, policy, kr, cp, trk, melds, dtrk, scores, pimc)
+    for k in range(K):
+        made[k] = 1 if scores[k, soloist] > 0 else 0
     return trump

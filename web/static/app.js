@@ -16,7 +16,7 @@ const POLL_MS = 120;
 const $ = (id) => document.getElementById(id);
 const S = {
   play: "heuristic",
-  hand: new Array(24).fill(0), tapp: new Array(24).fill(0), target: "hand", lang: "fr",
+  hand: new Array(24).fill(0), tapp: new Array(24).fill(0), target: "hand", lang: "en",
   auction: [], auctionInfo: null, view: null, job: null, runToken: 0, info: null,
 };
 const charts = {};
