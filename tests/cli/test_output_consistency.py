@@ -14,7 +14,7 @@ from analyzer.analyses.team_tournament import TeamTournamentResult, z_text
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.team_bidding import parse_team_auction, validate_duel_auction
-from reports.render import _pct
+from reports.cells import pct as _pct
 from tests.cli.test_cli import run
 
 PIN = "AS AS 10S 10S KS KS QS QS JS JS AH 10H KH QH AC KC QC AD QD JD"
