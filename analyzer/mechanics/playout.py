@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.play import popcount, select_bit
+from analyzer.kernels.bits import popcount, select_bit
 from analyzer.mechanics.rng import bounded
 from analyzer.mechanics.trick import add_card, close_trick, legal, relief_of
 
