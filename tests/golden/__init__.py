@@ -36,4 +36,12 @@ mechanism deliberately replaces a team-only one, and the commit that does so say
 mechanism and why (and the team tournaments are re-measured, issue 24).  A change of the
 output *format* (not the numbers) updates the case's payload function in cases.py, never
 the golden file.
+
+Regenerated once, deliberately, outside the engine refactor (issue 25, commit "golden:
+advise and tournament re-pinned"): the advisor's soloist branch now makes the analyzer's
+Monte Carlo exchange decisions (analyzer.search.deals.soloist_grid), so ``analyze`` and
+``advise`` give one P(make) per bid; and every advice table reaches past the recommended
+bid (advice_grid.table_extent).  Only the ``advise`` and ``tournament`` entries moved
+(``python -m tests.golden.regen --only advise --only tournament``); every other entry of
+every game is still 02bdea3's.
 """
