@@ -41,7 +41,10 @@ Regenerated once, deliberately, outside the engine refactor (issue 25, commit "g
 advise and tournament re-pinned"): the advisor's soloist branch now makes the analyzer's
 Monte Carlo exchange decisions (analyzer.search.deals.soloist_grid), so ``analyze`` and
 ``advise`` give one P(make) per bid; and every advice table reaches past the recommended
-bid (advice_grid.table_extent).  Only the ``advise`` and ``tournament`` entries moved
-(``python -m tests.golden.regen --only advise --only tournament``); every other entry of
-every game is still 02bdea3's.
+bid (advice_grid.table_extent).  The ``advise`` and ``tournament`` entries moved
+(``python -m tests.golden.regen --only advise --only tournament``), and the ``analyze``
+entries of the games with sevens only in their card names (the 7 was printed ``9S`` in
+JSON; checked by diffing the two outputs) and of the team games in the longer
+P(total >= bid) table (``--only analyze``); every other entry of every game is still
+02bdea3's.
 """
