@@ -44,10 +44,13 @@ def test_capability_matrix_lists_a_newly_registered_game_without_code_change(mon
     """The matrix asks the registry: a game registered under a new name gets a column,
     and the commands answer for it by their options (no game name in cli/capabilities)."""
     from analyzer.mechanics import rules as rules_mod
+    from analyzer.mechanics import ruleset
     from cli.capabilities import YES, capabilities
 
-    new = replace(rules_mod.get_rules("grupp-3"), name="test-game")
-    monkeypatch.setitem(rules_mod.VARIANTS, "test-game", new)
+    # one registry (ruleset.GAMES); rules.VARIANTS holds its flat views during issue 24's port
+    game = replace(ruleset.get_game("grupp-3"), name="test-game")
+    monkeypatch.setitem(ruleset.GAMES, "test-game", game)
+    monkeypatch.setitem(rules_mod.VARIANTS, "test-game", rules_mod.flat_view(game))
     caps = capabilities()
     assert caps["melds"]["test-game"].mark == YES          # has --rules
     assert caps["solve"]["test-game"].mark != YES          # no --rules: the default game only

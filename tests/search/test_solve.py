@@ -158,9 +158,9 @@ def test_timed_search_without_a_budget_gives_the_solver_value():
     s = Solver()
     search = TimedSearch(s, None)
     for _ in range(20):
-        hands, trump, soloist, leader, _ = _random_position(rnd, 4)
-        pos = _pos(hands, trump, soloist, leader, ())
-        assert search(dd_value, *s._load(pos)) == minimax(hands, trump, soloist, leader, [])
+        hands, trump, soloist, leader, trick = _random_position(rnd, 4)
+        pos = _pos(hands, trump, soloist, leader, trick)
+        assert search(dd_value, *s._load(pos)) == minimax(hands, trump, soloist, leader, trick)
 
 
 def test_deal_table_out_of_time_marks_the_rest_unsolved_and_reports_each_row():
