@@ -109,12 +109,15 @@ def test_heuristic_play_step_compiles_without_pimc_or_solver_code():
         assert name not in ir, name
 
 
-PIPELINE_PLAY_CALLS = ("play_contract", "_play_trump", "finish_deal", "soloist_outcomes")
+PIPELINE_PLAY_CALLS = ("play_contract", "_play_trump", "finish_deal", "soloist_outcomes",
+                       "soloist_play", "soloist_grid")
 
 
 @pytest.mark.parametrize("kernel", ["analyzer.search.deals.finish_deal",
                                     "analyzer.search.deals.soloist_outcomes",
                                     "analyzer.search.deals._play_trump",
+                                    "analyzer.search.deals.soloist_play",
+                                    "analyzer.search.deals.soloist_grid",
                                     "analyzer.analyses.advice.advise_samples",
                                     "analyzer.analyses.analysis._soloist_chunk"])
 def test_every_pipeline_kernel_forwards_the_pimc_settings_to_its_play_step(kernel):
