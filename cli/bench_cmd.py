@@ -72,11 +72,12 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
         raise BadInput("--baseline-deals must be at least 1")
     variant = rules.name != "binokel-48"
     team = bool(getattr(rules, "teams", False))
-    selected = list(dict.fromkeys(names)) or [n for n, w in wls.items()
-                                              if w.teams == team and (w.variant_aware or not variant)]
+    selected = list(dict.fromkeys(names)) or [
+        n for n, w in wls.items()
+        if (w.teams == team or w.every_game) and (w.variant_aware or not variant)]
     for name in selected:
-        if wls[name].teams != team:
-            fit = ", ".join(k for k, w in wls.items() if w.teams == team)
+        if wls[name].teams != team and not wls[name].every_game:
+            fit = ", ".join(k for k, w in wls.items() if w.teams == team or w.every_game)
             raise BadInput(f"workload {name} runs {'team games only' if wls[name].teams else 'no team game'}; "
                            f"with --rules {rules.name} use {fit}")
         if variant and not wls[name].variant_aware:

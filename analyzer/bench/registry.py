@@ -73,6 +73,7 @@ class Workload:
     cores: int | None = 1   # cores the workload uses; None = all (no per-CPU figure)
     variant_aware: bool = False   # fn (and its baselines) take ``rules=`` (binokel bench --rules)
     teams: bool = False           # a team-game workload: runs kreuz-48, kreuz-40, pinochle-80 only
+    every_game: bool = False      # runs every game (team or not) with ``rules=``; baselines binokel-48's only
 
 
 _REGISTRY: dict[str, Workload] = {}
@@ -83,7 +84,7 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
              deals: int = 1_000_000, baselines: Mapping[str, Callable] | Callable | None = None,
              baseline_deals: int = 10_000, unit: str = "deals",
              cores: int | None = 1, variant_aware: bool = False,
-             teams: bool = False) -> Workload:
+             teams: bool = False, every_game: bool = False) -> Workload:
     """Register a workload ``fn(n, seed)`` under ``name`` (unique).
 
     Parameters
@@ -115,8 +116,8 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
     for bname, spec in (baselines or {}).items():
         bfn, bn = spec if isinstance(spec, tuple) else (spec, baseline_deals)
         base[bname] = (bfn, int(bn))
-    wl = Workload(name, fn, description, int(deals), base, unit, cores, variant_aware or teams,
-                  teams)
+    wl = Workload(name, fn, description, int(deals), base, unit, cores,
+                  variant_aware or teams or every_game, teams, every_game)
     _REGISTRY[name] = wl
     return wl
 
@@ -212,8 +213,8 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         raise BinokelError("--repeats must be at least 1")
     wl = wls[name]
     team_rules = bool(getattr(rules, "teams", False))
-    if wl.teams != team_rules:
-        fit = ", ".join(k for k, w in wls.items() if w.teams == team_rules)
+    if wl.teams != team_rules and not wl.every_game:
+        fit = ", ".join(k for k, w in wls.items() if w.teams == team_rules or w.every_game)
         what = "team games only" if wl.teams else "no team game"
         raise BinokelError(f"workload {name} runs {what}; with --rules "
                            f"{(rules or DEFAULT_RULES).name} use {fit}")
@@ -224,9 +225,9 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
                                f"{rules.name} use {aware}")
         import functools
         wl = Workload(wl.name, functools.partial(wl.fn, rules=rules), wl.description, wl.deals,
-                      {k: (functools.partial(f, rules=rules), bn)
-                       for k, (f, bn) in wl.baselines.items()},
-                      wl.unit, wl.cores, True, wl.teams)
+                      {} if wl.every_game else {k: (functools.partial(f, rules=rules), bn)
+                                                for k, (f, bn) in wl.baselines.items()},
+                      wl.unit, wl.cores, True, wl.teams, wl.every_game)
     rules = rules or DEFAULT_RULES
     n = int(deals if deals is not None else wl.deals)
     if n < 1:
