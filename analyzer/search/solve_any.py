@@ -594,3 +594,81 @@ def timed_value(solver, pos: TablePosition, deadline: "float | None") -> "int | 
         if left <= 0.05 * max(dt, 1e-3):
             return None
         budget = max(int(rate * left), budget * 2)
+
+
+def parse_table_position(text: str, rules=None) -> TablePosition:
+    """Parse ``"TRUMP SOLOIST LEADER HAND... TRICK"`` into a :class:`TablePosition` of the
+    game ``rules``: one HAND per seat in play, in seat order (a seat that sits out, V3, is
+    left out); cards of the game's deck (its low card, V1), comma-separated, ``-`` for
+    none; TRUMP C S H D, or N (a Durch, where the game has one); the TRICK starts with
+    LEADER's card.  Example (three seats): ``S 0 1 AS,10H KD QS,JC 9C``."""
+    g = game_of(rules)
+    kr = g.kernel
+    in_play = [q for q in range(kr.table_seats) if not kr.sits_out[q]]
+    n = 3 + len(in_play) + 1
+    parts = str(text).split()
+    if len(parts) != n:
+        hands = " ".join(f"HAND{q}" for q in in_play)
+        raise BinokelError(
+            f"a position line of {g.name} has {n} fields (TRUMP SOLOIST LEADER {hands} TRICK, "
+            f"'-' for none), got {len(parts)}" + (
+                ": e.g. 'S 0 1 AS,10H KD QS,JC 9C'" if n == 7 else ""))
+    seats = []
+    for name, v in (("SOLOIST", parts[1]), ("LEADER", parts[2])):
+        if not v.isdigit() or int(v) not in in_play:
+            raise BinokelError(f"position line: {name} must be a seat in play "
+                               f"({', '.join(map(str, in_play))}), got {v!r}")
+        seats.append(int(v))
+    hands = [""] * kr.table_seats
+    for q, p in zip(in_play, parts[3:3 + len(in_play)]):
+        hands[q] = "" if p == "-" else p.replace(",", " ")
+    trick = () if parts[-1] == "-" else parts[-1].replace(",", " ")
+    return table_position(g, hands, parts[0], seats[0], seats[1], trick)
+
+
+def deal_rows(rules, hands, soloist: int, solver=None, trumps: str = "CSHDN",
+              max_seconds: "float | None" = None, progress=None) -> list[dict]:
+    """Double-dummy table of a whole deal at any table (R4-R7, V4.2, V6.2).
+
+    ``hands``: one 24-count hand per seat at the table (a seat that sits out: empty) of
+    the game's hand size; the cards in no hand are the Dabb, taken as the soloist's
+    discard (their points count for the soloist's side, R4, V4.2).  For each trump in
+    ``trumps`` (``N`` = Durch, only where the game has one; else skipped): the first
+    lead by the game's rule (forehand, or the bidder = the soloist, V6.2; the soloist in
+    a Durch, R4); ``play`` = the card points the soloist's side takes, ``card_points`` =
+    play + the Dabb's points, and for a Durch ``made``.  ``max_seconds``: a budget for the
+    whole table; rows not reached are ``{"trump": t, "solved": False}``.
+    """
+    g = game_of(rules)
+    kr = g.kernel
+    in_play = [q for q in range(kr.table_seats) if not kr.sits_out[q]]
+    counts = [tuple(int(x) for x in h) for h in hands]
+    if any(sum(counts[q]) != kr.hand_size for q in in_play):
+        raise BinokelError(f"a deal of {g.name} needs {len(in_play)} hands of {kr.hand_size} "
+                           f"cards, got {[sum(counts[q]) for q in in_play]}")
+    cp = kr.card_points
+    dabb = sum(int(cp[t]) * (int(kr.copies[t]) - sum(h[t] for h in counts)) for t in range(N_TYPES))
+    s = solver or dd_solver(g)
+    t0 = time.perf_counter()
+    deadline = None if max_seconds is None else t0 + float(max_seconds)
+    rows = []
+    todo = [t for t in trumps if t != "N" or kr.durch_value > 0]
+    for t in todo:
+        durch = t == "N"
+        leader = soloist if (durch or kr.bidder_leads) else in_play[0]
+        if rows and "solved" in rows[-1]:
+            v = None
+        else:
+            pos = table_position(g, counts, None if durch else t, soloist, leader, ())
+            v = timed_value(s, pos, deadline)
+        if v is None:
+            row = {"trump": t, "solved": False}
+        else:
+            row = {"trump": t, "play": v, "card_points": v + dabb}
+            if durch:
+                total = int(sum(int(cp[x]) * int(kr.copies[x]) for x in range(N_TYPES)))
+                row["made"] = v == total - dabb + int(kr.last_trick_bonus)
+        rows.append(row)
+        if progress is not None:
+            progress(len(rows), len(todo), row, time.perf_counter() - t0)
+    return rows
