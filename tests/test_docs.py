@@ -53,7 +53,7 @@ def test_capability_matrix_lists_a_newly_registered_game_without_code_change(mon
     monkeypatch.setitem(rules_mod.VARIANTS, "test-game", rules_mod.flat_view(game))
     caps = capabilities()
     assert caps["melds"]["test-game"].mark == YES          # has --rules
-    assert caps["solve"]["test-game"].mark != YES          # no --rules: the default game only
+    assert caps["warmup"]["test-game"].mark != YES         # no --rules: the default game only
     source = (ROOT / "cli" / "capabilities.py").read_text(encoding="utf-8")
     for name in rules_mod.VARIANTS:
         assert name not in source
