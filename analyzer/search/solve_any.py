@@ -444,7 +444,7 @@ class TableSolver:
         """Forget every table entry."""
         self.tt[:] = 0
 
-    def _load(self, pos: TablePosition):
+    def _load(self, pos: TablePosition, fresh: bool = True):
         kr = self.kr
         seats = kr.table_seats
         k = int(kr.k)
@@ -475,7 +475,8 @@ class TableSolver:
         sides_of(kr.side_rule, kr.sits_out, pos.soloist, side)
         ls, wc, ws, lh, tp, seat = _trick_state(pos.trick, pos.leader, self.nxt, pos.trump,
                                                 self.beat, self.cp)
-        _new_generation(c, self.tt)
+        if fresh:
+            _new_generation(c, self.tt)
         return (h, c, side, self.nxt, self.beat, self.cp, off, self.mv, self.tt, seat,
                 len(pos.trick), ls, wc, ws, lh, tp)
 
@@ -484,14 +485,17 @@ class TableSolver:
         v = int(search_root(*args, only))
         self.c[C_LIMIT] = NO_LIMIT
         if self.c[C_ABORT]:
+            # a stopped search stores nothing on its way out: its entries are those of
+            # subtrees searched to the end, exact, and a retry (fresh=False) reuses them
             self.c[C_ABORT] = 0
-            self.c[C_GEN] += 1      # the stopped search's entries are void
             return None
         return v
 
-    def value(self, pos: TablePosition, limit=None) -> "int | None":
-        """The position's exact value; None when the node budget ``limit`` ran out."""
-        return self._run(self._load(pos), -1, limit)
+    def value(self, pos: TablePosition, limit=None, fresh: bool = True) -> "int | None":
+        """The position's exact value; None when the node budget ``limit`` ran out.
+        ``fresh=False``: keep the table's entries of the last search (a retry of the
+        same position after a stopped search)."""
+        return self._run(self._load(pos, fresh), -1, limit)
 
     def move_values(self, pos: TablePosition) -> dict[int, int]:
         """Exact value after each legal card type of the seat to play."""
@@ -580,20 +584,22 @@ def timed_value(solver, pos: TablePosition, deadline: "float | None") -> "int | 
     if deadline is None or not isinstance(solver, TableSolver):
         return solver.value(pos)
     budget = 200_000
+    fresh = True
     while True:
         left = deadline - time.perf_counter()
         if left <= 0:
             return None
         n0, t0 = solver.nodes, time.perf_counter()
-        v = solver.value(pos, limit=budget)
+        v = solver.value(pos, limit=budget, fresh=fresh)
         if v is not None:
             return v
+        fresh = False     # the retry reuses the stopped search's exact entries
         dt = time.perf_counter() - t0
         rate = (solver.nodes - n0) / max(dt, 1e-6)
         left = deadline - time.perf_counter()
-        if left <= 0.05 * max(dt, 1e-3):
+        if left <= 0.02 or left <= 0.1 * dt:
             return None
-        budget = max(int(rate * left), budget * 2)
+        budget = max(int(rate * left), 1000)
 
 
 def parse_table_position(text: str, rules=None) -> TablePosition:
