@@ -8,10 +8,11 @@ import numpy as np
 
 from analyzer import Hand, play_deal
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import card_code
+from analyzer.mechanics.cards import card_code, parse_cards
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
 from analyzer.mechanics.sampling import deal_rules, new_deck
+from analyzer.mechanics.team_game import play_team_deal
 from analyzer.search.best_discard import MAX_SECONDS, best_discard
 from analyzer.search.solve import Solver, deal_table
 from analyzer.search.solve_any import (MAX_KEY_CARDS, dd_solver, deal_rows, game_of,
@@ -288,8 +289,6 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
 
 def _parse_hand_counts(text, size, what, game) -> tuple:
     """24 counts of a hand of a deck with more than two copies (V6.1)."""
-    from analyzer.mechanics.cards import parse_cards
-
     try:
         cards = parse_cards(text, rules=get_rules(game))
     except BinokelError as exc:
@@ -330,8 +329,6 @@ def _tuned_tricks_left(hs, durch, trump, soloist, tricks_left, rules, game):
 
 def _team_deal(seed, soloist, trump, rules):
     """The deal of ``seed`` and its heuristic record (the ``binokel play`` deal)."""
-    from analyzer.mechanics.team_game import play_team_deal
-
     t = None if trump is None else "CSHD".index(trump.strip().upper())
     return play_team_deal(rules, seed, soloist, t)
 

@@ -44,12 +44,13 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_RANKS, N_TYPES, Card, CardError, Suit, card_code, parse_cards
-from analyzer.mechanics.rules import from_flat
-from analyzer.mechanics.ruleset import SIDES_SOLO, RuleSet as Game, get_game
 from analyzer.kernels.bits import cttz
+from analyzer.mechanics.cards import (N_RANKS, N_TYPES, Card, CardError, Hand, Suit, card_code,
+                                      parse_cards)
+from analyzer.mechanics.rules import from_flat, get_rules
+from analyzer.mechanics.ruleset import SIDES_SOLO, RuleSet as Game, get_game
 from analyzer.mechanics.trick import add_card, legal, sides_of
-from analyzer.mechanics.rules import RuleSet as FlatRuleSet
+from analyzer.search.solve import Position, Solver
 
 # context array layout (one int64 array: the search passes few arguments)
 C_TRUMP, C_SOLOIST, C_DURCH, C_BONUS, C_NPLAY = 0, 1, 2, 3, 4
@@ -552,10 +553,9 @@ class ThreeSeatSolver:
     :class:`TableSolver` interface: same positions, same values, faster."""
 
     def __init__(self, rules=None, tt_bits: int = DEFAULT_TT_BITS):
-        from analyzer.search.solve import Solver   # noqa: PLC0415 (same layer, no cycle)
         self.game = game_of(rules)
         self.kr = self.game.kernel
-        self.flat = _flat_of(self.game)
+        self.flat = get_rules(self.game)
         self.solver = Solver(self.flat, tt_bits)
 
     @property
@@ -566,8 +566,6 @@ class ThreeSeatSolver:
         self.solver.clear()
 
     def position(self, pos: TablePosition):
-        from analyzer.mechanics.cards import Hand
-        from analyzer.search.solve import Position
         hs = tuple(Hand(tuple(pos.hands[s])) for s in range(3))
         return Position(hs, pos.trump, pos.soloist, pos.leader, tuple(Card(t) for t in pos.trick))
 
@@ -576,11 +574,6 @@ class ThreeSeatSolver:
 
     def move_values(self, pos: TablePosition) -> dict[int, int]:
         return {c.id: v for c, v in self.solver.move_values(self.position(pos)).items()}
-
-
-def _flat_of(game: Game):
-    from analyzer.mechanics.rules import get_rules
-    return get_rules(game)
 
 
 def tuned_fits(rules) -> bool:
