@@ -727,6 +727,8 @@ function renderTeamAdvice(d) {
   $("advice-surrender").textContent = "";
   const rows = d.table || [];
   const hasOut = rows.length && rows[0].p_out !== undefined;
+  // the trump column only where a bid names its trump (no Dabb, V6.2); else the soloist names it after the Dabb
+  const named = rows.some((r) => r.trump !== null && r.trump !== undefined);
   // runs of identical rows (a sure contract) show once, as the CLI prints them
   const key = (r) => [r.trump, r.p_make.toFixed(4), r.ev.toFixed(1), (r.p_out || 0).toFixed(3), (r.p_durch || 0).toFixed(3)].join("|");
   const runs = [];
@@ -736,14 +738,14 @@ function renderTeamAdvice(d) {
     else runs.push({ first: r.bid, r });
   });
   table("advice-table",
-    [{ t: "bid" }, { t: "trump", l: true }, { t: "P(make) [95% CI]" }, { t: win ? "P(win game) [95% CI]" : "E[objective] [95% CI]" },
+    [{ t: "bid" }, ...(named ? [{ t: "trump", l: true }] : []), { t: "P(make) [95% CI]" }, { t: win ? "P(win game) [95% CI]" : "E[objective] [95% CI]" },
       { t: "vs pass [95% CI]" }, ...(hasOut ? [{ t: "out" }, { t: "Durch" }] : [])],
     runs.map(({ first, r }) => ({
       cls: r.bid === d.max_bid ? "rec" : "",
       data: { bid: r.bid, first },
       cells: [
         { t: first === r.bid ? r.bid : `${first}–${r.bid}`, col: "bid", v: r.bid },
-        { t: r.trump === null ? "after the Dabb" : `${SYM[SUITS[r.trump]]} ${SUITS[r.trump]}`, l: true, col: "trump" },
+        ...(named ? [{ t: `${SYM[SUITS[r.trump]]} ${SUITS[r.trump]}`, l: true, col: "trump" }] : []),
         { t: pci(r.p_make, r.p_make_lo, r.p_make_hi), col: "p_make", v: r.p_make },
         { t: ci(r.ev, r.ev_lo, r.ev_hi), col: "ev", v: r.ev },
         { t: `${fv(r.minus_pass)}${CI}[${fv(r.minus_pass_lo, 0)}, ${fv(r.minus_pass_hi, 0)}]`, col: "minus_pass",
@@ -753,6 +755,7 @@ function renderTeamAdvice(d) {
     })));
   $("advice-foot").textContent = "P(make): the team reaches the bid (V4.6, V5.7, V6.6); brackets are 95% confidence " +
     "intervals; “vs pass”: the bid's expected objective minus passing's, on the same sampled deals" +
+    (named ? "" : "; trump: the soloist names it after taking the Dabb (V4.2, V5.3)") +
     (hasOut ? "; out / Durch: share of samples in which the soloist goes out (V4.3, V5.4) / plays a sure Durch (V4.6)." : ".");
   chart("chart-advice", {
     type: "line",
@@ -827,22 +830,22 @@ const DLABEL = { own_meld: "own meld", partner_meld: "partner's meld", team_meld
 // a partners game's analysis (analyzer.analyses.team_analysis / pinochle_analysis)
 function renderTeamAnalysis(d) {
   const seat = Number(seatByParam($("seat").value).index);
-  $("team-analysis-partners").innerHTML = `As soloist in ${esc(seatName(d.seat !== undefined ? d.seat : seat))}: ` +
-    sidesText(d.seat !== undefined ? d.seat : seat) + ".";
+  $("team-analysis-partners").innerHTML = `Your team: ${sidesText(d.seat !== undefined ? d.seat : seat)}` +
+    (d.trump_shares ? "; you are the soloist." : ".");
   const dist = (x) => `${f1(x.mean)}${CI}[${f1(x.lo)}, ${f1(x.hi)}]`;
   let reach, trumpRows, dists;
-  if (d.trumps) {                       // no Dabb: one block per trump (V6)
+  if (!d.trump_shares) {                // no Dabb: one block per trump (V6)
     const best = d.trumps.reduce((a, b) => (b.team_total.mean > a.team_total.mean ? b : a));
     $("analysis-headline").textContent = `Best trump: ${SYM[SUITS[best.trump]]} ${SUITS[best.trump]} ` +
       `(team total ${f0(best.team_total.mean)})`;
     $("team-at-bid").textContent = `Own meld ${best.own_meld}: ${best.own_melds.map((m) => `${m.name} ${m.points}`).join(", ") || "none"}.`;
     table("team-trumps",
-      [{ t: "trump", l: true }, { t: "own meld" }, { t: "team meld [95% CI]" }, { t: "team counters" }, { t: "team total [95% CI]" },
-        { t: "other team" }, { t: `P(total ≥ ${best.p_reach[0].bid})` }],
+      [{ t: "trump", l: true }, { t: "own meld" }, { t: "team meld [95% CI]" }, { t: "team total [95% CI]" },
+        { t: `P(total ≥ ${best.p_reach[0].bid})` }],
       d.trumps.map((r) => ({ cls: r === best ? "best" : "", data: { trump: SUITS[r.trump] },
         cells: [{ t: `${SYM[SUITS[r.trump]]} ${SUITS[r.trump]}`, l: true }, { t: r.own_meld, col: "own_meld" },
-          { t: dist(r.team_meld), col: "team_meld" }, { t: f1(r.team_counters.mean) },
-          { t: dist(r.team_total), col: "team_total", v: r.team_total.mean }, { t: f1(r.other_score.mean) },
+          { t: dist(r.team_meld), col: "team_meld" },
+          { t: dist(r.team_total), col: "team_total", v: r.team_total.mean },
           { t: pci(r.p_reach[0].p, r.p_reach[0].lo, r.p_reach[0].hi) }] })));
     reach = best.p_reach;
     dists = ["partner_meld", "team_meld", "team_counters", "team_total", "other_score"].map((k) => [k, best[k]]);
@@ -866,7 +869,12 @@ function renderTeamAnalysis(d) {
     dists.map(([k, x]) => ({ data: { quantity: k },
       cells: [{ t: DLABEL[k] || k, l: true }, { t: dist(x), col: "mean", v: x.mean }, { t: f0(x.q10) },
         { t: f0(x.median) }, { t: f0(x.q90) }] })));
-  const moving = reach.filter((r, i) => i === 0 || i === reach.length - 1 || (r.p > 0.005 && r.p < 0.995));
+  // the rows where P still moves, thinned to about 16 (the chart and the API have all)
+  let moving = reach.filter((r, i) => i === 0 || i === reach.length - 1 || (r.p > 0.005 && r.p < 0.995));
+  if (moving.length > 16) {
+    const step = Math.ceil(moving.length / 16);
+    moving = moving.filter((r, i) => i === 0 || i === moving.length - 1 || i % step === 0);
+  }
   table("team-reach", [{ t: "bid" }, { t: "P(total ≥ bid) [95% CI]" }],
     moving.map((r) => ({ data: { bid: r.bid }, cells: [{ t: r.bid }, { t: pci(r.p, r.lo, r.hi), col: "p", v: r.p }] })));
   chart("chart-team-reach", {
@@ -883,7 +891,8 @@ function renderTeamAnalysis(d) {
 }
 
 function renderAnalysis(d) {
-  const team = d.trump_shares !== undefined || d.trumps !== undefined;
+  // a partners game's result: the soloist's team (a Dabb game) or each trump's team totals (no Dabb)
+  const team = d.trump_shares !== undefined || (d.trumps || []).some((r) => r.team_total !== undefined);
   $("analysis-team").hidden = !team;
   $("analysis-solo").hidden = team;
   $("analysis-meta").textContent = `samples ${d.samples} · seed ${params().seed || 0}`;
@@ -989,7 +998,7 @@ function setRules(name) {
     $("seat").appendChild(o);
   });
   $("seat").selectedIndex = Math.max(0, Math.min(before, r.seats.length - 1));
-  $("partners").hidden = !r.teams;
+  // (an empty cell for a lone soloist's table: the grid keeps its two columns)
   $("partners").innerHTML = r.teams ? `Partners (V1): ${sidesText()}` : "";
   // a game without a Dabb (V6.1) has no Tapp to enter
   for (const id of ["target-tapp", "tapp-holding", "tapp-text-box"]) $(id).hidden = !r.tapp_size;
