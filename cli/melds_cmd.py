@@ -82,5 +82,6 @@ def _pinochle_melds(hand, trump, as_json, rules):
         named = ", ".join(f"{m['name']} {m['points']}" for m in r["melds"]) or "no melds"
         click.echo(f"trump {s.symbol} {s.value}: {r['total']:5d}  {named}")
     if len(rows) > 1:
-        best = Suit.parse(rep["best_trump"])
-        click.echo(f"best trump by meld: {best.symbol} {best.value} ({rep['best_total']})")
+        top = max(rows, key=lambda r: r["total"])      # max keeps the first of equals
+        best = Suit.parse(top["trump"])
+        click.echo(f"best trump by meld: {best.symbol} {best.value} ({top['total']})")

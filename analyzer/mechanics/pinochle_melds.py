@@ -145,7 +145,7 @@ def pinochle_meld_total(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> int
 def pinochle_meld_report(hand, trump=None, rules: TeamRuleSet = PINOCHLE_RULES) -> dict:
     """``binokel melds --json`` for an 80-card hand (and the web API's ``/api/melds``):
     per trump (``trump``: one suit's letter, or None for all four) its total and named
-    melds by V6.3's classes, and the best trump by meld (ties: the first suit).
+    melds by V6.3's classes.
 
     Raises BinokelError (one line) on a hand of the wrong size or a fifth copy.
     """
@@ -159,6 +159,4 @@ def pinochle_meld_report(hand, trump=None, rules: TeamRuleSet = PINOCHLE_RULES) 
         rows.append({"trump": s.value, "total": sum(m.points for m in ms),
                      "melds": [{"class": m.cls, "name": m.name, "times": m.times,
                                 "points": m.points} for m in ms]})
-    best = max(rows, key=lambda r: r["total"])       # max keeps the first of equals
-    return {"rules": rules.name, "hand": h.codes(rules.low_card), "by_trump": rows,
-            "best_trump": best["trump"], "best_total": best["total"]}
+    return {"rules": rules.name, "hand": h.codes(rules.low_card), "by_trump": rows}

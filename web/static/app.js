@@ -808,8 +808,9 @@ function renderMelds(d) {
 
 // the 80-card deck's melds by V6.3's classes (analyzer.mechanics.pinochle_melds)
 function renderClassMelds(d) {
-  const best = d.best_trump;
-  $("melds-headline").textContent = `Best trump by meld: ${SYM[best]} ${S.lang === "de" ? DE_SUIT[best] : best} (${d.best_total})`;
+  const top = d.by_trump.reduce((a, b) => (b.total > a.total ? b : a));   // ties: the first suit
+  const best = top.trump;
+  $("melds-headline").textContent = `Best trump by meld: ${SYM[best]} ${S.lang === "de" ? DE_SUIT[best] : best} (${top.total})`;
   table("melds-table",
     [{ t: "trump", l: true }, { t: "total" }, { t: "melds", l: true }],
     d.by_trump.map((m) => ({
