@@ -12,8 +12,12 @@ copies decide.  A problem is raised as ``bad(line)`` (web.params passes its
 """
 from __future__ import annotations
 
+from analyzer.analyses.analysis import parse_seat
+from analyzer.analyses.team_advice import parse_team_auction_for, parse_team_scores
 from analyzer.errors import BinokelError
+from analyzer.mechanics.bidding import SEAT_NAMES
 from analyzer.mechanics.ruleset import get_game
+from analyzer.mechanics.team_rules import team_spec
 
 # the seat names' short forms on the auction chips (R2, V1, V6.1); any other name shows whole
 SHORT = {"forehand": "FH", "middlehand": "MH", "rearhand": "RH", "dealer": "D",
@@ -67,9 +71,6 @@ def page_info(rules) -> dict:
 def library_seat(text: str, rules, bad):
     """The seat as the library reads it: a three-player seat name (R2; its German and short
     forms too) or, for partners, the seat's index 0..seats-1 (V1), from its name or number."""
-    from analyzer.analyses.analysis import parse_seat
-    from analyzer.mechanics.bidding import SEAT_NAMES
-
     game = get_game(rules.name)
     text = (text or "").strip()
     if not partners(game):
@@ -87,9 +88,7 @@ def library_seat(text: str, rules, bad):
 
 
 def _team_state(text: str, rules):
-    from analyzer.analyses.team_advice import parse_team_auction_for
-    from analyzer.mechanics.team_rules import team_spec
-
+    """The library's auction state of a partners game (V1 duels or V6.2 open bidding)."""
     return parse_team_auction_for(text, team_spec(rules))
 
 
@@ -132,9 +131,6 @@ def team_auction_info(text: str, rules, bad) -> dict:
 def check_team_scores(scores, objective, rules, bad):
     """(objective, scores) of a partners game: two totals, the asking seat's team first
     (V4.6, V5.7, V6.6), checked by the library's own rule."""
-    from analyzer.analyses.team_advice import parse_team_scores
-    from analyzer.mechanics.team_rules import team_spec
-
     if objective == "own":
         raise bad("objective: 'own' is not an objective of a partners game: use relative "
                   "(team minus the other team) or win (P(win game), needs scores) (V1)")

@@ -643,9 +643,11 @@ def analyze_args(raw: Params | dict) -> dict:
         raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + rules.bid_step}, ... "
                          f"up to {grid[-1]}; R3)")
     play = _play(req, rules)
+    samples = _samples(req, "analyze", play)
+    if games.partners(game) and samples < 2:
+        raise BadRequest("samples: a partners game's analysis needs at least 2 sampled deals")
     return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(req, rules),
-                samples=_samples(req, "analyze", play), seed=req.seed or 0,
-                score_bid=bid, rules=rules.name, play=play)
+                samples=samples, seed=req.seed or 0, score_bid=bid, rules=rules.name, play=play)
 
 
 def melds_args(raw: Params | dict) -> dict:

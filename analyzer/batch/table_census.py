@@ -34,10 +34,14 @@ from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, SUIT_LETTERS
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
 from analyzer.mechanics.rng import bounded
+from analyzer.mechanics.rules import from_flat
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
+from analyzer.mechanics.team_rules import team_kernel
 
 #: rows of the per-hand histogram: the four trumps, then the best
 N_ROWS = N_SUITS + 1
+#: ranks that can meld four (or eight) of a kind: A 10 K Q J and the low card, at most
+N_RANKS_MELD = 6
 
 
 def hand_metric_names() -> list[str]:
@@ -170,8 +174,6 @@ def census_chunk80(state, n_deals, deck, n_play, hand_size, partners, kp, card_p
 def census_shape(rules) -> dict:
     """What a game's table is, for the census: the compiled Kernel of its parts (deck,
     seats in play, hand size, sides) and the meld bound of its histograms."""
-    from analyzer.mechanics.rules import from_flat
-
     k = from_flat(rules).kernel
     deck = np.repeat(np.arange(N_TYPES, dtype=np.int64), k.copies)
     return {"kernel": k, "deck": deck, "n_play": int(k.n_play), "hand_size": int(k.hand_size),
@@ -181,8 +183,6 @@ def census_shape(rules) -> dict:
 def _meld_bound(shape: dict, rules) -> int:
     """An upper bound of one hand's meld total: every meld of the table at its highest
     value as often as the deck's copies allow (a generous, simple bound)."""
-    from analyzer.mechanics.rules import from_flat
-
     m = from_flat(rules).melds
     k = shape["copies"]
     fam = max(max(m.family), max(m.double_family)) * k
@@ -191,8 +191,6 @@ def _meld_bound(shape: dict, rules) -> int:
     b = (max(max(m.binokel), m.grand_binokel)) * k
     return int(N_SUITS * (fam + pair) + N_RANKS_MELD * q + b + k * N_SUITS * m.dissle)
 
-
-N_RANKS_MELD = 6
 
 
 def _sparse_rows(name: str, counts: np.ndarray, sq: np.ndarray | None, out: list) -> None:
@@ -223,7 +221,6 @@ def table_meld_rows(state, n_deals: int, rules) -> list:
         census_chunk2(state, n_deals, deck, n_play, sh["hand_size"], sh["partners"],
                       rules.kernel, k.card_points, *args)
     else:
-        from analyzer.mechanics.team_rules import team_kernel
         census_chunk80(state, n_deals, deck, n_play, sh["hand_size"], sh["partners"],
                        team_kernel(rules), k.card_points, *args)
     rows: list = []
