@@ -18,6 +18,7 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import SEAT_NAMES
 from analyzer.mechanics.ruleset import get_game
 from analyzer.mechanics.team_rules import team_spec
+from analyzer.search.pimc import PLAY_NAMES, resolve_play
 
 # the seat names' short forms on the auction chips (R2, V1, V6.1); any other name shows whole
 SHORT = {"forehand": "FH", "middlehand": "MH", "rearhand": "RH", "dealer": "D",
@@ -51,6 +52,19 @@ def seat_rows(game) -> list[dict]:
     return rows
 
 
+def plays(rules) -> list[str]:
+    """The card plays (``play=``) the game accepts: those ``resolve_play`` (the check every
+    request runs) lets through."""
+    out = []
+    for name in PLAY_NAMES:
+        try:
+            resolve_play(name, rules)
+        except BinokelError:
+            continue
+        out.append(name)
+    return out
+
+
 def page_info(rules) -> dict:
     """One game as the page draws it: the parts it asks about, by their registry names."""
     game = get_game(rules.name)
@@ -65,7 +79,7 @@ def page_info(rules) -> dict:
                 auction_form=a.form, opening=a.opening, step=a.step,
                 forced_opening=a.forced_opening, auction_rule=auction_rule(game),
                 objectives=["relative", "win"] if partners(game) else ["relative", "own", "win"],
-                score_units=2 if partners(game) else 3)
+                score_units=2 if partners(game) else 3, plays=plays(rules))
 
 
 def library_seat(text: str, rules, bad):

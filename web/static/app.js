@@ -1017,6 +1017,9 @@ function setRules(name) {
   [...$("objective").options].forEach((o) => { o.hidden = o.value !== "" && !r.objectives.includes(o.value); });
   if ($("objective").selectedOptions[0] && $("objective").selectedOptions[0].hidden) $("objective").value = "";
   $("objective-relative").textContent = r.teams ? "relative: team − other team" : "relative: own − mean of opponents";
+  // the card plays this game takes (the rest would be refused: /api/info rules[].plays)
+  [...$("play").options].forEach((o) => { o.hidden = !(r.plays || ["heuristic"]).includes(o.value); });
+  if ($("play").selectedOptions[0] && $("play").selectedOptions[0].hidden) { $("play").value = "heuristic"; onPlayChange(); }
   $("bid").min = r.opening;
   $("bid").step = r.step;
   $("bid").placeholder = r.opening;
