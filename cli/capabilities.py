@@ -74,7 +74,7 @@ def _registry(rules) -> Cell:
 
 
 def _warmup(rules) -> Cell:
-    """``warmup``: it takes no game; it warms every game its stages name."""
+    """``warmup``: it warms every game its stages name (all at once, or one with --rules)."""
     from .warmup_cmd import stages
 
     covered = any(f"--rules {rules.name}" in stage for stage, _ in stages("/tmp/x"))
