@@ -322,6 +322,7 @@ def _parse_block(block, pre: str) -> Deal:
             if have_hand[s]:
                 _fail(n, f"Hand: a second hand for seat {s}", pre)
             have_hand[s] = True
+            lines_of[f"Hand {s}"] = n
             hands[s] = _cards(cards, rules, n, "Hand", pre)
             if hands[s] is not None and sum(hands[s]) != t.hand_size:
                 _fail(n, f"Hand: seat {s} holds {sum(hands[s])} cards; {rules.name} deals "
@@ -415,15 +416,16 @@ def _parse_contract(rest, rules, n, pre):
     s = rules.scoring
     if key == DURCH:
         if not s.durch:
-            _fail(n, f"Contract: {rules.name} has no Durch (R4 does not hold here, V5.7)", pre)
+            _fail(n, f"Contract: {rules.name} has no Durch ({rules.section} drop R4's Durch)", pre)
         return DURCH
     if key == OPEN_DURCH:
         if not s.open_durch:
-            _fail(n, f"Contract: {rules.name} has no open Durch (V2.7)", pre)
+            _fail(n, f"Contract: {rules.name} has no open Durch (V2.7 is not in {rules.section})", pre)
         return OPEN_DURCH
     if key == OUT:
         if not s.going_out_bonus:
-            _fail(n, f"Contract: {rules.name} has no going out (R4 does not hold here, V6.6)", pre)
+            _fail(n, f"Contract: {rules.name} has no going out ({rules.section} drop R4's surrender)",
+                  pre)
         return OUT
     try:
         return Suit.parse(rest).value
@@ -459,15 +461,16 @@ def check_deal(deal: Deal, lines_of: dict | None = None, trick_lines=None, pre: 
     copies = [int(x) for x in k.copies]
     # R1: no more copies of a card than the deck has, over hands, Dabb and discard
     seen = [0] * N_TYPES
-    for tag, parts in (("Hand", deal.hands), ("Dabb", [deal.dabb])):
-        for h in parts:
-            if h is None:
-                continue
-            for c in range(N_TYPES):
-                seen[c] += h[c]
-                if seen[c] > copies[c]:
-                    _fail(ln(tag), f"{tag}: {seen[c]} copies of {card_code(c, r.deck.low_card)} "
-                                   f"dealt; the deck has {copies[c]} (R1)", pre)
+    parts = [(f"Hand {s}", h) for s, h in enumerate(deal.hands)] + [("Dabb", deal.dabb)]
+    for tag, h in parts:
+        if h is None:
+            continue
+        for c in range(N_TYPES):
+            seen[c] += h[c]
+            if seen[c] > copies[c]:
+                _fail(ln(tag), f"{tag.split()[0]}: {seen[c]} copies of "
+                               f"{card_code(c, r.deck.low_card)} dealt; the deck has {copies[c]} (R1)",
+                      pre)
     sol = deal.soloist
     if deal.contract in (DURCH, OPEN_DURCH, OUT) and sol is None:
         _fail(ln("Contract"), f"Contract: {deal.contract} needs a Soloist line (R4)", pre)
