@@ -38,3 +38,15 @@ def test_play_record_holds_the_tricks_and_scores_printed(game, tmp_path):
 def test_play_record_to_an_unwritable_path_is_one_line(tmp_path):
     r = run("play", "--seed", "4", "--record", str(tmp_path / "no" / "such" / "dir.txt"))
     assert_one_line_error(r, "--record: cannot write")
+
+
+@pytest.mark.parametrize("game", ["binokel-48"])
+def test_simulate_writes_sample_records_that_read_back(game, tmp_path):
+    path = tmp_path / "sample.txt"
+    r = run("simulate", "-n", "12", "--out", str(tmp_path / "run"), "--rules", game,
+            "--jobs", "1", "-q", "--chunk-size", "1000", "--records", str(path),
+            "--records-n", "5")
+    assert r.exit_code == 0, r.output
+    deals = read_records(str(path))
+    assert len(deals) == 5 and all(d.rules.name == game and d.complete() for d in deals)
+    assert [d.soloist for d in deals][:2] == [0, 1]
