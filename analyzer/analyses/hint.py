@@ -34,16 +34,16 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, Card, Hand, card_code
-from analyzer.mechanics.record import (DURCH, OPEN_DURCH, Deal, RecordError, hide,
-                                       in_play_seats)
+from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.ruleset import RuleSet
 from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
 from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
 from analyzer.search.pimc import _rollout_after, sample_world
-from analyzer.search.solve import (W_BEAT, W_HI, W_LO, W_SIZE, Solver, dd_move_values, init_workspace,
-                                   make_position, new_table, set_context, set_hands)
+from analyzer.search.solve import (W_HI, W_LO, W_SIZE, Solver, dd_move_values,
+                                   init_workspace, make_position, new_table, set_context,
+                                   set_hands)
 
 DEFAULT_WORLDS = 40
 DEFAULT_HORIZON = 4          # as PIMC inside the analyses (pimc.PLAY_HORIZON)
@@ -303,7 +303,6 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     init_workspace(w, kr)
     tt = new_table(_TT_BITS)
     set_context(w, view.trump, view.soloist, (1 << _TT_BITS) - 1)
-    beat = w[W_BEAT:W_BEAT + N_TYPES]
     kk, ls, wc, ws, lh, tp = _trick_state(view, view.rules.kernel.beat)
     own_lo, own_hi = _planes(view.own)
     lg = legal_cards(view)
@@ -352,7 +351,6 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
             d = (int(wlo[3]), int(whi[3]))
             dpts.append(sum(int(cp[t]) * (((d[0] >> t) & 1) + ((d[1] >> t) & 1))
                             for t in range(N_TYPES)))
-    _ = beat
     return lg, np.array(vals).reshape(-1, N_TYPES), np.array(dpts, dtype=np.int64), exact
 
 
@@ -467,4 +465,4 @@ def _dd_values(view: View, dd_max_tricks: int):
 
 
 __all__ = ["View", "Hint", "CardValue", "hint", "view_from_record", "legal_cards",
-           "world_values", "supported", "RecordError"]
+           "world_values", "supported"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from analyzer.errors import BinokelError, clip_input
-from analyzer.mechanics.cards import (N_RANKS, N_TYPES, SUIT_LETTERS, CardError, Suit,
+from analyzer.mechanics.cards import (N_TYPES, SUIT_LETTERS, CardError, Suit,
                                       card_code, parse_cards)
 from analyzer.mechanics.ruleset import RuleSet, get_game
 from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
@@ -651,4 +651,4 @@ def hide(deal: Deal, seat: int) -> Deal:
 
 
 __all__ = ["Deal", "RecordError", "parse_records", "format_records", "format_deal",
-           "read_records", "check_deal", "hide", "in_play_seats", "counts_of", "N_RANKS"]
+           "read_records", "check_deal", "hide", "in_play_seats", "counts_of"]

@@ -128,6 +128,10 @@ BAD = [
      "line 8: Dabb: 2 cards; the Dabb of binokel-48 holds 3 (R2)"),
     ("discard from neither hand nor Dabb R4", B48, 11, "Discard KS KD QC",
      "line 11: Discard: QC is neither in the soloist's hand nor in the Dabb (R4)"),
+    ("the soloist is the last bidder R3", B48, 9, "Auction 0:150 1:160 0:pass 2:170 1:pass\nSoloist 1",
+     "line 10: Soloist: seat 1, but seat 2 bid highest (R3)"),
+    ("a raise above the last bid R3", B48, 9, "Auction 0:150 1:150 0:pass 2:pass\nSoloist 1",
+     "line 9: Auction: bid 150 of seat 1 is no raise"),
     ("bid off the steps R3", B48, 10, "Bid 155",
      "line 10: Bid: 155 is no bid of binokel-48 (150, 160, ... R3)"),
     ("illegal card under the duties R6", B48, 14, "Trick 1 0 AC AS 10C",
@@ -254,3 +258,10 @@ def test_record_import_export_is_identical_on_1000_played_deals(game):
     assert back == deals
     assert format_records(back) == text
     assert len(text.split("\n\n")) == 1000
+
+
+def test_an_auction_reads_and_writes_back_R3():
+    text = B48.replace("Soloist 1\nBid 150", "Auction 0:150 1:160 0:pass 2:pass\nSoloist 1\nBid 160")
+    (deal,) = parse_records(text)
+    assert deal.auction == ((0, 150), (1, 160), (0, 0), (2, 0)) and deal.bid == 160
+    assert format_records([deal]) == text
