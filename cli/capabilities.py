@@ -14,7 +14,7 @@ command runs on real input:
 - ``PROBES`` holds the few checks that live outside a command's options, each calling
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves, ``simulate`` asks ``RunSpec`` whether the meld census runs for
-  the game, ``rules`` asks the registry, ``hint`` asks ``analyzer.analyses.hint`` (the
+  the game, ``rules`` asks the registry, ``hint`` and ``review`` ask ``analyzer.analyses.hint`` (the
   game comes from the deal record).
 
 ``capabilities()`` returns the cells; ``markdown()`` the README table;
@@ -75,7 +75,7 @@ def _registry(rules) -> Cell:
 
 
 def _hint(rules) -> Cell:
-    """``hint``: the game comes from the record; ``analyzer.analyses.hint.supported`` says
+    """``hint`` and ``review``: the game comes from the record; ``analyzer.analyses.hint.supported`` says
     whether its PIMC and solver exist."""
     from analyzer.analyses.hint import supported
     from analyzer.mechanics.ruleset import get_game
@@ -85,7 +85,8 @@ def _hint(rules) -> Cell:
 
 
 #: checks that are not an option of the command (keyed by command name, never by game)
-PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "hint": _hint}
+PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "hint": _hint,
+          "review": _hint}
 
 
 def games() -> list:

@@ -28,7 +28,7 @@ team games, the 4-card Dabb of the 40-card deck).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -107,6 +107,7 @@ class Hint:
     horizon: int
     exact_worlds: bool     # every world solved exactly (tricks left <= horizon)
     dd_note: str           # why there are no double-dummy values ("" when there are)
+    samples: dict = field(default_factory=dict, compare=False)   # card -> side points per world
 
     def to_dict(self) -> dict:
         v, low = self.view, self.view.rules.deck.low_card
@@ -224,7 +225,7 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
                 won[int(ws)] += 1
                 leader, trick, ls, wc, ws, lh = int(ws), [], -1, -1, -1, -1
                 t_no += 1
-        if next_card is not None or count == need:
+        if next_card is not None:
             break
     seat = leader
     for _ in trick:
@@ -250,7 +251,8 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
                 dabb_left=tuple(dabb_left),
                 discard=tuple(mine.discard) if mine.discard is not None else None,
                 sizes=tuple(sizes), past_points=tuple(points), past_won=tuple(won), melds=melds,
-                trick_no=t_no, hands=tuple(tuple(h) for h in hands) if all_known else None,
+                trick_no=t_no, hands=tuple(None if h is None else tuple(h) for h in hands) if all_known
+                else None,
                 next_card=next_card)
 
 
@@ -393,6 +395,7 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     total_left = left_points + rules.points.last_trick - dpts      # per world
     durch = view.trump < 0
     out = []
+    samples = {}
     dd = _dd_values(view, dd_max_tricks)
     dd_note = dd[1]
     for c in lg:
@@ -411,6 +414,7 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
                                    - sum(int(k.card_points[t]) * (view.discard or _disc_of(view))[t]
                                          for t in range(N_TYPES)) - v)
         out.append(CardValue(c, pm, pse, sm, sse, len(sv), d))
+        samples[c] = np.asarray(pts, dtype=np.float64)
     means = {c: float(vals[:, c].mean()) for c in lg}
     best = lg[0]
     for c in lg:
@@ -420,7 +424,7 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     if len(lg) == 1:
         best = lg[0]
     order = sorted(out, key=lambda x: (-(x.points), x.card))
-    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note)
+    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples)
 
 
 def _disc_of(view: View):
