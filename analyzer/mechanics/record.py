@@ -591,8 +591,7 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
         if durch and len(cards) == n_play and ws != sol and i + 1 < len(deal.tricks):
             _fail(trick_lines[i + 1], f"Trick {i + 2}: the Durch ended with trick {i + 1}, the "
                                      "first the soloist did not win (R4)", pre)
-    if deal.won is not None and deal.complete() and all(h is not None for h in hands
-                                                       if h is not None) :
+    if deal.won is not None and deal.complete():         # winners need no hidden card
         won = [0] * deal.units()
         for w in deal.winners():
             won[_unit(deal, w)] += 1
