@@ -14,8 +14,8 @@ command runs on real input:
 - ``PROBES`` holds the few checks that live outside a command's options, each calling
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves, ``simulate`` asks ``RunSpec`` whether the meld census runs for
-  the game, ``rules`` asks the registry, ``hint`` and ``review`` ask ``analyzer.analyses.hint`` (the
-  game comes from the deal record).
+  the game, ``rules`` asks the registry, ``warmup`` asks its own stages, ``hint`` and
+  ``review`` ask ``analyzer.analyses.hint`` (the game comes from the deal record).
 
 ``capabilities()`` returns the cells; ``markdown()`` the README table;
 ``python -m cli.capabilities`` prints it.  tests/cli/test_capabilities.py fails when
@@ -74,9 +74,17 @@ def _registry(rules) -> Cell:
     return Cell(YES if get_rules(rules.name) is rules else NO)
 
 
+def _warmup(rules) -> Cell:
+    """``warmup``: it takes no game; it warms every game its stages name."""
+    from .warmup_cmd import stages
+
+    covered = any(f"--rules {rules.name}" in stage for stage, _ in stages("/tmp/x"))
+    return Cell(YES) if covered else Cell(NO, "warmup does not compile its kernels")
+
+
 def _hint(rules) -> Cell:
-    """``hint`` and ``review``: the game comes from the record; ``analyzer.analyses.hint.supported`` says
-    whether its PIMC and solver exist."""
+    """``hint`` and ``review``: the game comes from the record;
+    ``analyzer.analyses.hint.supported`` says whether its PIMC and solver exist."""
     from analyzer.analyses.hint import supported
     from analyzer.mechanics.ruleset import get_game
 
@@ -85,8 +93,8 @@ def _hint(rules) -> Cell:
 
 
 #: checks that are not an option of the command (keyed by command name, never by game)
-PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "hint": _hint,
-          "review": _hint}
+PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "warmup": _warmup,
+          "hint": _hint, "review": _hint}
 
 
 def games() -> list:
