@@ -476,6 +476,8 @@ def check_deal(deal: Deal, lines_of: dict | None = None, trick_lines=None, pre: 
         _fail(ln("Contract"), f"Contract: {deal.contract} needs a Soloist line (R4)", pre)
     if deal.bid is not None and sol is None:
         _fail(ln("Bid"), "Bid: a bid needs a Soloist line (R3)", pre)
+    if deal.auction and r.auction.form == "duels" and r.table.in_play == 3:
+        _check_duels(deal, ln("Auction"), pre)
     if deal.auction:
         bids = [(s, b) for s, b in deal.auction if b != PASS]
         a = r.auction
@@ -506,6 +508,27 @@ def check_deal(deal: Deal, lines_of: dict | None = None, trick_lines=None, pre: 
     if deal.contract == OUT and deal.tricks:
         _fail(trick_lines[0], "Trick: the soloist went out, so no card is played (R4)", pre)
     _check_play(deal, trick_lines, pre, ln)
+
+
+def _check_duels(deal: Deal, line: int, pre: str) -> None:
+    """R3 (V2.2): a chain of duels among three seats in play fixes who calls when; the
+    record's seats must be those (bidding.validate_auction reads the game's opening,
+    step and forced opening)."""
+    from analyzer.mechanics.bidding import validate_auction
+    from analyzer.mechanics.rules import get_rules
+
+    try:
+        st = validate_auction([b for _, b in deal.auction], get_rules(deal.rules.name))
+    except BinokelError as exc:
+        _fail(line, f"Auction: {exc}", pre)
+    seats = in_play_seats(deal.rules)
+    for i, ((s, _), (q, _)) in enumerate(zip(deal.auction, st.calls), 1):
+        if s != seats[q]:
+            _fail(line, f"Auction: call {i} is seat {seats[q]}'s turn, not seat {s}'s (R3)", pre)
+    if st.finished and st.soloist is not None and deal.soloist is not None \
+            and seats[st.soloist] != deal.soloist:
+        _fail(line, f"Auction: the auction makes seat {seats[st.soloist]} the soloist, not "
+                    f"seat {deal.soloist} (R3)", pre)
 
 
 def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
