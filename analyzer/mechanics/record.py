@@ -626,6 +626,44 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
         if pts is not None and list(deal.points) != pts:
             _fail(ln("Points"), f"Points: {' '.join(map(str, deal.points))}, but the tricks "
                                 f"give {' '.join(map(str, pts))} (R7)", pre)
+    _check_score(deal, ln("Score"), pre)
+
+
+def _check_score(deal: Deal, line: int, pre: str) -> None:
+    """R8 (R4 going out and Durch, V1 rounding, V2.7): the score of a complete deal where
+    a soloist plays against the rest, recomputed by scoring.score_deal from the tricks,
+    the melds, the bid and the discard (team scores are read as written)."""
+    from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.scoring import score_deal
+
+    r = deal.rules
+    if (deal.score is None or deal.soloist is None or deal.bid is None or deal.contract is None
+            or r.table.sides != "solo" or not deal.complete()):
+        return
+    kind = {DURCH: "durch", OPEN_DURCH: "open_durch", OUT: "surrender"}.get(deal.contract,
+                                                                          "normal")
+    if kind != "durch" and kind != "open_durch" and deal.melds is None:
+        return
+    if kind == "normal" and deal.discard is None:
+        return
+    k = r.kernel
+    units = deal.units()
+    pts = [0] * units
+    won = [0] * units
+    for i, ((_, cards), w) in enumerate(zip(deal.tricks, deal.winners())):
+        p = sum(int(k.card_points[c]) for c in cards)
+        if i + 1 == r.table.hand_size:
+            p += r.points.last_trick
+        pts[_unit(deal, w)] += p
+        won[_unit(deal, w)] += 1
+    disc = 0 if deal.discard is None else sum(int(k.card_points[c]) * deal.discard[c]
+                                              for c in range(N_TYPES))
+    melds = deal.melds if deal.melds is not None else (0,) * units
+    sc = score_deal(_unit(deal, deal.soloist), deal.bid, pts, won, melds, discard_points=disc,
+                    kind=kind, rules=get_rules(r.name)).scores
+    if list(deal.score) != list(sc):
+        _fail(line, f"Score: {' '.join(map(str, deal.score))}, but the deal scores "
+                    f"{' '.join(map(str, sc))} (R8)", pre)
 
 
 def _unit(deal: Deal, seat: int) -> int:

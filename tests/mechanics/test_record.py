@@ -154,6 +154,8 @@ BAD = [
      "line 29: Points: 76 120 55, but the tricks give 76 120 54 (R7)"),
     ("tricks won R6", B48, 30, "Won 5 6 4",
      "line 30: Won: 5 6 4, but the tricks give 5 7 3 (R6)"),
+    ("the score R8", B48, 31, "Score 286 -300 95",
+     "line 31: Score: 286 -300 95, but the deal scores 286 -300 94 (R8)"),
     ("values per scoring unit R8", B48, 31, "Score 286 -300",
      "line 31: Score: 2 values for the 3 seats in play of binokel-48 (one per scoring unit, R8)"),
     ("going out plays no card R4", B48, 12, "Contract out",
@@ -265,7 +267,8 @@ def test_record_import_export_is_identical_on_1000_played_deals(game):
 
 
 def test_an_auction_reads_and_writes_back_R3():
-    text = B48.replace("Soloist 1\nBid 150", "Auction 0:150 1:160 0:pass 2:pass\nSoloist 1\nBid 160")
+    text = B48.replace("Soloist 1\nBid 150", "Auction 0:150 1:160 0:pass 2:pass\nSoloist 1\nBid 160"
+                       ).replace("Score 286 -300 94", "Score 286 -320 94")
     (deal,) = parse_records(text)
     assert deal.auction == ((0, 150), (1, 160), (0, 0), (2, 0)) and deal.bid == 160
     assert format_records([deal]) == text
