@@ -303,11 +303,12 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
             # a duplicate match of single deals, each twice with the teams swapped
             return run_team_tournament(agent1, agent2, deals=deals, seed=seed, samples=samples,
                                        n_jobs=n_jobs, progress=progress, rules=rules,
-                                       games=False, la_model=opponents, objective=objective)
+                                       games=False, la_model=opponents, objective=objective,
+                                       play=play)
         # a group of a team match: one duplicate game pair, each game to the target
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
                                    n_jobs=n_jobs, progress=progress, rules=rules, games=True,
-                                   la_model=opponents, objective=objective)
+                                   la_model=opponents, objective=objective, play=play)
     if deals is not None:
         raise BinokelError(f"a match of single deals is the team games' (--rules kreuz-48, "
                            f"kreuz-40, pinochle-80); {rules.name} plays whole games: use groups")
