@@ -21,11 +21,18 @@ What the player knows -- the *information set*, the only inputs of :func:`pimc_c
   hand or in the discard, never with a defender;
 - the soloist also knows its discard (R4); a defender deals 3 cards to the discard too.
 
-World sampling (:func:`sample_world`): shown cards go to their owner; the other unseen
-copies go one by one (Tapp copies first, since they have the fewest places) to a random
-place allowed for them with room, with probability proportional to the room left;
-a dead end restarts (at most 64 times, then the last complete world is reused).  This
-is the usual PIMC approximation of a uniform draw from the consistent worlds.
+World sampling.  The 24-type, two-copy deck with its 3-card Tapp (R1, R2: binokel-48,
+grupp-3, grupp-4) keeps :func:`sample_world` (the golden pins): shown cards go to their
+owner; the other unseen copies go one by one (Tapp copies first, since they have the
+fewest places) to a random place allowed for them with room, with probability
+proportional to the room left; a dead end restarts (at most 64 times).  This is the usual
+PIMC approximation of a uniform draw: exact where only the hand sizes are known (tested),
+biased once plays have proved voids (marginals up to 0.15 off, issue 24's report).  Every
+other deck (binokel-40: 20 types, a 4-card Dabb, V5.1, V5.3) draws exactly uniform worlds
+from the same information set (:func:`exact_setup` / :func:`exact_world` on
+analyzer.mechanics.worlds).  The partners' games (V4-V6) have PIMC seats in their own play
+loop (analyzer.mechanics.team_play.team_pimc_choose: the same sampler, team-policy
+play-outs, the value of the seat's side); :func:`resolve_play` accepts every game.
 """
 from __future__ import annotations
 
