@@ -434,7 +434,7 @@ def team_pimc_choose(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own,
         absent[q] = ab[q]
     shown = np.zeros((5, N_TYPES), dtype=np.int64)
     public = np.zeros(N_TYPES, dtype=np.int64)
-    g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, tab = sample_setup(
+    g_type, act, sp, wt, nsp, room_c, tab = sample_setup(
         unseen, shown, public, absent, places, np.int64(0), room)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -447,7 +447,7 @@ def team_pimc_choose(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own,
         for q in range(5):
             for t in range(N_TYPES):
                 wc[q, t] = 0
-        if not draw_world(state, g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab, wc):
+        if not draw_world(state, g_type, act, sp, wt, nsp, room_c, tab, wc):
             continue
         done += 1
         for t in range(N_TYPES):

@@ -133,11 +133,36 @@ def _layout(room, n_places):
 
 
 @njit
-def world_table(g_n, g_pub, g_allowed, g_pubmask, g_min, room):
+def group_splits(g_n, g_pub, g_allowed, g_pubmask, g_min, n_places):
+    """Every group's splits (:func:`_splits`), padded: ``(sp int64[G, M, P], wt
+    float64[G, M], nsp int64[G])``."""
+    n_groups = g_n.shape[0]
+    m = 1
+    for g in range(n_groups):
+        c = 1
+        for _ in range(n_places):
+            c *= g_n[g] + 1
+        m = max(m, c)
+    sp = np.zeros((n_groups, m, n_places), dtype=np.int64)
+    wt = np.zeros((n_groups, m), dtype=np.float64)
+    nsp = np.zeros(n_groups, dtype=np.int64)
+    mx = 0
+    for g in range(n_groups):
+        a, w = _splits(g_n[g], g_pub[g], g_allowed[g], g_pubmask[g], g_min[g], n_places)
+        nsp[g] = a.shape[0]
+        mx = max(mx, a.shape[0])
+        for j in range(a.shape[0]):
+            wt[g, j] = w[j]
+            for p in range(n_places):
+                sp[g, j, p] = a[j, p]
+    return sp[:, :max(mx, 1)].copy(), wt[:, :max(mx, 1)].copy(), nsp
+
+
+@njit
+def world_table(g_n, sp, wt, nsp, room):
     """The DP table of the module docstring: ``tab[g, s]`` = weighted ways to deal groups
-    g.. into the rooms left encoded by state ``s``.  The groups (one per hidden type,
-    :func:`knowledge_groups`): ``g_n`` copies, ``g_pub`` of them face-up, ``g_allowed`` /
-    ``g_pubmask`` place masks, ``g_min`` int64[G, P] shown copies; ``room`` int64[P].  Returns float64[G + 1, S]
+    g.. into the rooms left encoded by state ``s``; groups of ``g_n`` copies with their
+    splits (:func:`group_splits`), ``room`` int64[P].  Returns float64[G + 1, S]
     (``tab[0, full rooms] == 0``: no consistent world)."""
     n_groups = g_n.shape[0]
     n_places = room.shape[0]
@@ -149,7 +174,6 @@ def world_table(g_n, g_pub, g_allowed, g_pubmask, g_min, room):
     tab[n_groups, 0] = 1.0
     rem = np.zeros(n_places, dtype=np.int64)
     for g in range(n_groups - 1, -1, -1):
-        sp, wt = _splits(g_n[g], g_pub[g], g_allowed[g], g_pubmask[g], g_min[g], n_places)
         for s in range(n_states):
             x = s
             tot = 0
@@ -164,17 +188,17 @@ def world_table(g_n, g_pub, g_allowed, g_pubmask, g_min, room):
                 continue
             rem[imp] = ri
             acc = 0.0
-            for j in range(sp.shape[0]):
+            for j in range(nsp[g]):
                 ok = True
                 t = s
                 for p in range(n_places):
-                    if sp[j, p] > rem[p]:
+                    if sp[g, j, p] > rem[p]:
                         ok = False
                         break
                     if p != imp:
-                        t -= sp[j, p] * stride[p]
+                        t -= sp[g, j, p] * stride[p]
                 if ok:
-                    acc += wt[j] * tab[g + 1, t]
+                    acc += wt[g, j] * tab[g + 1, t]
             tab[g, s] = acc
     return tab
 
@@ -191,11 +215,12 @@ def full_state(room):
 
 
 @njit
-def draw_world(state, g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab, out):
-    """Draw one world (module docstring) with the table of :func:`world_table`: adds each
-    group's copies of type ``g_type[g]`` to ``out[p, type]`` (int64[P, 24], the caller
-    zeroes it).  Returns False when no consistent world exists."""
-    n_groups = g_n.shape[0]
+def draw_world(state, g_type, act, sp, wt, nsp, room, tab, out):
+    """Draw one world (module docstring) from a :func:`sample_setup`: adds each group's
+    copies of type ``g_type[g]`` to ``out[act[p], type]`` (int64[places, 24], the caller
+    zeroes it; ``act`` maps the setup's places with room to the caller's).  Returns False
+    when no consistent world exists."""
+    n_groups = g_type.shape[0]
     n_places = room.shape[0]
     imp, stride, _ = _layout(room, n_places)
     s = full_state(room)
@@ -203,34 +228,33 @@ def draw_world(state, g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab
         return False
     rem = room.copy()
     for g in range(n_groups):
-        sp, wt = _splits(g_n[g], g_pub[g], g_allowed[g], g_pubmask[g], g_min[g], n_places)
         tot = 0.0
-        for j in range(sp.shape[0]):
+        for j in range(nsp[g]):
             ok = True
             t = s
             for p in range(n_places):
-                if sp[j, p] > rem[p]:
+                if sp[g, j, p] > rem[p]:
                     ok = False
                     break
                 if p != imp:
-                    t -= sp[j, p] * stride[p]
+                    t -= sp[g, j, p] * stride[p]
             if ok:
-                tot += wt[j] * tab[g + 1, t]
+                tot += wt[g, j] * tab[g + 1, t]
         r = uniform01(state) * tot
         pick = -1
         last = -1
-        for j in range(sp.shape[0]):
+        for j in range(nsp[g]):
             ok = True
             t = s
             for p in range(n_places):
-                if sp[j, p] > rem[p]:
+                if sp[g, j, p] > rem[p]:
                     ok = False
                     break
                 if p != imp:
-                    t -= sp[j, p] * stride[p]
+                    t -= sp[g, j, p] * stride[p]
             if not ok:
                 continue
-            v = wt[j] * tab[g + 1, t]
+            v = wt[g, j] * tab[g + 1, t]
             if v <= 0.0:
                 continue
             last = j
@@ -243,9 +267,9 @@ def draw_world(state, g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab
         if pick < 0:
             return False
         for p in range(n_places):
-            c = sp[pick, p]
+            c = sp[g, pick, p]
             if c > 0:
-                out[p, g_type[g]] += c
+                out[act[p], g_type[g]] += c
                 rem[p] -= c
                 if p != imp:
                     s -= c * stride[p]
@@ -293,9 +317,37 @@ def knowledge_groups(unseen, shown, public, absent, places, pub_places):
 
 @njit
 def sample_setup(unseen, shown, public, absent, places, pub_places, room):
-    """Groups and DP table in one call: ``(g_n, g_type, g_pub, g_allowed, g_pubmask,
-    g_min, tab)`` for :func:`draw_world`."""
+    """Everything :func:`draw_world` needs, computed once per decision: ``(g_type, act,
+    sp, wt, nsp, room_c, tab)``.  The places with room are kept (``act``: their indices
+    among the caller's, ``room_c`` their rooms), the groups' splits enumerated once
+    (:func:`group_splits`) and counted (:func:`world_table`).  Arguments as
+    :func:`knowledge_groups`, with ``room`` int64[P] the cards each place takes."""
+    n = 0
+    for p in range(room.shape[0]):
+        if room[p] > 0:
+            n += 1
+    act = np.zeros(max(n, 1), dtype=np.int64)
+    room_c = np.zeros(max(n, 1), dtype=np.int64)
+    k = 0
+    for p in range(room.shape[0]):
+        if room[p] > 0:
+            act[k] = p
+            room_c[k] = room[p]
+            k += 1
     g_n, g_type, g_pub, g_allowed, g_pubmask, g_min = knowledge_groups(
         unseen, shown, public, absent, places, pub_places)
-    tab = world_table(g_n, g_pub, g_allowed, g_pubmask, g_min, room)
-    return g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, tab
+    n_groups = g_n.shape[0]
+    ca = np.zeros(n_groups, dtype=np.int64)
+    cp = np.zeros(n_groups, dtype=np.int64)
+    cm = np.zeros((n_groups, room_c.shape[0]), dtype=np.int64)
+    for g in range(n_groups):
+        for i in range(k):
+            b = np.int64(1) << np.int64(act[i])
+            if g_allowed[g] & b:
+                ca[g] |= np.int64(1) << np.int64(i)
+            if g_pubmask[g] & b:
+                cp[g] |= np.int64(1) << np.int64(i)
+            cm[g, i] = g_min[g, act[i]]
+    sp, wt, nsp = group_splits(g_n, g_pub, ca, cp, cm, room_c.shape[0])
+    tab = world_table(g_n, sp, wt, nsp, room_c)
+    return g_type, act, sp, wt, nsp, room_c, tab

@@ -192,7 +192,8 @@ def exact_setup(seat, soloist, own_lo, own_hi, played, discard, sizes, absent, s
     """The exact sampler's groups and table (analyzer.mechanics.worlds.sample_setup) for
     a three-seat table from the information set of :func:`sample_world`: places 0-2 the
     seats, 3 the discard (hidden from a defender, which knows the Tapp face up, R4).
-    Returns ``(g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab)``."""
+    Returns the setup of analyzer.mechanics.worlds.sample_setup ``(g_type, act, sp, wt,
+    nsp, room_c, tab)``."""
     defender = seat != soloist
     unseen = np.zeros(N_TYPES, dtype=np.int64)
     for t in range(N_TYPES):
@@ -217,20 +218,18 @@ def exact_setup(seat, soloist, own_lo, own_hi, played, discard, sizes, absent, s
         pub_places = (np.int64(1) << np.int64(soloist)) | (np.int64(1) << np.int64(_SLOT_DISCARD))
         for t in range(N_TYPES):
             pub[t] = tapp_left[t]
-    g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, tab = sample_setup(
-        unseen, sh, pub, ab, places, pub_places, room)
-    return g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab
+    return sample_setup(unseen, sh, pub, ab, places, pub_places, room)
 
 
 @njit
-def exact_world(state, seat, own_lo, own_hi, g_n, g_type, g_pub, g_allowed, g_pubmask, g_min,
-                room, tab, wcnt, wlo, whi):
+def exact_world(state, seat, own_lo, own_hi, g_type, act, sp, wt, nsp, room_c, tab, wcnt,
+                wlo, whi):
     """One exactly uniform world (analyzer.mechanics.worlds.draw_world) as the planes
     ``wlo``/``whi`` int64[4] of :func:`sample_world` (slot 3: the discard)."""
     for q in range(4):
         for t in range(N_TYPES):
             wcnt[q, t] = 0
-    if not draw_world(state, g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab, wcnt):
+    if not draw_world(state, g_type, act, sp, wt, nsp, room_c, tab, wcnt):
         return False
     for q in range(4):
         wlo[q] = 0
@@ -400,24 +399,23 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
     for t in range(N_TYPES):
         if kr.copies[t] != 2:
             exact = True
-    g_n = np.zeros(0, dtype=np.int64)
-    g_type = g_n
-    g_pub = g_n
-    g_allowed = g_n
-    g_pubmask = g_n
-    g_min = np.zeros((0, 4), dtype=np.int64)
-    room = np.zeros(4, dtype=np.int64)
+    g_type = np.zeros(0, dtype=np.int64)
+    act = np.zeros(1, dtype=np.int64)
+    sp = np.zeros((0, 1, 1), dtype=np.int64)
+    wt = np.zeros((0, 1), dtype=np.float64)
+    nsp = g_type
+    room_c = act
     tab = np.zeros((1, 1), dtype=np.float64)
     wcnt = np.zeros((4, N_TYPES), dtype=np.int64)
     if exact:
-        g_n, g_type, g_pub, g_allowed, g_pubmask, g_min, room, tab = exact_setup(
+        g_type, act, sp, wt, nsp, room_c, tab = exact_setup(
             seat, soloist, own_lo, own_hi, played, discard, sizes, absent, shown, tapp_left,
             kr.copies, kr.tapp_size)
     done = 0
     for _ in range(n_samples):
         if exact:
-            if not exact_world(state, seat, own_lo, own_hi, g_n, g_type, g_pub, g_allowed,
-                               g_pubmask, g_min, room, tab, wcnt, wlo, whi):
+            if not exact_world(state, seat, own_lo, own_hi, g_type, act, sp, wt, nsp, room_c,
+                               tab, wcnt, wlo, whi):
                 continue
         elif not sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes,
                               absent, shown, tapp_left, wlo, whi, cards, allowed):

@@ -27,7 +27,7 @@ def _draw(knowledge, n, seed):
     out = []
     for _ in range(n):
         w = np.zeros((P, 24), dtype=np.int64)
-        assert draw_world(st, *setup[:6], np.array(room, dtype=np.int64), setup[6], w)
+        assert draw_world(st, *setup, w)
         out.append(w)
     return out
 
