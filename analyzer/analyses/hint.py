@@ -13,17 +13,22 @@ one player knows it) and values each legal card of that player:
   takes from here to the end and the soloist's deal score (R8), each with its standard
   error and n;
 - with every hand known (a full record), the exact double-dummy value of each card
-  (:class:`~analyzer.search.solve.Solver`, what ``binokel solve`` prints), when at most
+  (:func:`~analyzer.search.solve_any.card_values`, what ``binokel solve`` prints), when at most
   ``dd_max_tricks`` tricks are left.
 
 Honest by construction: :func:`view_from_record` reads the record as the player saw it
 (:func:`analyzer.mechanics.record.hide`) for everything PIMC uses; the other hands reach
 only the double-dummy part, and only when the record holds them.
 
-Supported: the three-player games whose deck has two copies of 24 types and a 3-card Dabb
-(binokel-48, grupp-3, grupp-4), which the PIMC sampler and the solver handle today; other
-games are refused in one line naming what is missing (the generic PIMC and solver of the
-team games, the 4-card Dabb of the 40-card deck).
+Every game (:func:`supported` asks the compiled RuleSet): three seats with a lone soloist,
+any deck (binokel-40's 40 cards and 4-card Dabb draw their worlds with the exact sampler
+:mod:`analyzer.mechanics.worlds`, as :func:`~analyzer.search.pimc.pimc_choose` does), and
+the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and play-outs are
+those of :func:`~analyzer.mechanics.team_play.team_pimc_choose` (:mod:`.hint_worlds`;
+value = the card points of the seat's side, partners together; no world is solved
+exactly, ``horizon`` 0; no deal score; a Durch is refused).  The double-dummy values come
+from :func:`analyzer.search.solve_any.card_values` for every table (at most
+:data:`~analyzer.search.solve_any.MAX_KEY_CARDS` cards in the hands).
 """
 from __future__ import annotations
 
@@ -33,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_TYPES, Card, Hand, card_code
+from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
@@ -46,8 +51,8 @@ from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_o
 from analyzer.analyses.hint_worlds import team_world_values
 from analyzer.search.pimc import _rollout_after, exact_setup, exact_world, sample_world
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values
-from analyzer.search.solve import (W_HI, W_LO, W_SIZE, Solver, dd_move_values,
-                                   init_workspace, make_position, new_table, set_context,
+from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values,
+                                   init_workspace, new_table, set_context,
                                    set_hands)
 
 DEFAULT_WORLDS = 40
@@ -149,6 +154,16 @@ def supported(rules: RuleSet) -> None:
 
 def _partners(rules: RuleSet) -> bool:
     return int(rules.kernel.side_rule) == SIDES_PARTNERS
+
+
+def role(view: "View") -> str:
+    """``soloist``, ``soloist's partner`` (V1) or ``defender``: the seat to play's role."""
+    k = view.rules.kernel
+    side = np.zeros(view.rules.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, view.soloist, side)
+    if view.seat == view.soloist:
+        return "soloist"
+    return "soloist's partner" if side[view.seat] == side[view.soloist] else "defender"
 
 
 def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | None = None) -> View:
@@ -509,7 +524,9 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     if len(lg) == 1:
         best = lg[0]
     order = sorted(out, key=lambda x: (-(x.points), x.card))
-    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples)
+    # horizon 0: no world is solved exactly (the team PIMC plays every world out)
+    return Hint(view, tuple(order), best, len(vals), 0 if _partners(rules) else horizon, exact,
+                dd_note, samples)
 
 
 def _disc_of(view: View):
@@ -554,4 +571,4 @@ def _dd_values(view: View, dd_max_tricks: int):
 
 
 __all__ = ["View", "Hint", "CardValue", "hint", "view_from_record", "legal_cards",
-           "world_values", "supported"]
+           "world_values", "supported", "role"]
