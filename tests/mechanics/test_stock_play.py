@@ -140,3 +140,48 @@ def test_illegal_actions_are_refused_naming_the_rule_and_change_nothing():
 def test_a_game_without_a_stock_has_no_stock_tables():
     with pytest.raises(BinokelError, match="no stock"):
         sp.stock_params(GAMES["binokel-48"].kernel)
+
+
+def _kernel_state(o: b.State) -> np.ndarray:
+    """The kernel state of a reference state (to compare positions the random deals reach
+    rarely: quints, eights, double binokels, cards shown in several kinds)."""
+    st = np.zeros(sp.STATE_LEN, dtype=np.int64)
+    st[sp.H0], st[sp.H1] = (sum(1 << c for c in h) for h in o.hands)
+    st[sp.TURNED], st[sp.TRUMP] = o.turned, o.trump
+    st[sp.LEADER] = o.leader
+    st[sp.TABLE] = o.trick[0] if o.trick else -1
+    st[sp.TO_MELD] = -1 if o.to_meld is None else o.to_meld
+    st[sp.TRICKS] = o.tricks
+    st[sp.LAST] = st[sp.WINNER] = st[sp.CLAIMED] = st[sp.LASTWIN] = -1
+    st[sp.SSIZE] = len(o.stock)
+    for i, c in enumerate(o.stock):
+        st[sp.STOCK + i] = c
+    for c, k in o.shown.items():
+        st[sp.SHOWN + c] = k
+    st[sp.DISSLE_DONE] = sum(1 << c for c in o.dissle_done)
+    return st
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_legal_melds_and_values_equal_the_reference_on_meld_rich_hands(seed):
+    """V7.3: one meld per choice of eligible copies; a card never twice in one kind; a
+    quint's K/Q never in a pair; every pattern's value (pairs, quint 250, fours, eights,
+    binokels), on hands of meld cards with random kinds already shown."""
+    rng = random.Random(seed)
+    meldy = [c for c in range(48) if (c // 2) % 6 in (b.A, b.K, b.Q, b.J)
+             or c // 2 in (b.tid(s, b.SEVEN) for s in range(4))]
+    hand = set(rng.sample(meldy, 12))
+    rest = [c for c in range(48) if c not in hand]
+    rng.shuffle(rest)
+    turned = rest[0]
+    o = b.State(turned=turned, hands=[hand, set(rest[1:13])], stock=rest[13:] + [turned])
+    kinds = [b.DISSLE_KIND, b.PAIR, b.QUINT, b.OF_A_KIND, b.BINOKEL]
+    for c in hand:
+        if rng.random() < 0.4:
+            o.shown[c] = sum(k for k in kinds if rng.random() < 0.3)
+    o.to_meld, o.last_winner = 0, 0
+    d = StockDeal(GAME, _kernel_state(o))
+    want = {tuple(sorted(m)): b.pattern_of([c // 2 for c in m], o.trump).value
+            for m in b.legal_melds(o)}
+    got = {tuple(cards_of(m)): d.meld_value(p) for m, p in d.legal_melds()}
+    assert got == want
