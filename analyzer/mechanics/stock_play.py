@@ -406,8 +406,16 @@ def legal_melds(st, params, pat_kind, pat_need, out_mask, out_pat):
 @njit
 def apply_meld(st, mask, p, params, pat_kind, pat_value):
     """The trick's winner shows the cards ``mask`` as pattern ``p`` (legality is the
-    caller's), then both draw (V7.3, V7.2).  A Dissle shown scores unless that copy scored
-    before (turned or shown, V7.3 Reading)."""
+    caller's), then both draw (V7.3, V7.2)."""
+    show_meld(st, mask, p, params, pat_kind, pat_value)
+    _draw_both(st)
+
+
+@njit
+def show_meld(st, mask, p, params, pat_kind, pat_value):
+    """The seat ``TO_MELD`` shows ``mask`` as pattern ``p`` without the draw (the meld
+    orders of one hand, :func:`analyzer.search.stock_policies.meld_orders`).  A Dissle
+    shown scores unless that copy scored before (turned or shown, V7.3 Reading)."""
     seat = st[TO_MELD]
     kind = pat_kind[st[TRUMP], p]
     for c in range(48):
@@ -420,7 +428,6 @@ def apply_meld(st, mask, p, params, pat_kind, pat_value):
     else:
         st[MELD0 + seat] += pat_value[st[TRUMP], p]
     st[MELDED] = 1
-    _draw_both(st)
 
 
 @njit
