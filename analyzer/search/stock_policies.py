@@ -241,12 +241,18 @@ def policy_of(name: str, game):
         return random_policy
     if name == "heuristic":
         return Heuristic(game)
-    raise BinokelError(f"unknown policy {name!r} for {game.name}: use random or heuristic")
+    if name == "pimc":
+        from analyzer.search.stock_pimc import Pimc
+
+        return Pimc(game)
+    raise BinokelError(f"unknown policy {name!r} for {game.name}: use {', '.join(POLICIES)}")
 
 
 #: the policies of a stock game (name -> one-line description)
 POLICIES = {"heuristic": "rules of thumb while the stock lasts, the exact solver after it (V7.4)",
-            "random": "uniform over the legal actions"}
+            "random": "uniform over the legal actions",
+            "pimc": "PIMC over worlds of the player's knowledge while the stock lasts "
+                    "(heuristic rollouts, exact endgame), the exact solver after it"}
 
 
 def play_deal(game, seed: int, policies=("heuristic", "heuristic"), before=(0, 0),

@@ -292,6 +292,11 @@ class EndgameSolver:
         v0, left, _ = self._run(deal, per_card=False)
         return (v0 if seat == 0 else left - v0) + self._dissles(deal, seat)
 
+    def values(self, deal) -> tuple[int, int]:
+        """(seat 0, seat 1): the points each still makes with perfect play (one search)."""
+        v0, left, _ = self._run(deal, per_card=False)
+        return v0 + self._dissles(deal, 0), left - v0 + self._dissles(deal, 1)
+
     def card_values(self, deal) -> dict[int, int]:
         """Physical card (one per type) of the player to act -> the points that player
         still makes after playing it, with perfect play afterwards."""
