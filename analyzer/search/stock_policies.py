@@ -241,10 +241,10 @@ def policy_of(name: str, game):
         return random_policy
     if name == "heuristic":
         return Heuristic(game)
-    if name == "pimc":
+    if name == "pimc" or (name.startswith("pimc-") and name[5:].isdigit() and int(name[5:]) > 1):
         from analyzer.search.stock_pimc import Pimc
 
-        return Pimc(game)
+        return Pimc(game) if name == "pimc" else Pimc(game, worlds=int(name[5:]))   # pimc-N: N worlds
     raise BinokelError(f"unknown policy {name!r} for {game.name}: use {', '.join(POLICIES)}")
 
 

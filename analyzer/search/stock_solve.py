@@ -28,8 +28,9 @@ _NONE_HI = 10_000
 
 
 def new_table(bits: int = TT_BITS) -> np.ndarray:
-    """A transposition table: int64[3, 2**bits] (stored key, lower bound, upper bound)."""
-    t = np.zeros((3, 1 << bits), dtype=np.int64)
+    """A transposition table: int64[4, 2**bits] (stored key, lower bound, upper bound, the
+    best leader card's index, a move-ordering hint)."""
+    t = np.zeros((4, 1 << bits), dtype=np.int64)
     t[0, :] = -1
     return t
 
@@ -54,7 +55,7 @@ def _types_of(sub, ts, n):
 
 @njit
 def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, td, bm, ot,
-        bonus, tt, gen, stats):
+        bonus, tt, gen, stats, ords):
     if sub0 == 0 and sub1 == 0:
         return 0
     stats[0] += 1
@@ -73,6 +74,9 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
             alpha = lo
         if hi < beta:
             beta = hi
+    hint = -1
+    if tt[0, h] == full:
+        hint = tt[3, h]
     a0 = alpha
     b0 = beta
     last = _popcount(sub0) + _popcount(sub1) == 2
@@ -83,7 +87,19 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
     fmask = _types_of(fsub, ft, nf)
     maximizing = leader == 0
     best = -1 if maximizing else _NONE_HI
-    for i in range(nl):
+    best_i = -1
+    lord = ords[0 + leader]          # the leader's cards, most valuable first
+    ford = ords[3 - leader]          # the follower's, cheapest first (2 + follower)
+    for k in range(nl + 1):
+        # the table's best card first, then the static order
+        if k == 0:
+            i = hint
+            if i < 0:
+                continue
+        else:
+            i = lord[k - 1]
+            if i == hint:
+                continue
         if not (lsub >> i) & 1:
             continue
         if i > 0 and lt[i - 1] == lt[i] and (lsub >> (i - 1)) & 1:
@@ -91,7 +107,8 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
         c = lt[i]
         legal = tr.legal(fmask, c // 6, c, c, trump, beat, fo, td, bm, ot, 0)
         fbest = _NONE_HI if maximizing else -1
-        for j in range(nf):
+        for kk in range(2 * nf):
+            j = ford[kk % nf]
             if not (fsub >> j) & 1:
                 continue
             if j > 0 and ft[j - 1] == ft[j] and (fsub >> (j - 1)) & 1:
@@ -99,8 +116,11 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
             d = ft[j]
             if not (legal >> d) & 1:
                 continue
+            wins = tr.beats(d, c, trump, beat)
+            if wins != (kk < nf):    # winning replies in the first pass, the rest in the second
+                continue
             winner = leader
-            if tr.beats(d, c, trump, beat):
+            if wins:
                 winner = 1 - leader
             p = pts[c] + pts[d]
             if last:
@@ -116,7 +136,7 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
                 lo_w = max(alpha, best)
                 hi_w = min(beta, fbest)
                 v = off + _ab(s0, s1, winner, lo_w - off, hi_w - off, t0, t1, n0, n1, trump,
-                              pts, beat, fo, td, bm, ot, bonus, tt, gen, stats)
+                              pts, beat, fo, td, bm, ot, bonus, tt, gen, stats, ords)
                 if v < fbest:
                     fbest = v
                 if fbest <= lo_w:
@@ -125,7 +145,7 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
                 lo_w = max(alpha, fbest)
                 hi_w = min(beta, best)
                 v = off + _ab(s0, s1, winner, lo_w - off, hi_w - off, t0, t1, n0, n1, trump,
-                              pts, beat, fo, td, bm, ot, bonus, tt, gen, stats)
+                              pts, beat, fo, td, bm, ot, bonus, tt, gen, stats, ords)
                 if v > fbest:
                     fbest = v
                 if fbest >= hi_w:
@@ -133,14 +153,17 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
         if maximizing:
             if fbest > best:
                 best = fbest
+                best_i = i
             if best >= beta:
                 break
         else:
             if fbest < best:
                 best = fbest
+                best_i = i
             if best <= alpha:
                 break
     tt[0, h] = full
+    tt[3, h] = best_i
     if best <= a0:
         tt[1, h] = -_NONE_HI
         tt[2, h] = best
@@ -151,6 +174,25 @@ def _ab(sub0, sub1, leader, alpha, beta, t0, t1, n0, n1, trump, pts, beat, fo, t
         tt[1, h] = best
         tt[2, h] = best
     return best
+
+
+@njit
+def _orders(t0, t1, n0, n1, trump, params):
+    """Move orders (indices into the sorted hands): rows 0/1 seat 0/1's cards most
+    valuable first (points, trumps), rows 2/3 the same cheapest first."""
+    ords = np.zeros((4, 12), dtype=np.int64)
+    for seat in range(2):
+        ts = t0 if seat == 0 else t1
+        n = n0 if seat == 0 else n1
+        key = np.zeros(12, dtype=np.int64)
+        for i in range(n):
+            c = ts[i]
+            key[i] = params[sp.P_POINTS + c] * 4 + (30 if c // 6 == trump else 0) - (c % 6)
+        idx = np.argsort(key[:n])
+        for i in range(n):
+            ords[2 + seat, i] = idx[i]
+            ords[seat, i] = idx[n - 1 - i]
+    return ords
 
 
 @njit
@@ -169,6 +211,7 @@ def solve_types(t0, t1, n0, n1, leader, table, trump, params, beat, tt, gen, sta
     pts = params[sp.P_POINTS:sp.P_POINTS + 24]
     full0 = (np.int64(1) << n0) - 1
     full1 = (np.int64(1) << n1) - 1
+    ords = _orders(t0, t1, n0, n1, trump, params)
     for x in range(24):
         out[x] = -1
     if table < 0:
@@ -203,7 +246,7 @@ def solve_types(t0, t1, n0, n1, leader, table, trump, params, beat, tt, gen, sta
                 fn = fsub & ~(np.int64(1) << j)
                 s0, s1 = (ln, fn) if leader == 0 else (fn, ln)
                 v = off + _ab(s0, s1, w, -1, _NONE_HI, t0, t1, n0, n1, trump, pts, beat,
-                              fo, td, bm, ot, bonus, tt, gen, stats)
+                              fo, td, bm, ot, bonus, tt, gen, stats, ords)
                 if (leader == 0 and v < fb) or (leader == 1 and v > fb):
                     fb = v
             out[c] = fb
@@ -233,7 +276,7 @@ def solve_types(t0, t1, n0, n1, leader, table, trump, params, beat, tt, gen, sta
         s0 = fn if f == 0 else full0
         s1 = fn if f == 1 else full1
         v = off + _ab(s0, s1, w, -1, _NONE_HI, t0, t1, n0, n1, trump, pts, beat, fo, td, bm,
-                      ot, bonus, tt, gen, stats)
+                      ot, bonus, tt, gen, stats, ords)
         out[d] = v
         if (f == 0 and v > best) or (f == 1 and v < best):
             best = v
@@ -247,7 +290,8 @@ def value_types(t0, t1, n0, n1, leader, trump, params, beat, tt, gen, stats):
     return _ab((np.int64(1) << n0) - 1, (np.int64(1) << n1) - 1, leader, -1, _NONE_HI, t0, t1,
                n0, n1, trump, params[sp.P_POINTS:sp.P_POINTS + 24], beat,
                params[sp.P_AFTER_FOLLOW], params[sp.P_AFTER_TRUMP], params[sp.P_AFTER_BEAT],
-               params[sp.P_AFTER_OVERTRUMP], params[sp.P_LAST_BONUS], tt, gen, stats)
+               params[sp.P_AFTER_OVERTRUMP], params[sp.P_LAST_BONUS], tt, gen, stats,
+               _orders(t0, t1, n0, n1, trump, params))
 
 
 class EndgameSolver:
