@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.bench.registry import machine_info, run_workload, workloads
+from analyzer.bench.registry import machine_info, refusal, run_workload, runs_on, workloads
 from analyzer.bounds import SEED
 
 from .common import BadInput, echo_json, example_epilog, rules_option, bounded
@@ -70,19 +70,11 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
         raise BadInput("--deals must be at least 1")
     if baseline_deals is not None and baseline_deals < 1:
         raise BadInput("--baseline-deals must be at least 1")
-    variant = rules.name != "binokel-48"
-    team = bool(getattr(rules, "teams", False))
-    selected = list(dict.fromkeys(names)) or [n for n, w in wls.items()
-                                              if w.teams == team and (w.variant_aware or not variant)]
+    selected = list(dict.fromkeys(names)) or [n for n, w in wls.items() if runs_on(w, rules)]
     for name in selected:
-        if wls[name].teams != team:
-            fit = ", ".join(k for k, w in wls.items() if w.teams == team)
-            raise BadInput(f"workload {name} runs {'team games only' if wls[name].teams else 'no team game'}; "
-                           f"with --rules {rules.name} use {fit}")
-        if variant and not wls[name].variant_aware:
-            aware = ", ".join(k for k, w in wls.items() if w.variant_aware)
-            raise BadInput(f"workload {name} runs binokel-48 only; with --rules {rules.name} "
-                           f"use {aware}")
+        why = refusal(name, rules)
+        if why:
+            raise BadInput(why)
     results = []
     for name in selected:
         if not as_json:

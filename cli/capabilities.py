@@ -14,7 +14,7 @@ command runs on real input:
 - ``PROBES`` holds the few checks that live outside a command's options, each calling
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves, ``simulate`` asks ``RunSpec`` whether the meld census runs for
-  the game, ``rules`` asks the registry.
+  the game, ``rules`` asks the registry, ``warmup`` asks its own stages.
 
 ``capabilities()`` returns the cells; ``markdown()`` the README table;
 ``python -m cli.capabilities`` prints it.  tests/cli/test_capabilities.py fails when
@@ -74,8 +74,16 @@ def _registry(rules) -> Cell:
     return Cell(YES if VARIANTS.get(rules.name, GAMES.get(rules.name)) is rules else NO)
 
 
+def _warmup(rules) -> Cell:
+    """``warmup``: it takes no game; it warms every game its stages name."""
+    from .warmup_cmd import stages
+
+    covered = any(f"--rules {rules.name}" in stage for stage, _ in stages("/tmp/x"))
+    return Cell(YES) if covered else Cell(NO, "warmup does not compile its kernels")
+
+
 #: checks that are not an option of the command (keyed by command name, never by game)
-PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry}
+PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "warmup": _warmup}
 
 
 def games() -> list:

@@ -52,7 +52,7 @@ from analyzer.mechanics.cards import N_CARDS, N_RANKS, N_SUITS, N_TYPES
 from analyzer.errors import BinokelError
 from analyzer.mechanics.melds import meld_all_trumps_fast, meld_tables
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, from_flat
 from analyzer.mechanics.rng import word_bits  # noqa: E402
 from analyzer.mechanics.sampling import new_deck, physical_deck  # noqa: E402
 from analyzer.mechanics.sampling import (DEAL_BITS, DEAL_BOUNDS, DEAL_LIMIT, DEAL_STEPS, mask_of_cards,
@@ -73,6 +73,7 @@ class Workload:
     cores: int | None = 1   # cores the workload uses; None = all (no per-CPU figure)
     variant_aware: bool = False   # fn (and its baselines) take ``rules=`` (binokel bench --rules)
     teams: bool = False           # a team-game workload: runs kreuz-48, kreuz-40, pinochle-80 only
+    table_fn: Callable | None = None   # the same workload for a table the fn's kernel does not play
 
 
 _REGISTRY: dict[str, Workload] = {}
@@ -119,6 +120,43 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
                   teams)
     _REGISTRY[name] = wl
     return wl
+
+
+def register_table_variant(name: str, fn: Callable) -> None:
+    """Give workload ``name`` its run for the tables its own kernel does not play (four
+    seats, partners, k copies: the team games), so ``binokel bench -w W2 --rules
+    kreuz-48`` runs the same workload on that table (issue 24: W1, W2, W2H for every
+    game).  ``fn(n, seed, rules=...)``; it runs where :func:`plays_specialised` is False."""
+    wl = _REGISTRY[name]
+    _REGISTRY[name] = Workload(wl.name, wl.fn, wl.description, wl.deals, wl.baselines, wl.unit,
+                               wl.cores, True, wl.teams, fn)
+
+
+def runs_on(wl: Workload, rules) -> bool:
+    """Whether workload ``wl`` runs under ``rules`` (None: binokel-48)."""
+    if rules is None or rules.name == DEFAULT_RULES.name:
+        return not wl.teams
+    if wl.table_fn is not None:
+        return True
+    return wl.variant_aware and wl.teams == (not plays_specialised(rules))
+
+
+def refusal(name: str, rules) -> str:
+    """The one-line reason workload ``name`` does not run under ``rules``; "" when it does.
+    Names the workloads that do."""
+    wls = workloads()
+    if runs_on(wls[name], rules):
+        return ""
+    fit = ", ".join(k for k, w in wls.items() if runs_on(w, rules))
+    return (f"workload {name} does not run {(rules or DEFAULT_RULES).name}"
+            f"{' (binokel-48 only)' if not wls[name].variant_aware else ''}; use {fit}")
+
+
+def plays_specialised(rules) -> bool:
+    """True where the three-player kernels (three hands in play, two copies per type: lo/hi
+    planes) play ``rules``' table; the W workloads' own functions need it."""
+    kern = from_flat(rules).kernel
+    return kern.n_play == 3 and kern.k == 2
 
 
 def workloads() -> dict[str, Workload]:
@@ -210,18 +248,16 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         raise BinokelError(f"unknown workload {name!r}: choose one of {', '.join(wls)}")
     if repeats < 1:
         raise BinokelError("--repeats must be at least 1")
+    why = refusal(name, rules)
+    if why:
+        raise BinokelError(why)
     wl = wls[name]
-    team_rules = bool(getattr(rules, "teams", False))
-    if wl.teams != team_rules:
-        fit = ", ".join(k for k, w in wls.items() if w.teams == team_rules)
-        what = "team games only" if wl.teams else "no team game"
-        raise BinokelError(f"workload {name} runs {what}; with --rules "
-                           f"{(rules or DEFAULT_RULES).name} use {fit}")
+    if wl.table_fn is not None and rules is not None and not plays_specialised(rules):
+        # the workload on this table: same definition, the table's kernel (no baselines:
+        # they are written for three hands)
+        wl = Workload(wl.name, wl.table_fn, wl.description, wl.deals, {}, wl.unit, wl.cores,
+                      True, True)
     if rules is not None and rules.name != DEFAULT_RULES.name:
-        if not wl.variant_aware:
-            aware = ", ".join(k for k, w in wls.items() if w.variant_aware)
-            raise BinokelError(f"workload {name} runs binokel-48 only; with --rules "
-                               f"{rules.name} use {aware}")
         import functools
         wl = Workload(wl.name, functools.partial(wl.fn, rules=rules), wl.description, wl.deals,
                       {k: (functools.partial(f, rules=rules), bn)

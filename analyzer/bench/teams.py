@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.bench.registry import register
+from analyzer.bench.play import W2_TRUMP
+from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.team_game import R_SCORE
 from analyzer.mechanics.pinochle_melds import meld80_all_trumps
@@ -117,10 +118,10 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
 
 
 @njit
-def kt_batch(n, state, deck, tk, policy, sums):
+def kt_batch(n, state, deck, tk, policy, sums, trump=0):
     """Deal (with a Dabb when the deck is larger than four hands) and play ``n`` deals,
-    trump clubs, seat 0 leads (and is the bidder); adds the teams' card points to
-    ``sums``."""
+    trump ``trump`` (T2: clubs; W2 on this table: spades), seat 0 leads (and is the
+    bidder); adds the teams' card points to ``sums``."""
     cnt5 = np.zeros((5, N_TYPES), dtype=np.uint8)
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(tk, beat)
@@ -132,7 +133,7 @@ def kt_batch(n, state, deck, tk, policy, sums):
     forced = np.zeros(0, dtype=np.int64)
     for _ in range(n):
         deal_team(state, deck, cnt5, tk.hand_size)
-        play_team_core(cnt5[:4], 0, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
+        play_team_core(cnt5[:4], trump, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
                        log, forced, 0)
         sums[0] += pts[0]
         sums[1] += pts[1]
@@ -163,6 +164,25 @@ def td(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
             "mean_score_team1": float(res[:, R_SCORE + 1].mean())}
 
 
+def _w2_table(n: int, seed: int, policy: int, rules) -> dict:
+    """W2 / W2H on a four-seat table: W2's definition (a uniformly random deal, trump
+    spades, seat 0 leads, every trick) with the table's duties; card points per side."""
+    spec = team_spec(rules)
+    sums = np.zeros(2, dtype=np.int64)
+    kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, policy, sums, W2_TRUMP)
+    return {"mean_points": [float(x) / n for x in sums], "total": float(sums.sum() / n)}
+
+
+def w2_table(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    """W2 (random policy) on a four-seat table (issue 24: W2 for every game)."""
+    return _w2_table(n, seed, POLICY_RANDOM, rules)
+
+
+def w2h_table(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+    """W2H on a four-seat table: the table's heuristic (the team policy) at every seat."""
+    return _w2_table(n, seed, POLICY_TEAM, rules)
+
+
 register("T1", t1, deals=500_000, baselines={"python": (t1_python, 2_000)}, teams=True,
          description="team games meld census: deal the variant's 4 hands (+ Dabb), the melds of "
                      "all four hands for all four trumps (16 values; V6.3 / the RuleSet's melds)")
@@ -175,3 +195,8 @@ register("T2T", t2t, deals=50_000, teams=True,
 register("TD", td, deals=20_000, teams=True,
          description="team games whole deal: rule-of-thumb auction (V6.2 or V1's duels), exchange "
                      "(Dabb games), melds, team-policy play, scoring (V4.6, V5.7, V6.6)")
+
+# W1, W2, W2H for every game (issue 24): the same definitions on the four-seat tables
+register_table_variant("W1", t1)
+register_table_variant("W2", w2_table)
+register_table_variant("W2H", w2h_table)

@@ -124,8 +124,8 @@ def test_bench_lists_team_workloads_for_team_rules():
             "--no-baseline", "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["results"][0]["workload"] == "T2"
-    assert_one_line_error(run("bench", "--rules", "kreuz-48", "-w", "W1", "--repeats", "1"),
-                          "no team game")
+    assert_one_line_error(run("bench", "--rules", "kreuz-48", "-w", "W2S", "--repeats", "1"),
+                          "W2S does not run kreuz-48", "T2")
 
 
 def test_analyze_kreuz_48_as_soloist_with_contract_shares_json():

@@ -1,0 +1,121 @@
+"""Every cell of the capability matrix is run (issue 24: "a test runs every cell of it").
+
+``cli.capabilities`` derives the README matrix from the commands' options and the
+library's own checks.  This file runs what each cell claims, with the smallest input
+that exercises the command for that game:
+
+- a cell marked "works" runs the command with ``--rules NAME`` (where it has the option)
+  and must exit 0 and answer for that game (the JSON names the game, or the output does);
+- where a "works" cell has no "heuristic play only" note and the command has ``--play``,
+  ``--play pimc`` is run as well;
+- a cell marked "not available" must refuse cleanly: exit 2, no traceback.
+
+The page (``serve``) is run by tests/web/test_capability_cells_page.py (it needs the
+server fixture).  ``warmup`` warms every game at once (tests/cli/test_warmup.py runs it
+whole); its cell is checked here against the stages it runs.
+Inputs are tiny (a few samples, a few deals): this pins that every path runs, not what it
+answers; the answers are pinned by tests/golden.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from cli.capabilities import NO, YES, capabilities, games
+from tests.cli.test_cli import run
+
+CAPS = capabilities()
+GAMES = {r.name: r for r in games()}
+
+
+def a_hand(rules, seed: int = 0) -> str:
+    """A random hand of the game's size, written with the game's low card (R1, V1-V6)."""
+    from analyzer.mechanics.cards import card_code
+    from analyzer.mechanics.ruleset import get_game
+    from analyzer.mechanics.sampling import new_deck
+
+    deck = new_deck(rules) // 2                    # physical card -> type
+    rng = np.random.default_rng(seed)
+    size = get_game(rules.name).table.hand_size
+    low = get_game(rules.name).deck.low_card or "9"
+    return " ".join(card_code(int(t), low) for t in sorted(rng.permutation(deck)[:size]))
+
+
+def _simulate_then_report(tmp_path, name, what):
+    out = tmp_path / "run"
+    res = run("simulate", "-n", "200", "--out", str(out), "--what", what, "--rules", name,
+              "-j", "1", "-q")
+    if res.exit_code != 0:
+        return res
+    return run("report", str(out), "--out", str(tmp_path / "report"), "--rules", name)
+
+
+def invocation(command: str, name: str, tmp_path) -> list[str] | None:
+    """The smallest ``binokel`` argument list that runs ``command`` for game ``name``
+    (``None``: the command is run elsewhere, see the module docstring)."""
+    hand = a_hand(GAMES[name])
+    return {
+        "advise": ["advise", hand, "-n", "30", "--json"],
+        "analyze": ["analyze", hand, "-n", "30", "--json"],
+        "bench": ["bench", "-w", "W2", "--deals", "20", "--repeats", "1", "--no-baseline",
+                  "--json"],
+        "duplicate": ["duplicate", "--deals", "2", "--config", "defenders", "--policy",
+                      "heuristic", "--json"],
+        "fit-defence": ["fit-defence", "--deals", "4", "--iterations", "1", "--json"],
+        "fit-opponents": ["fit-opponents", "--hands", "20", "--samples", "10", "--holdout", "0",
+                          "--out", str(tmp_path / "fit.json"), "-j", "1", "--json"],
+        "melds": ["melds", hand, "--json"],
+        "play": ["play", "--seed", "1", "--json"],
+        "rules": ["rules", name],
+        "solve": ["solve", "--seed", "1", "--tricks-left", "3", "--trump", "S", "--json"],
+        "tournament": ["tournament", "-g", "2", "--samples", "20", "-j", "1", "--json"],
+    }.get(command)
+
+
+CELLS = [(cmd, name) for cmd, row in CAPS.items() for name in row if cmd != "serve"]
+
+
+def _warmup_covers(name: str) -> bool:
+    """Whether ``binokel warmup`` compiles the kernels of game ``name`` (its stages)."""
+    from cli.warmup_cmd import stages
+
+    return any(f"--rules {name}" in stage for stage, _ in stages("/tmp/x"))
+
+
+@pytest.mark.parametrize("command,name", CELLS, ids=[f"{c}-{n}" for c, n in CELLS])
+def test_capability_cell_does_what_the_matrix_says(command, name, tmp_path):
+    cell = CAPS[command][name]
+    if command == "warmup":
+        assert (cell.mark == YES) == _warmup_covers(name)
+        return
+    if command in ("report", "simulate"):
+        what = "melds" if CAPS["simulate"][name].note == "" else "deals"
+        res = _simulate_then_report(tmp_path, name, what)
+        assert res.exit_code == 0, res.output
+        return
+    args = invocation(command, name, tmp_path)
+    if args is None:
+        pytest.fail(f"no invocation for {command}: add one to invocation()")
+    from cli.main import load_all_commands
+
+    has_rules = any("--rules" in p.opts for p in load_all_commands()[command].params
+                    if hasattr(p, "opts"))
+    if command != "rules" and (has_rules or cell.mark == NO):
+        args = args + ["--rules", name]
+    res = run(*args)
+    if cell.mark == NO:
+        assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+        return
+    assert cell.mark == YES
+    assert res.exit_code == 0, res.output
+    if "--json" in args:
+        start = res.stdout.index("{") if "{" in res.stdout else 0
+        d = json.loads(res.stdout[start:])
+        if isinstance(d, dict) and "rules" in d:
+            assert d["rules"] == name
+    if "heuristic play only" not in cell.note and "--play" in {
+            o for p in load_all_commands()[command].params for o in getattr(p, "opts", ())}:
+        res = run(*args, "--play", "pimc")
+        assert res.exit_code == 0, res.output

@@ -1,0 +1,28 @@
+"""The page's column of the capability matrix, run against the server (issue 24).
+
+For every game, the page answers its questions where the matrix says ``serve`` works
+(HTTP 200 with the game named), and refuses with a one-line HTTP 400 where it says not.
+"""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from cli.capabilities import YES, capabilities
+from tests.cli.test_capability_cells import GAMES, a_hand
+
+CAPS = capabilities()["serve"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_page_answers_every_game_the_matrix_says_it_serves(server, name):
+    hand = quote(",".join(a_hand(GAMES[name]).split()))
+    code, body, _ = server.get(f"/api/melds?hand={hand}&rules={name}")
+    if CAPS[name].mark == YES:
+        assert code == 200, body
+        code, body, _ = server.get(f"/api/advise?hand={hand}&rules={name}&samples=20&seed=1")
+        assert code == 200, body
+        assert body.get("rules", name) == name
+    else:
+        assert code == 400 and name in str(body)
