@@ -15,8 +15,12 @@ from .common import BadInput, echo_json
 
 def card_text(c: int) -> str:
     """Physical card -> its name in the current notation, rank 5 written as the 7 (V1)."""
+    from analyzer.mechanics.cards import SUIT_NAMES_DE, current_notation
+
     t = c // 2
-    return f"7{Card(t).suit.symbol}" if t % 6 == 5 else f"{Card(t)}"
+    if t % 6 != 5:
+        return f"{Card(t)}"
+    return f"{SUIT_NAMES_DE[t // 6]}-Sieben" if current_notation() == "de" else f"7{Card(t).suit.symbol}"
 
 
 def card_code(c: int) -> str:
@@ -73,7 +77,8 @@ def play_stock(seed: int, policy: str, as_json: bool, game) -> None:
     for s in (0, 1):
         click.echo(f"  {s} {names[s]:<9} " + " ".join(card_text(c) for c in start[s]))
     click.echo("")
-    click.echo(f"{'trick':>5}  {names[0]:<9} {names[1]:<9} {'winner':<9} {'pts':>4}  "
+    w = max([9] + [len(card_text(c)) + 2 for t in tricks for c in t["_phys"]])
+    click.echo(f"{'trick':>5}  {names[0]:<{w}} {names[1]:<{w}} {'winner':<9} {'pts':>4}  "
                f"{'meld shown by the winner':<32} {'draws (winner, other)':<22} {'stock':>5}")
     for i, t in enumerate(tricks, 1):
         cells = ["", ""]
@@ -85,7 +90,7 @@ def play_stock(seed: int, policy: str, as_json: bool, game) -> None:
         if t["dissle"]:
             meld = (meld + "; " if meld else "") + "Dissle played 10"
         draws = " / ".join(t["draws_text"])
-        click.echo(f"{i:>5}  {cells[0]:<9} {cells[1]:<9} {names[t['winner']]:<9} {t['points']:>4}  "
+        click.echo(f"{i:>5}  {cells[0]:<{w}} {cells[1]:<{w}} {names[t['winner']]:<9} {t['points']:>4}  "
                    f"{meld:<32} {draws:<22} {t['stock']:>5}")
         if t["stock"] == 0 and t["draws"]:
             click.echo("       the stock is gone: shown cards go back to the hands; follow suit, "
