@@ -134,7 +134,7 @@ def random_policy(deal: StockDeal, rng: random.Random):
 class Heuristic:
     """Rules of thumb (each a method): claim as soon as it wins; show the meld that starts
     the best order of the hand (so a trump pair before its quint major), but hold a four or
-    a binokel while the eight or the double binokel is still possible and the stock is
+    a binokel while the eight or a bigger binokel is still possible and the stock is
     long; lead a cheap card unless a meld waits for a won trick; take a trick that is worth
     points or lets me meld with the cheapest winning card; keep trumps and aces for the
     second half; after the stock, play the exact solver's card (V7.4)."""
@@ -171,24 +171,21 @@ class Heuristic:
                     return False
         return True
 
-    def _bigger(self, deal, p) -> int:
-        """The pattern an eight / double binokel grows from this four / binokel, or -1."""
-        names = self.r.pat_names[deal.trump]
-        nm = names[p]
-        for big, small in (("eight", "four"), ("double binokel", "binokel")):
-            if nm.startswith(small) and self.r.pat_value[deal.trump, p] > 0:
-                target = nm.replace(small, big, 1) if small == "four" else big
-                if target in names:
-                    return names.index(target)
-        return -1
+    def _bigger(self, deal, p) -> list[int]:
+        """The melds of the same kind that contain meld ``p`` and are worth more (an eight
+        holds its four, a grand or double binokel the binokel): once ``p`` is shown its
+        cards never join them (V7.3)."""
+        tr_, r = deal.trump, self.r
+        need, kind, val = r.pat_need[tr_], r.pat_kind[tr_], r.pat_value[tr_]
+        return [q for q in range(len(kind)) if q != p and kind[q] == kind[p] and kind[q]
+                and val[q] > val[p] and (need[q] >= need[p]).all()]
 
     def meld(self, deal, seat):
         rows = first_meld_table(deal.st, seat, self.r)
         for m, p, value, (total, _) in rows:
-            big = self._bigger(deal, p)
-            if (big >= 0 and deal.stock_left() >= self.hold_stock
-                    and self._still_possible(deal, seat, big)):
-                continue       # hold the four (binokel) for the eight (double binokel)
+            if deal.stock_left() >= self.hold_stock and any(
+                    self._still_possible(deal, seat, q) for q in self._bigger(deal, p)):
+                continue       # hold the four (binokel) for the eight (grand, double binokel)
             if total > 0:
                 return ("meld", m, p)
         return ("pass",)

@@ -98,3 +98,15 @@ def test_policies_claim_only_when_it_wins():
 def test_unknown_policy_is_refused_in_one_line():
     with pytest.raises(BinokelError, match="unknown policy 'pimc2'"):
         pol.policy_of("pimc2", GAME)
+
+
+def test_a_binokel_is_held_for_the_grand_or_double_binokel_while_they_may_come():
+    """V7.3 Reading: a binokel cannot grow into a grand or double binokel, so with a long
+    stock the heuristic shows another meld first (here the pair) and keeps the binokel."""
+    hand = b.parse("QS JD KH QH 10C 10S 10H 7C 7S 7H 10D AC")
+    h = pol.Heuristic(GAME)
+    long_ = _won_trick_state(hand, 20)
+    a = h.meld(long_, 0)
+    assert R.pat_names[long_.trump][a[2]] == "pair H"
+    assert [R.pat_names[0][q] for q in h._bigger(long_, R.pat_names[0].index("binokel"))] == [
+        "grand binokel", "double binokel"]
