@@ -49,7 +49,8 @@ def play_stock(seed: int, policy: str, as_json: bool, game) -> None:
     from analyzer.search.stock_policies import POLICIES, play_deal
 
     if policy not in POLICIES:
-        raise BadInput(f"--policy: {game.name} is played by {', '.join(POLICIES)}, not {policy!r}")
+        raise BadInput(f"--policy: {game.name} is played by heuristic or random here, "
+                       f"not {policy!r}")
     try:
         deal = play_deal(game, seed, (policy, policy))
     except BinokelError as exc:

@@ -232,12 +232,27 @@ class Heuristic:
         return min(legal, key=lambda c: (keep[c], c))
 
 
+class GreedyMelds(Heuristic):
+    """The heuristic, except that it always shows the meld worth most now (no order, no
+    holding for a bigger meld): what the meld timing of :class:`Heuristic` is worth is
+    the duplicate difference between the two (V7.3)."""
+
+    def meld(self, deal, seat):
+        opts = _melds_now(deal.st, seat, self.r)
+        if not opts:
+            return ("pass",)
+        m, p = max(opts, key=lambda x: (self.r.pat_value[deal.trump, x[1]], -x[1]))
+        return ("meld", m, p)
+
+
 def policy_of(name: str, game):
     """The policy registered as ``name`` for a stock game."""
     if name == "random":
         return random_policy
     if name == "heuristic":
         return Heuristic(game)
+    if name == "greedy-melds":
+        return GreedyMelds(game)
     if name == "pimc" or (name.startswith("pimc-") and name[5:].isdigit() and int(name[5:]) > 1):
         from analyzer.search.stock_pimc import Pimc
 
@@ -248,6 +263,7 @@ def policy_of(name: str, game):
 #: the policies of a stock game (name -> one-line description)
 POLICIES = {"heuristic": "rules of thumb while the stock lasts, the exact solver after it (V7.4)",
             "random": "uniform over the legal actions",
+            "greedy-melds": "the heuristic, always showing the meld worth most now (V7.3)",
             "pimc": "PIMC over worlds of the player's knowledge while the stock lasts "
                     "(heuristic rollouts, exact endgame), the exact solver after it"}
 

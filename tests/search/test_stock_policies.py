@@ -110,3 +110,12 @@ def test_a_binokel_is_held_for_the_grand_or_double_binokel_while_they_may_come()
     assert R.pat_names[long_.trump][a[2]] == "pair H"
     assert [R.pat_names[0][q] for q in h._bigger(long_, R.pat_names[0].index("binokel"))] == [
         "grand binokel", "double binokel"]
+
+
+def test_greedy_melds_shows_the_quint_before_the_trump_pair():
+    """The measuring variant of V7.3's timing: the meld worth most now, so the quint
+    major (250) first and the trump pair never (a quint's K and Q never pair later)."""
+    hand = b.parse("AC 10C KC QC JC 7S 7H 10S 10H 10D 7D JS")
+    d = _won_trick_state(hand, 20)
+    assert R.pat_names[0][pol.policy_of("greedy-melds", GAME).meld(d, 0)[2]] == "quint major"
+    assert R.pat_names[0][pol.Heuristic(GAME).meld(d, 0)[2]] == "trump pair"
