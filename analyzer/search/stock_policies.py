@@ -186,7 +186,7 @@ class Heuristic:
             if deal.stock_left() >= self.hold_stock and any(
                     self._still_possible(deal, seat, q) for q in self._bigger(deal, p)):
                 continue       # hold the four (binokel) for the eight (grand, double binokel)
-            if total > 0:
+            if value > 0:      # a Dissle scored before (turned or shown) gains nothing
                 return ("meld", m, p)
         return ("pass",)
 
