@@ -23,6 +23,7 @@ from .main import cli
         "binokel tournament --agents advisor,rule --groups 10 --play pimc-defence --jobs 2",
         "binokel tournament --rules pinochle-80 --groups 400 --samples 100 --jobs -1",
         "binokel tournament --rules kreuz-48 --deals 2000 --samples 100 --jobs 2",
+        "binokel tournament --deals 300 --samples 100 --jobs 2",
     ),
 )
 @click.option("--agents", default="advisor,rule", show_default=True,
@@ -33,9 +34,9 @@ from .main import cli
                    "Team games: game pairs, each game played to the target twice with the "
                    "teams swapped.  [default: 40]")
 @click.option("--deals", default=None, type=int,
-              help="Team games only, instead of --groups: a duplicate match of N single "
-                   f"deals (2-{MAX_DEALS80:,}), each played twice with the same cards in the "
-                   "same seats and the teams swapped; points per deal, paired z.")
+              help="Instead of --groups: a duplicate match of N single deals "
+                   f"(2-{MAX_DEALS80:,}), each played under every seating from zero scores "
+                   "(partners: twice, the teams swapped); points per deal, paired z.")
 @click.option("--samples", default=200, show_default=True, type=bounded(SAMPLES_ADVISE),
               help="The advisor agent's sampled deals per bidding decision.")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",
@@ -72,9 +73,6 @@ def tournament_command(agents, groups, deals, samples, objective, trick_estimate
     if deals is not None:
         if groups is not None:
             raise BadInput("--deals and --groups exclude each other: give one of them")
-        if not getattr(rules, "teams", False):
-            raise BadInput(f"--deals is the team games' match of single deals (--rules kreuz-48, "
-                           f"kreuz-40, pinochle-80); {rules.name} plays whole games: use --groups")
         if not 2 <= deals <= MAX_DEALS80:
             raise BadInput(f"--deals must be between 2 (standard errors need two) and "
                            f"{MAX_DEALS80:,}, got {deals}")

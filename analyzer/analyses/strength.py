@@ -29,7 +29,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import CONTRACT_PLAY, fast_exchange
 from analyzer.mechanics.melds import meld_total
-from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_NAMES, play_out_mixed
+from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_NAMES, older_args, play_out_mixed
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_random, new_deck
@@ -187,7 +187,7 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
                                    solver.w, solver.tt, rs, kr, pts, trk, log)
             else:
                 play_out_mixed(hands8, trump, 0, soloist, pol, chunk_state(seed, stream), kr,
-                               pts, trk)
+                               pts, trk, *older_args(pol))
             card = int(pts[soloist]) + dpts
             # a total that does not count (no trick, R8) can make no bid: -1
             total = card + melds[soloist] if trk[soloist] > 0 else -1

@@ -74,8 +74,12 @@ def run_auction_agents(hands, agents_by_seat, scores_by_seat, key, rules: RuleSe
 
 
 def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSet = DEFAULT_RULES,
-               policy: int = POLICY_HEURISTIC):
+               policy: int = POLICY_HEURISTIC, max_deals: int = MAX_DEALS):
     """Six duplicate games (all seatings) on deal stream ``group``; returns per-game records.
+
+    ``max_deals = 1``: the match of single deals (``run_tournament(deals=...)``): each
+    seating plays only the stream's first deal from zero scores; the record's
+    ``winner_agent`` is then -1 (no game is decided by one deal).
 
     ``policy``: the card play of the table's deals after the exchange
     (analyzer.search.pimc.play_contract: heuristic, or PIMC); the agents' own bidding
@@ -93,7 +97,7 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
         totals = np.zeros(n_chairs, dtype=np.int64)
         rows = []
         winner = -1
-        for k in range(MAX_DEALS):
+        for k in range(max_deals):
             if k not in stream:
                 stream[k] = _deal(seed, group, k, rules)
             hands, tapp, play_state = stream[k]
@@ -119,6 +123,10 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
                                      kr.target_score))
             if winner >= 0:
                 break
+        if max_deals == 1:          # a single deal decides no game
+            games.append(dict(seating=seating, rows=rows, winner_chair=-1, winner_agent=-1,
+                              deals=1, totals=totals.tolist()))
+            continue
         if winner < 0:  # cap reached (never seen in practice): highest total wins
             winner = int(np.argmax(totals))
         games.append(dict(seating=seating, rows=rows, winner_chair=winner,
@@ -167,19 +175,27 @@ class TournamentResult:
 
     def summary(self) -> str:
         a, b = self.agents
+        single = self.params.get("match") == "deals"
+        unit = (f"{self.groups} deals x 6 seatings = {self.deals} deals played" if single else
+                f"{self.groups} groups x 6 seatings = {self.games} games, {self.deals} deals")
         lines = [f"duplicate tournament ({self.params.get('rules', 'binokel-48')}): {a} (agent 1) "
-                 f"vs {b} (agent 2), {self.groups} groups x 6 "
-                 f"seatings = {self.games} games, {self.deals} deals, seed {self.seed}"
+                 f"vs {b} (agent 2), {unit}, seed {self.seed}"
                  + ("" if self.params.get("play", "heuristic") == "heuristic"
                     else f", play {self.params['play']}")]
         lines.append(f"{'agent':<10} {'points/deal':>18} {'game win rate':>20} {'soloist':>8} "
                      f"{'made':>6} {'mean bid':>9}")
         for i, s in enumerate(self.stats):
+            win = (f"{100 * s.win_rate:8.1f}% ± {100 * s.win_se:4.1f}%" if math.isfinite(s.win_rate)
+                   else f"{'-':>18}")
             lines.append(f"{str(i + 1) + ' ' + s.name:<10} {s.points_per_deal:8.1f} ± {s.points_se:5.1f}   "
-                         f"{100 * s.win_rate:8.1f}% ± {100 * s.win_se:4.1f}%   {100 * s.soloist_rate:6.1f}% "
+                         f"{win}   {100 * s.soloist_rate:6.1f}% "
                          f"{100 * s.made_rate:5.1f}% {s.mean_winning_bid:9.1f}")
         z = (f"z = {self.z:+.2f}" if math.isfinite(self.z)
              else "identical play in every seating: no spread")
+        if single:
+            lines.append(f"points per deal, agent 1 - agent 2: {self.diff:+.1f} ± "
+                         f"{self.diff_se:.1f} ({z}); single deals: no game win rate")
+            return "\n".join(lines)
         lines.append(f"points per deal, agent 1 - agent 2: {self.diff:+.1f} ± {self.diff_se:.1f} "
                      f"({z}); win rate difference {100 * self.win_diff:+.1f} ± "
                      f"{100 * self.win_diff_se:.1f} points")
@@ -214,12 +230,15 @@ def summarize(agents_names, groups_out, seed, params) -> TournamentResult:
                     sol[agent] += 1
                     made[agent] += mk
                     bids[agent].append(bid)
-            wins[game["winner_agent"]] += 1
+            if game["winner_agent"] >= 0:
+                wins[game["winner_agent"]] += 1
             for a in game["seating"]:
                 chairs[a] += 1
         places += c
         ppd[g] = s / c
         win[g] = wins / chairs
+    if params.get("match") == "deals":
+        win[:] = np.nan                # one deal decides no game (R9)
     stats = []
     for a in range(2):
         stats.append(AgentStats(agents_names[a], float(ppd[:, a].mean()), _se(ppd[:, a]),
@@ -240,7 +259,8 @@ def _groups_chunk(kinds, params, seed, groups, rules):
                               opponents=params.get("opponents"))
                    for k in kinds)
     policy = resolve_play(params.get("play", "heuristic"), rules)
-    return [play_group(agents, seed, g, rules, policy) for g in groups]
+    max_deals = 1 if params.get("match") == "deals" else MAX_DEALS
+    return [play_group(agents, seed, g, rules, policy, max_deals) for g in groups]
 
 
 def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 50, seed: int = 0,
@@ -308,9 +328,16 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
                                    n_jobs=n_jobs, progress=progress, rules=rules, games=True,
                                    la_model=opponents, objective=objective)
+    match = "games"
     if deals is not None:
-        raise BinokelError(f"a match of single deals is the team games' (--rules kreuz-48, "
-                           f"kreuz-40, pinochle-80); {rules.name} plays whole games: use groups")
+        # the match of single deals: each deal under all six seatings from zero scores
+        if objective == "win":
+            raise BinokelError("objective win reads the game scores: it needs whole games "
+                               "(groups), not deals")
+        if not 2 <= deals <= MAX_GROUPS:
+            raise BinokelError(f"deals must be between 2 (standard errors need two) and "
+                               f"{MAX_GROUPS:,}, got {deals:,}")
+        groups, match = deals, "deals"
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
@@ -330,6 +357,8 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     params = dict(samples=int(samples), objective=objective,
                   trick_estimate=int(trick_estimate), rules=rules.name, opponents=opponents,
                   play=play_name(policy))
+    if match == "deals":
+        params["match"] = "deals"     # only then: the pinned whole-game params stay as they were
     kinds = (agent1, agent2)
     workers = resolve_jobs(n_jobs)
     step = 2 if workers != 1 else 1

@@ -18,7 +18,8 @@ from analyzer.mechanics.cards import LO_MASK, N_CARDS, N_TYPES, PLANE
 from analyzer.mechanics.play import (LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
                                      POLICY_HEURISTIC_LIN2,
                                      POLICY_HEURISTIC_V1, POLICY_NAMES,
-                                     POLICY_RANDOM, _play_core, _random_core, beat_table)
+                                     POLICY_RANDOM, _play_core, _random_core, beat_table,
+                                     older_args)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_random, deal_rules, new_deck, physical_deck
@@ -63,10 +64,11 @@ def _w2_random(n, state, kr, trump, sums):
 
 
 @njit
-def w2_soloist_batch(n, state, kr, trump, policy, sums):
+def w2_soloist_batch(n, state, kr, trump, policy, sums, older=None):
     """W2's deals with seat 0 as soloist (the Tapp is its discard, R4) and ``policy``
-    at every seat; adds the card points to ``sums``; returns the Tapps' card points."""
-    return _w2_deals(n, state, kr, trump, policy, sums, 0)
+    at every seat; adds the card points to ``sums``; returns the Tapps' card points.
+    ``older``: ``play.older_args(policy)`` (heuristic-v1, -lin, -lin2)."""
+    return _w2_deals(n, state, kr, trump, policy, sums, 0, older)
 
 
 @njit
@@ -75,7 +77,7 @@ def _w2_policy(n, state, kr, trump, policy, sums):
 
 
 @njit
-def _w2_deals(n, state, kr, trump, policy, sums, soloist):
+def _w2_deals(n, state, kr, trump, policy, sums, soloist, older=None):
     """``n`` deals of the variant's deck played out with ``policy`` at every seat, seat 0
     leading; ``soloist`` 0: seat 0 plays and holds the Tapp as its discard (R4), -1: no
     soloist, the Tapp is set aside.  Adds card points to ``sums``; returns the Tapps'
@@ -105,7 +107,7 @@ def _w2_deals(n, state, kr, trump, policy, sums, soloist):
             tlo = np.int64(0)
             thi = np.int64(0)
         _play_core(lo, hi, tlo, thi, trump, 0, soloist, pol, state, kr, beat, sums, tricks,
-                   log, forced, 0)
+                   log, forced, 0, older)
         tapp += _mask_points(masks[3], cp, lo24)
     return tapp
 
@@ -149,7 +151,8 @@ def w2_heuristic(n: int, seed: int = 0, rules: RuleSet = DEFAULT_RULES) -> dict:
 
 def _w2s(n: int, seed: int, policy: int, rules: RuleSet) -> dict:
     sums = np.zeros(3, dtype=np.int64)
-    tapp = w2_soloist_batch(int(n), chunk_state(seed, 0), rules.kernel, W2_TRUMP, policy, sums)
+    tapp = w2_soloist_batch(int(n), chunk_state(seed, 0), rules.kernel, W2_TRUMP, policy, sums,
+                            *older_args(policy))
     total = 8 * sum(rules.card_points) + rules.last_trick_bonus
     return {"soloist_points": (float(sums[0]) + float(tapp)) / n,
             "points_conserved": bool(int(sums.sum()) + int(tapp) == total * n)}
@@ -243,7 +246,8 @@ def soloist_trump(lo, hi, kr):
 
 
 @njit
-def duel_kernel(n, deal_state, play_state, kr, pol_soloist, pol_defender, out, tapp_out):
+def duel_kernel(n, deal_state, play_state, kr, pol_soloist, pol_defender, out, tapp_out,
+                older=None):
     """Soloist's card points on ``n`` random deals, each played three times (soloist seat
     0, 1, 2: seats rotated), forehand leading, trump = the soloist's longest suit.
 
@@ -278,7 +282,7 @@ def duel_kernel(n, deal_state, play_state, kr, pol_soloist, pol_defender, out, t
             dlo = masks[3] & lo24
             dhi = masks[3] >> PLANE
             _play_core(lo, hi, dlo, dhi, trump, 0, r, pol, play_state, kr, beat, pts, tricks,
-                       log, forced, 0)
+                       log, forced, 0, older)
             out[i, r] = pts[r]
 
 
@@ -312,7 +316,8 @@ def policy_duel(n: int = 20_000, seed: int = 0, rules: RuleSet = DEFAULT_RULES,
             out = np.zeros((n, 3), dtype=np.int64)
             tapp = np.zeros(n, dtype=np.int64)
             duel_kernel(int(n), chunk_state(seed, 0), chunk_state(seed, 1), kr,
-                        POLICY_NAMES[ps], POLICY_NAMES[pd], out, tapp)
+                        POLICY_NAMES[ps], POLICY_NAMES[pd], out, tapp,
+                        *older_args([POLICY_NAMES[ps], POLICY_NAMES[pd]]))
             sol = out.mean(axis=1) + tapp
             res[f"{ps}/{pd}"] = sol
     configs = {}

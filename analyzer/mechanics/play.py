@@ -1078,16 +1078,58 @@ def _drop_copy(slo, shi, b):
     return slo & ~b, shi
 
 
+#: the older play policies: the kernels compile them only where a caller passes
+#: :func:`older_args` (they are baselines and fitting experiments, not the default play)
+OLDER_POLICIES = (POLICY_HEURISTIC_V1, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2)
+
+
+def older_args(policies) -> tuple:
+    """The trailing arguments of :func:`_play_core` and its callers (``play_out_mixed``,
+    ``play_out_logged``, ``_play_in``) for the seats' ``policies``: ``()`` when every seat
+    plays random or the heuristic (the kernels' variant without the older policies),
+    ``(np.int64(1),)`` when one plays heuristic-v1, -lin or -lin2.  Call as
+    ``kernel(..., *older_args(policies))``, as :func:`analyzer.search.pimc.pimc_args`."""
+    if any(int(p) in OLDER_POLICIES for p in np.atleast_1d(policies)):
+        return (np.int64(1),)
+    return ()
+
+
+@njit(_nrt=False)
+def _older_pick(policy, seat, legal, k, lsuit, wcard, wseat, tp, ld, lo, hi, klo, khi, ab0, ab1,
+                ab2, trump, soloist, beat, cp, rs, kso, ksp):
+    """One seat's card under ``policy``, the older policies included (:func:`_play_core`
+    with ``older``): heuristic-v1, heuristic-lin, heuristic-lin2, else the heuristic."""
+    if policy == POLICY_HEURISTIC_V1:
+        return _heuristic_v1(seat, legal, k, lsuit, wcard, wseat, tp, ld, lo, hi, klo, khi,
+                             ab0, ab1, ab2, trump, soloist, beat, cp, rs)
+    if policy == POLICY_HEURISTIC_LIN:
+        return _heuristic_lin(seat, legal, k, lsuit, wcard, wseat, tp, ld, lo, hi, klo, khi,
+                              ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+    if policy == POLICY_HEURISTIC_LIN2:
+        return _heuristic_lin2(seat, legal, k, lsuit, wcard, wseat, tp, ld, lo, hi, klo, khi,
+                               ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+    return _heuristic_melds(seat, legal, k, lsuit, wcard, wseat, tp, ld, lo, hi, klo, khi,
+                            ab0, ab1, ab2, trump, soloist, beat, cp, rs, kso, ksp)
+
+
 @njit(_nrt=False)
 def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, beat,
-               points, tricks, log, forced, n_forced):
+               points, tricks, log, forced, n_forced, older=None):
     """Play a deal from hand planes ``lo``/``hi`` (int64[3], consumed).
 
     ``dlo``/``dhi``: the discard planes, known to the soloist only.  ``policies``:
     int64[3].  ``log``: int64[15, LOG_COLS] or an empty array (no log).  ``forced``:
     card types of the first ``n_forced`` plays (replay; taken as given).
     Adds to ``points``/``tricks`` (callers zero them).  Returns the tricks played.
+    ``older``: omitted, the seats play random or the heuristic and numba compiles no other
+    policy (``older is None`` is decided at compile time: the first use of a command
+    compiles a third less); ``older_args(policies)`` where a seat plays an older policy
+    (heuristic-v1, -lin, -lin2).
     """
+    if older is None:
+        for p in range(3):
+            if policies[p] >= POLICY_HEURISTIC_V1:
+                raise ValueError("an older play policy needs older_args(policies)")
     n_tricks = kr.hand_size
     cp = kr.card_points   # hoisted (see _random_core)
     rs = kr.rank_strength
@@ -1137,27 +1179,18 @@ def _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, be
                 else:
                     klo = plo
                     khi = phi
-                if policies[seat] == POLICY_HEURISTIC_V1:
-                    c = _heuristic_v1(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                                      lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump, soloist,
-                                      beat, cp, rs)
+                kso = _pick3(soloist, sl0, sl1, sl2) if soloist >= 0 else np.int64(0)
+                ksp = np.int64(0)
+                if soloist >= 0 and seat != soloist:
+                    ksp = _pick3(3 - seat - soloist, sl0, sl1, sl2)
+                if older is None:
+                    c = _heuristic_melds(seat, legal, k, lsuit, wcard, wseat, tp, ld,
+                                         lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
+                                         soloist, beat, cp, rs, kso, ksp)
                 else:
-                    kso = _pick3(soloist, sl0, sl1, sl2) if soloist >= 0 else np.int64(0)
-                    ksp = np.int64(0)
-                    if soloist >= 0 and seat != soloist:
-                        ksp = _pick3(3 - seat - soloist, sl0, sl1, sl2)
-                    if policies[seat] == POLICY_HEURISTIC_LIN:
-                        c = _heuristic_lin(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                                           lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
-                                           soloist, beat, cp, rs, kso, ksp)
-                    elif policies[seat] == POLICY_HEURISTIC_LIN2:
-                        c = _heuristic_lin2(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                                            lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
-                                            soloist, beat, cp, rs, kso, ksp)
-                    else:
-                        c = _heuristic_melds(seat, legal, k, lsuit, wcard, wseat, tp, ld,
-                                             lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
-                                             soloist, beat, cp, rs, kso, ksp)
+                    c = _older_pick(policies[seat], seat, legal, k, lsuit, wcard, wseat, tp, ld,
+                                    lo[seat], hi[seat], klo, khi, ab0, ab1, ab2, trump,
+                                    soloist, beat, cp, rs, kso, ksp)
             s = c // 6
             if k > 0:
                 # what this play proves about the hand (R6 obligations)
@@ -1243,7 +1276,7 @@ def _setup(hands, soloist, lo, hi):
 
 @njit
 def play_out_logged(hands, trump, leader, soloist, policies, state, kr, points, tricks,
-                    log, forced, n_forced):
+                    log, forced, n_forced, older=None):
     """:func:`play_out_mixed` writing a trick log and optionally replaying forced plays.
 
     ``log``: int64[15, LOG_COLS] (columns: leader, cards 0-2 in play order, legal masks
@@ -1260,7 +1293,7 @@ def play_out_logged(hands, trump, leader, soloist, policies, state, kr, points, 
         points[p] = 0
         tricks[p] = 0
     return _play_core(lo, hi, dlo, dhi, trump, leader, soloist, policies, state, kr, beat,
-                      points, tricks, log, forced, n_forced)
+                      points, tricks, log, forced, n_forced, older)
 
 
 # play_out's workspace (one allocation per play-out): lo, hi planes, beat table, policies
@@ -1269,7 +1302,7 @@ _WS_SIZE = _WS_POL + 3
 
 
 @njit(_nrt=False)
-def _play_in(hands, trump, leader, soloist, state, kr, points, tricks, ws):
+def _play_in(hands, trump, leader, soloist, state, kr, points, tricks, ws, older=None):
     """:func:`play_out_mixed` in the workspace ``ws`` (int64[_WS_SIZE]) whose last three
     entries the caller set to the seats' policies.
 
@@ -1289,16 +1322,18 @@ def _play_in(hands, trump, leader, soloist, state, kr, points, tricks, ws):
         return _random_core(lo, hi, trump, leader, soloist, state, kr, beat, points, tricks)
     dlo, dhi = _setup(hands, soloist, lo, hi)
     return _play_core(lo, hi, dlo, dhi, trump, leader, soloist, pol, state, kr, beat, points,
-                      tricks, ws[0:0].reshape((0, LOG_COLS)), ws[0:0], 0)
+                      tricks, ws[0:0].reshape((0, LOG_COLS)), ws[0:0], 0, older)
 
 
 @njit
-def play_out_mixed(hands, trump, leader, soloist, policies, state, kr, points, tricks):
-    """:func:`play_out` with one policy per seat (``policies``: int64[3])."""
+def play_out_mixed(hands, trump, leader, soloist, policies, state, kr, points, tricks,
+                   older=None):
+    """:func:`play_out` with one policy per seat (``policies``: int64[3]; ``older``:
+    :func:`older_args` of them)."""
     ws = np.empty(_WS_SIZE, dtype=np.int64)
     for p in range(3):
         ws[_WS_POL + p] = policies[p]
-    return _play_in(hands, trump, leader, soloist, state, kr, points, tricks, ws)
+    return _play_in(hands, trump, leader, soloist, state, kr, points, tricks, ws, older)
 
 
 @njit
@@ -1531,7 +1566,7 @@ def play_deal(hands, trump, leader: int | None = None, policy: str = "heuristic"
     won = np.zeros(3, dtype=np.int64)
     n = play_out_logged(counts, t, leader, -1 if soloist is None else soloist, pol,
                         chunk_state(seed, 0), rules.kernel, pts, won, log,
-                        np.zeros(0, dtype=np.int64), 0)
+                        np.zeros(0, dtype=np.int64), 0, *older_args(pol))
     tricks = tuple(
         Trick(int(row[LOG_LEADER]), tuple(Card(int(c)) for c in row[LOG_CARD0:LOG_CARD0 + 3]),
               int(row[LOG_WINNER]), int(row[LOG_POINTS]))

@@ -7,7 +7,7 @@ import pytest
 from tests.oracle import play as ref
 from analyzer import BinokelError
 from analyzer.analyses import fit_defence as fd
-from analyzer.mechanics.play import (DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F, LIN_F,
+from analyzer.mechanics.play import (older_args, DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F, LIN_F,
                                      LOG_CARD0, LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
                                      POLICY_HEURISTIC_LIN2, beat_table, play_out_logged)
 from analyzer.mechanics.rng import chunk_state
@@ -84,8 +84,9 @@ def test_fit_plays_the_policy_card_for_card(deals, W, policy):
         log = np.zeros((15, LOG_COLS), dtype=np.int64)
         pts = np.zeros(3, dtype=np.int64)
         trk = np.zeros(3, dtype=np.int64)
-        play_out_logged(H[i], TR[i], 0, SO[i], np.full(3, policy, dtype=np.int64),
-                        chunk_state(0, 0), KR, pts, trk, log, np.zeros(0, dtype=np.int64), 0)
+        pols = np.full(3, policy, dtype=np.int64)
+        play_out_logged(H[i], TR[i], 0, SO[i], pols, chunk_state(0, 0), KR, pts, trk, log,
+                        np.zeros(0, dtype=np.int64), 0, *older_args(pols))
         p, *_, seq = _run(H[i], TR[i], SO[i], W, rec=0)
         assert list(seq) == list(log[:, LOG_CARD0:LOG_CARD0 + 3].reshape(-1))
         assert p == pts[SO[i]]

@@ -89,9 +89,11 @@ def test_bad_tournament_input():
         run_tournament("oracle", "rule", groups=2)
     with pytest.raises(BinokelError, match="groups"):
         run_tournament("advisor", "rule", groups=1)
-    # a match of single deals is the team games' (V1 teams); binokel-48 plays whole games (R9)
-    with pytest.raises(BinokelError, match="team games'"):
-        run_tournament("advisor", "rule", deals=10)
+    # a match of single deals decides no game, so the win objective (R9) has nothing to read
+    with pytest.raises(BinokelError, match="whole games"):
+        run_tournament("advisor", "rule", deals=10, objective="win")
+    with pytest.raises(BinokelError, match="deals must be between 2"):
+        run_tournament("advisor", "rule", deals=1)
     r = CliRunner().invoke(cli, ["tournament", "--agents", "advisor"])
     assert r.exit_code == 2 and "two agents" in r.output
     r = CliRunner().invoke(cli, ["tournament", "--agents", "rule,bogus"])
@@ -105,3 +107,29 @@ def test_cli_tournament_json_and_help():
     assert d["games"] == 12 and len(d["stats"]) == 2 and "z" in d
     r = CliRunner().invoke(cli, ["tournament", "--help"])
     assert r.exit_code == 0 and "Example:" in r.output
+
+
+@pytest.mark.parametrize("game", ["binokel-48", "grupp-4"])
+def test_match_of_single_deals_plays_each_deal_once_under_every_seating(game):
+    """Issue 24: ``deals`` works for every game.  Three hands at the table: each deal is the
+    first deal of its stream, played from zero scores under all six seatings (R3-R8), so
+    the cards' luck cancels; no game is decided (R9), so there is no win rate."""
+    from analyzer.mechanics.rules import get_rules
+
+    rules = get_rules(game)
+    games = play_group((RuleAgent(), RuleAgent(trick_estimate=60)), seed=3, group=1,
+                       rules=rules, max_deals=1)
+    assert len(games) == 6 and all(g["deals"] == 1 and g["winner_agent"] == -1 for g in games)
+    assert all({r[0] for r in g["rows"]} == {0} for g in games)
+    res = run_tournament("rule", "rule", deals=3, seed=2, rules=rules)
+    assert res.diff == 0.0 and res.groups == 3 and res.deals == 18
+    assert np.isnan(res.stats[0].win_rate) and "no game win rate" in res.summary()
+    assert res.to_dict()["params"]["match"] == "deals"
+
+
+def test_match_of_single_deals_from_the_command_line_for_a_three_player_game():
+    r = CliRunner().invoke(cli, ["tournament", "--deals", "2", "--samples", "10", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["groups"] == 2 and d["deals"] == 12 and d["params"]["match"] == "deals"
+    assert d["stats"][0]["win_rate"] is None

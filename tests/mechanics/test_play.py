@@ -10,7 +10,7 @@ from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
                            LOG_WINNER, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
                            POLICY_HEURISTIC_V1,
-                           POLICY_RANDOM,
+                           POLICY_RANDOM, older_args,
                            legal_cards, shown_planes,
                            play_deal, play_out, play_out_logged, play_out_mixed,
                            trick_winner)
@@ -125,7 +125,7 @@ def _check_against_reference(hands, trump, leader, soloist, pols, state):
     pts = np.zeros(3, dtype=np.int64)
     won = np.zeros(3, dtype=np.int64)
     n = play_out_logged(hands, trump, leader, soloist, pols, state, KR, pts, won, log,
-                        np.zeros(0, dtype=np.int64), 0)
+                        np.zeros(0, dtype=np.int64), 0, *older_args(pols))
     rec = ref.replay([list(map(int, h)) for h in hands], None if trump < 0 else trump, leader,
                      None if soloist < 0 else soloist, _log_cards(log, n))
     assert len(rec["tricks"]) == n
@@ -312,7 +312,7 @@ def test_heuristic_decisions_use_public_information_only(soloist, policy):
         pts = np.zeros(3, dtype=np.int64)
         won = np.zeros(3, dtype=np.int64)
         play_out_logged(hands, trump, 0, soloist, pols, state, KR, pts, won, log,
-                        np.zeros(0, dtype=np.int64), 0)
+                        np.zeros(0, dtype=np.int64), 0, *older_args(pols))
         seq = _log_cards(log, 15)
         seats = [int((log[r, LOG_LEADER] + k) % 3) for r in range(15) for k in range(3)]
         for m in rng.choice(45, size=8, replace=False):
@@ -346,7 +346,7 @@ def test_heuristic_decisions_use_public_information_only(soloist, policy):
                     continue   # the new hands would show other melds
                 log2 = np.zeros((15, LOG_COLS), dtype=np.int64)
                 play_out_logged(alt, trump, 0, soloist, pols, chunk_state(0, 0), KR, pts, won,
-                                log2, np.array(seq[:m], dtype=np.int64), m)
+                                log2, np.array(seq[:m], dtype=np.int64), m, *older_args(pols))
                 assert _log_cards(log2, 15)[m] == seq[m], (deal, m)
                 checked += 1
                 differing += not np.array_equal(alt, hands)
@@ -532,3 +532,32 @@ def test_heuristic_lin2_policy_changes_only_the_defence():
     a, b = _without_soloist("heuristic-lin2", "heuristic-v1")
     assert a.tricks == b.tricks and a.policy == "heuristic-lin2"
     assert _deals_played_differently("heuristic-lin2", "heuristic-lin") >= 3
+
+
+def test_older_policies_compile_only_where_a_caller_asks_for_them():
+    """The default play (random, heuristic) passes no ``older`` argument, so numba compiles
+    none of heuristic-v1/-lin/-lin2 for it (a third less compiling on a command's first
+    use, issue 28); a kernel asked to play one without ``older_args`` refuses instead of
+    silently playing the heuristic."""
+    from analyzer.mechanics.play import (OLDER_POLICIES, POLICY_HEURISTIC_LIN2,
+                                         POLICY_HEURISTIC_V1)
+
+    assert older_args(np.array([POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC])) == ()
+    assert older_args(POLICY_HEURISTIC) == ()
+    for p in OLDER_POLICIES:
+        assert older_args(np.array([POLICY_HEURISTIC, p, POLICY_HEURISTIC])) == (1,)
+    hands = np.zeros((3, 24), dtype=np.uint8)
+    hands[0, :15] = 1
+    hands[1, 9:24] = 1
+    hands[2, :6] = 1
+    hands[2, 15:24] = 1
+    pols = np.array([POLICY_HEURISTIC, POLICY_HEURISTIC_V1, POLICY_HEURISTIC_LIN2])
+    log = np.zeros((15, LOG_COLS), dtype=np.int64)
+    pts, won = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    with pytest.raises(ValueError, match="older_args"):
+        play_out_logged(hands, 1, 0, 0, pols, chunk_state(0, 0), KR, pts, won, log,
+                        np.zeros(0, dtype=np.int64), 0)
+    n = play_out_logged(hands, 1, 0, 0, pols, chunk_state(0, 0), KR, pts, won, log,
+                        np.zeros(0, dtype=np.int64), 0, *older_args(pols))
+    # the three cards in no hand (one copy of types 6, 7, 8) are out of play (R7)
+    assert n == 15 and won.sum() == 15 and pts.sum() + KR.card_points[6:9].sum() == 250

@@ -15,7 +15,7 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, fa
                                          sure_durch_contract)
 from analyzer.mechanics.game import game_winner
 from analyzer.search.deals import finish_deal
-from analyzer.mechanics.play import (LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
+from analyzer.mechanics.play import (older_args, LOG_CARD0, LOG_COLS, LOG_LEADER, LOG_LEGAL0, LOG_POINTS,
                                      LOG_WINNER, POLICY_HEURISTIC, POLICY_RANDOM,
                                      legal_mask, legal_mask_duty, play_out, play_out_logged)
 from analyzer.mechanics.rng import chunk_state
@@ -145,7 +145,7 @@ def test_kernel_play_agrees_with_the_reference_on_random_deals(name, policy):
         log = np.zeros((kr.hand_size, LOG_COLS), dtype=np.int64)
         pts, won = np.zeros(3, np.int64), np.zeros(3, np.int64)
         n = play_out_logged(hands, trump, leader, soloist, pols, st, kr, pts, won, log,
-                            np.zeros(0, dtype=np.int64), 0)
+                            np.zeros(0, dtype=np.int64), 0, *older_args(pols))
         _replay_against_reference(name, hands, trump, leader, log, n)
         if trump >= 0:
             assert n == kr.hand_size and won.sum() == kr.hand_size

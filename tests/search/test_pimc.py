@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
+from analyzer.mechanics.play import older_args, POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.search import pimc
@@ -284,7 +284,8 @@ def test_heuristic_seats_of_the_deal_driver_play_card_for_card_as_the_kernel(nam
         log = np.zeros((15, LOG_COLS), dtype=np.int64)
         kp, kt = np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64)
         play_out_logged(np.array(hands, dtype=np.uint8), trump, leader, soloist, pols,
-                        chunk_state(i, 0), kr, kp, kt, log, np.zeros(0, dtype=np.int64), 0)
+                        chunk_state(i, 0), kr, kp, kt, log, np.zeros(0, dtype=np.int64), 0,
+                        *older_args(pols))
         kernel_cards = [int(c) for row in log for c in row[LOG_CARD0:LOG_CARD0 + 3]]
         set_context(s.w, trump, soloist, s.tt_mask)
         lo = np.zeros(3, dtype=np.int64)
