@@ -46,7 +46,7 @@ def explicit(ctx, *names) -> list[str]:
 
 def play_stock(seed: int, policy: str, as_json: bool, game) -> None:
     """One deal of ``game`` from ``seed``, played by ``policy`` for both seats (V7.1-V7.4)."""
-    from analyzer.search.stock_policies import POLICIES, play_deal
+    from analyzer.search.stock_registry import POLICIES, play_deal
 
     if policy not in POLICIES:
         raise BadInput(f"--policy: {game.name} is played by heuristic or random here, "

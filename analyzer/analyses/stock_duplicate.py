@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from analyzer.mechanics.stock_deal import StockDeal
-from analyzer.search.stock_policies import policy_of
+from analyzer.search.stock_registry import policy_of
 
 
 @dataclass(frozen=True)

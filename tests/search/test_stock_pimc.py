@@ -11,7 +11,7 @@ import pytest
 from analyzer.mechanics import stock_play as sp
 from analyzer.mechanics.ruleset import GAMES
 from analyzer.search.stock_pimc import Pimc, sample_world, unseen
-from analyzer.search.stock_policies import policy_of
+from analyzer.search.stock_registry import policy_of
 from analyzer.mechanics.stock_deal import StockDeal
 
 GAME = GAMES["binokel-2"]

@@ -14,6 +14,7 @@ from analyzer.mechanics import stock_play as sp
 from analyzer.mechanics.ruleset import GAMES
 from analyzer.mechanics.stock_deal import StockDeal, rules_of
 from analyzer.search import stock_policies as pol
+from analyzer.search import stock_registry as reg
 from tests.mechanics.test_stock_play import _kernel_state
 from tests.oracle import binokel2 as b
 
@@ -82,7 +83,7 @@ def test_heuristic_holds_a_four_for_its_eight_while_the_stock_is_long():
 def test_whole_deals_end_with_250_card_points_and_both_dissles(policies):
     """V7.4: card points and the last trick make 250; V7.3: 20 Dissle points in a deal."""
     for seed in range(4):
-        d = pol.play_deal(GAME, seed, policies)
+        d = reg.play_deal(GAME, seed, policies)
         assert d.over() and int(d.st[sp.TRICKS]) == 24
         assert int(d.st[sp.PTS0] + d.st[sp.PTS1]) == 240
         assert bin(int(d.st[sp.DISSLE_DONE])).count("1") == 2
@@ -90,14 +91,14 @@ def test_whole_deals_end_with_250_card_points_and_both_dissles(policies):
 
 def test_policies_claim_only_when_it_wins():
     """V7.5: a player at 995 before the deal claims as soon as its points reach 1000."""
-    d = pol.play_deal(GAME, 11, ("heuristic", "heuristic"), before=(995, 0))
+    d = reg.play_deal(GAME, 11, ("heuristic", "heuristic"), before=(995, 0))
     claims = [e for e in d.log if e[0] == "claim"]
     assert claims and claims[0][2] >= 1000 and d.winner() == claims[0][1]
 
 
 def test_unknown_policy_is_refused_in_one_line():
     with pytest.raises(BinokelError, match="unknown policy 'pimc2'"):
-        pol.policy_of("pimc2", GAME)
+        reg.policy_of("pimc2", GAME)
 
 
 def test_a_binokel_is_held_for_the_grand_or_double_binokel_while_they_may_come():
@@ -117,5 +118,5 @@ def test_greedy_melds_shows_the_quint_before_the_trump_pair():
     major (250) first and the trump pair never (a quint's K and Q never pair later)."""
     hand = b.parse("AC 10C KC QC JC 7S 7H 10S 10H 10D 7D JS")
     d = _won_trick_state(hand, 20)
-    assert R.pat_names[0][pol.policy_of("greedy-melds", GAME).meld(d, 0)[2]] == "quint major"
+    assert R.pat_names[0][reg.policy_of("greedy-melds", GAME).meld(d, 0)[2]] == "quint major"
     assert R.pat_names[0][pol.Heuristic(GAME).meld(d, 0)[2]] == "trump pair"
