@@ -14,7 +14,8 @@ command runs on real input:
 - ``PROBES`` holds the few checks that live outside a command's options, each calling
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves, ``simulate`` asks ``RunSpec`` whether the meld census runs for
-  the game, ``rules`` asks the registry, ``warmup`` asks its own stages.
+  the game, ``rules`` asks the registry, ``warmup`` asks its own stages, ``hint`` and
+  ``review`` ask ``analyzer.analyses.hint`` (the game comes from the deal record).
 
 ``capabilities()`` returns the cells; ``markdown()`` the README table;
 ``python -m cli.capabilities`` prints it.  tests/cli/test_capabilities.py fails when
@@ -83,16 +84,26 @@ def _fit_defence(rules) -> Cell:
 
 
 def _warmup(rules) -> Cell:
-    """``warmup``: it takes no game; it warms every game its stages name."""
+    """``warmup``: it warms every game its stages name (all at once, or one with --rules)."""
     from .warmup_cmd import stages
 
     covered = any(f"--rules {rules.name}" in stage for stage, _ in stages("/tmp/x"))
     return Cell(YES) if covered else Cell(NO, "warmup does not compile its kernels")
 
 
+def _hint(rules) -> Cell:
+    """``hint`` and ``review``: the game comes from the record;
+    ``analyzer.analyses.hint.supported`` says whether its PIMC and solver exist."""
+    from analyzer.analyses.hint import supported
+    from analyzer.mechanics.ruleset import get_game
+
+    why = _refusal(lambda r: supported(get_game(r.name)), rules)
+    return Cell(NO, why) if why else Cell(YES)
+
+
 #: checks that are not an option of the command (keyed by command name, never by game)
 PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "warmup": _warmup,
-          "fit-defence": _fit_defence}
+          "hint": _hint, "review": _hint, "fit-defence": _fit_defence}
 
 
 def games() -> list:

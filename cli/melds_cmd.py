@@ -65,26 +65,23 @@ def melds_command(hand, trump, example_name, as_json, rules):
 def _pinochle_melds(hand, trump, as_json, rules):
     """``--rules pinochle-80``: V6.3 classes A, B, C of a 20-card hand per trump."""
     from analyzer.mechanics.cards import Hand80
-    from analyzer.mechanics.pinochle_melds import pinochle_melds
+    from analyzer.mechanics.pinochle_melds import pinochle_meld_report
 
     try:
+        rep = pinochle_meld_report(hand, trump, rules)
         h = Hand80.parse(hand, size=rules.hand_size)
-        suits = [Suit.parse(trump)] if trump is not None else list(SUITS)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
-    rows = []
-    for s in suits:
-        ms = pinochle_melds(h, s.index, rules)
-        rows.append({"trump": s.value, "total": sum(m.points for m in ms),
-                     "melds": [{"class": m.cls, "name": m.name, "times": m.times,
-                                "points": m.points} for m in ms]})
+    rows = rep["by_trump"]
     if as_json:
-        echo_json({"rules": rules.name, "hand": h.codes(rules.low_card), "by_trump": rows})
+        echo_json(rep)
         return
     click.echo(f"hand: {h}  ({rules.name})")
-    for s, r in zip(suits, rows):
+    for r in rows:
+        s = Suit.parse(r["trump"])
         named = ", ".join(f"{m['name']} {m['points']}" for m in r["melds"]) or "no melds"
         click.echo(f"trump {s.symbol} {s.value}: {r['total']:5d}  {named}")
     if len(rows) > 1:
-        best = max(zip(suits, rows), key=lambda x: (x[1]["total"], -x[0].index))
-        click.echo(f"best trump by meld: {best[0].symbol} {best[0].value} ({best[1]['total']})")
+        top = max(rows, key=lambda r: r["total"])      # max keeps the first of equals
+        best = Suit.parse(top["trump"])
+        click.echo(f"best trump by meld: {best.symbol} {best.value} ({top['total']})")

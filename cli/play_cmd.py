@@ -55,9 +55,12 @@ def _parse_seat(text: str) -> int | None:
 @click.option("--bid", type=int, default=None,
               help="Soloist's bid for the score (default: the opening bid, R3).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--record", "record", type=click.Path(dir_okay=False), default=None,
+              help="Also write the deal as a deal record to FILE (docs/guide/records.md; "
+                   "read it with `binokel hint --record FILE`).")
 @cards_option
 @rules_option
-def play_command(seed, policy, trump, soloist, bid, as_json, rules):
+def play_command(seed, policy, trump, soloist, bid, as_json, rules, record=None):
     """Deal one random deal (15/15/15/3; 12/12/12/4 in binokel-40) and play all tricks;
     print every trick, the card points and the scores (R6-R8; the variant's duties,
     rounding and Durch values, V2, V5).
@@ -67,7 +70,7 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
     for the soloist (R7) and the three card-point totals add up to 250.
     """
     if getattr(rules, "teams", False):
-        return _play_team(seed, policy, trump, soloist, bid, as_json, rules)
+        return _play_team(seed, policy, trump, soloist, bid, as_json, rules, record)
     seat = _parse_seat(soloist)
     durch = trump.strip().lower() in ("durch", "none", "no")
     try:
@@ -97,6 +100,8 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
         score = score_deal(seat, bid, rec.points, rec.tricks_won, meld_totals,
                            discard_points=tapp_points, kind="durch" if durch else "normal",
                            rules=rules)
+    if record:
+        _write_record(record, rules, seed, policy, seat, None if durch else suit.index, bid)
     if as_json:
         d = rec.to_dict()
         d.update({"rules": rules.name, "seed": seed, "tapp": tapp.codes(rules.low_card),
@@ -147,7 +152,25 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules):
                        f"a trick, R8): contract {verdict}, scores {score.scores[seat]:+d}")
 
 
-def _play_team(seed, policy, trump, soloist, bid, as_json, rules):
+def _write_record(path, rules, seed, policy, seat, trump, bid) -> None:
+    """The played deal as a deal record (analyzer.mechanics.record_play: the same seeded
+    functions as this command, so the record holds exactly the deal printed)."""
+    from analyzer.mechanics.record import format_records
+    from analyzer.mechanics.record_play import play_record
+
+    src = (f"binokel play --rules {rules.name} --seed {seed} --policy {policy} --soloist "
+           f"{'none' if seat is None else seat} --trump "
+           f"{'durch' if trump is None else Suit.parse('CSHD'[trump]).value} --bid {bid}")
+    try:
+        deal = play_record(rules.name, seed=seed, policy=policy, soloist=seat, trump=trump,
+                           bid=bid, source=src)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(format_records([deal]))
+    except OSError as exc:
+        raise BadInput(f"--record: cannot write {path}: {exc.strerror}") from None
+
+
+def _play_team(seed, policy, trump, soloist, bid, as_json, rules, record=None):
     """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.team_game
     .play_team_deal), trick by trick, with points, melds and scores per team."""
     from analyzer.mechanics.team_game import play_team_deal
@@ -165,6 +188,8 @@ def _play_team(seed, policy, trump, soloist, bid, as_json, rules):
         rec = play_team_deal(rules, seed=seed, soloist=seat, trump=suit, bid=bid, policy=policy)
     except BinokelError as exc:
         raise BadInput(f"{exc}") from None
+    if record:
+        _write_record(record, rules, seed, policy, seat, suit, rec["bid"])
     low = rules.low_card
 
     def show(h):

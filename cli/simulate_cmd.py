@@ -27,6 +27,26 @@ def _canonical(spec: RunSpec, out: str) -> str:
             f"--what {spec.what} --chunk-size {spec.chunk_size} --rules {spec.rules.name}")
 
 
+def _write_records(path: str, rules, seed: int, n: int) -> int:
+    """``n`` sample deal records: the deal of ``binokel play --seed seed+i`` with the
+    soloist rotating over the seats in play and trump over the suits (R2-R8)."""
+    from analyzer.mechanics.record import format_records, in_play_seats
+    from analyzer.mechanics.record_play import play_record
+    from analyzer.mechanics.ruleset import get_game
+
+    seats = in_play_seats(get_game(rules.name))
+    deals = [play_record(rules.name, seed=seed + i, soloist=seats[i % len(seats)], trump=i % 4,
+                         source=f"binokel play --rules {rules.name} --seed {seed + i} --soloist "
+                                f"{seats[i % len(seats)]} --trump {'CSHD'[i % 4]}")
+             for i in range(n)]
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(format_records(deals))
+    except OSError as exc:
+        raise BadInput(f"--records: cannot write {path}: {exc.strerror}") from None
+    return n
+
+
 @cli.command(
     "simulate",
     epilog=example_epilog(
@@ -55,9 +75,16 @@ def _canonical(spec: RunSpec, out: str) -> str:
 @click.option("--connect-timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds to wait for the dask scheduler.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--records", "records", type=click.Path(dir_okay=False), default=None,
+              help="Also write sample deal records to FILE (docs/guide/records.md): "
+                   "--records-n deals played as `binokel play --seed SEED+i` plays them "
+                   "(heuristic play, the soloist and trump rotating; no auction or exchange), "
+                   "not the run's own deals.")
+@click.option("--records-n", "records_n", type=click.IntRange(1, 100_000), default=100,
+              show_default=True, help="Deals in the --records file (at most -n).")
 @rules_option
 def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, scheduler,
-                     connect_timeout, quiet, rules):
+                     connect_timeout, quiet, rules, records=None, records_n=100):
     """Simulate N random deals in chunks and store per-chunk aggregates as Parquet parts.
 
     Every chunk's random numbers depend only on (seed, chunk index), so the results do
@@ -88,6 +115,9 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
         raise Interrupted(f"{out}: {done} of {spec.n_chunks} chunks saved; "
                           "run the same command again to resume") from None
     dt = time.perf_counter() - t0
+    if records:
+        k = _write_records(records, rules, seed, min(n, records_n))
+        click.echo(f"{records}: {k:,} sample deal records", err=True)
     for line in res.notes:
         click.echo(f"{out}: {line}", err=True)
     click.echo(f"{out}: {res.n_deals:,} deals in {res.chunks_done} chunks "

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from .common import example_epilog
+from .common import BadInput, example_epilog
 from .main import cli
 
 
@@ -45,10 +45,12 @@ def sample_hand(rules) -> str:
     return hand.codes(getattr(rules, "low_card", "9"))
 
 
-def stages(tmp: str, samples: int = 2) -> list[tuple[str, list[str]]]:
+def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]:
     """(name, ``binokel`` arguments) of every warm-up stage: each command that runs numba
     kernels, with the smallest work that still runs all of them, for every game it takes
     (``--rules``) and every ``--play``.  ``tmp``: a scratch folder for simulate's run.
+    ``game``: a RuleSet to warm that game only (its own stages, and the stages of the
+    commands that run the default game only when it is the default game); None: all.
 
     The stages run the commands themselves (not their library functions), so the kernels
     are asked for exactly the argument types a user's command asks for; the sizes
@@ -56,12 +58,14 @@ def stages(tmp: str, samples: int = 2) -> list[tuple[str, list[str]]]:
     ``bench``, ``fit-opponents`` and ``fit-defence`` (they compile what they measure or fit).
     """
     import analyzer  # noqa: F401  (registers the team games)
-    from analyzer.mechanics.rules import VARIANTS
+    from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS
     from analyzer.search.pimc import PLAY_NAMES
 
     n = str(samples)
     out = []
     for name, rules in VARIANTS.items():
+        if game is not None and name != game.name:
+            continue
         team = bool(getattr(rules, "teams", False))
         hand = sample_hand(rules)
         seat = ["--seat", "1"] if team else []
@@ -77,12 +81,17 @@ def stages(tmp: str, samples: int = 2) -> list[tuple[str, list[str]]]:
             (f"simulate --rules {name}",
              ["simulate", "-n", "50", "--out", f"{tmp}/{name}", "--jobs", "1", "--quiet"] + g),
         ]
-        if team:
+        if team:   # played deals are its default; the meld census of its table too
+            out.append((f"simulate --what melds --rules {name}",
+                        ["simulate", "-n", "50", "--what", "melds", "--out", f"{tmp}/{name}-melds",
+                         "--jobs", "1", "--quiet"] + g))
             out.append((f"tournament --rules {name}",
                         ["tournament", "--deals", "2", "--samples", n] + g))
         else:
             out.append((f"tournament --rules {name}",
                         ["tournament", "--groups", "2", "--samples", "1"] + g))
+    if game is not None and game.name != DEFAULT_RULES.name:
+        return out     # the stages below run the default game
     for play in PLAY_NAMES:
         if play == "heuristic":
             continue   # the stages above
@@ -116,6 +125,19 @@ def stages(tmp: str, samples: int = 2) -> list[tuple[str, list[str]]]:
     return out
 
 
+def _one_game(name):
+    """``--rules NAME``: the registered game (one line + exit 2 for an unknown name); None: all."""
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.rules import get_rules
+
+    if name is None:
+        return None
+    try:
+        return get_rules(name)
+    except BinokelError as exc:
+        raise BadInput(f"--rules: {exc}") from None
+
+
 def run_stage(args: list[str]) -> tuple[int, str]:
     """Run ``binokel ARGS`` in this process with its output swallowed: (exit status, its
     last output line)."""
@@ -131,10 +153,13 @@ def run_stage(args: list[str]) -> tuple[int, str]:
     return status, lines[-1] if lines else ""
 
 
-@cli.command("warmup", epilog=example_epilog("binokel warmup"))
-def warmup_command():
+@cli.command("warmup", epilog=example_epilog("binokel warmup", "binokel warmup --rules kreuz-48"))
+@click.option("--rules", "rules", default=None, callback=lambda ctx, p, v: _one_game(v), metavar="NAME",
+              help="Warm this game only (its stages; the default game's also the --play, "
+                   "solve and duplicate stages) [default: every game].")
+def warmup_command(rules):
     """Compile every command's numba kernels now, for every game and every --play, so
-    that no command waits for it later.
+    that no command waits for it later (--rules: one game).
 
     The first use of a command after installing (or after an update) compiles its
     kernels, seconds to tens of seconds; they are then cached on disk. This runs each
@@ -151,7 +176,7 @@ def warmup_command():
     click.echo(f"  {'bytecode':<36}{dt[0]:6.1f} s{dt[1]:6.1f} s")
     failed = []
     with tempfile.TemporaryDirectory(prefix="binokel-warmup-") as tmp:
-        for name, args in stages(tmp):
+        for name, args in stages(tmp, game=rules):
             before = compile_counts()
             click.echo(f"  {name:<36}", nl=False)
             (status, last), dt = _timed(lambda: run_stage(args))

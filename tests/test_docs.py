@@ -53,7 +53,15 @@ def test_capability_matrix_lists_a_newly_registered_game_without_code_change(mon
     monkeypatch.setitem(rules_mod.VARIANTS, "test-game", rules_mod.flat_view(game))
     caps = capabilities()
     assert caps["melds"]["test-game"].mark == YES          # has --rules
-    assert caps["solve"]["test-game"].mark != YES          # no --rules: the default game only
+    from cli.capabilities import PROBES
+    from cli.main import load_all_commands
+
+    # a command without --rules (and without a probe of its own) serves the default game only
+    plain = [n for n, c in load_all_commands().items()
+             if c is not None and n in caps and n not in PROBES and n != "warmup"
+             and not any("--rules" in getattr(p, "opts", ()) for p in c.params)]
+    for n in plain:
+        assert caps[n]["test-game"].mark != YES, n
     source = (ROOT / "cli" / "capabilities.py").read_text(encoding="utf-8")
     for name in rules_mod.VARIANTS:
         assert name not in source

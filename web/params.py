@@ -35,13 +35,15 @@ from analyzer.analyses.advice_result import DEFAULT_SAMPLES as ADVISE_DEFAULT
 from analyzer.analyses.objectives import OBJECTIVES
 from analyzer.analyses.advice import PIMC_SAMPLES as ADVISE_PIMC_DEFAULT
 from analyzer.analyses.analysis import PIMC_SAMPLES as ANALYZE_PIMC_DEFAULT
-from analyzer.analyses.analysis import bid_grid, parse_seat
+from analyzer.analyses.analysis import bid_grid
 from analyzer.bounds import AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ANALYZE, SEED, Bound, show_int
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import PASS, SEAT_NAMES, validate_auction
 from analyzer.mechanics.cards import Hand, Suit
 from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, get_rules
 from analyzer.search.pimc import PLAY_NAMES, play_name, resolve_play
+
+from . import games
 
 # One request must not hold the machine: at the default sizes an answer takes about two
 # seconds on one core; the caps allow ~10x that (advice may draw up to 8 rounds when the
@@ -128,7 +130,7 @@ Auction = Annotated[
                   custom_error_message='give the calls as text "150 160 pass" or a list [150, 160, "pass"]')]
 Scores = Annotated[
     Union[Annotated[Text, Tag("as text")],
-          Annotated[list[GameScore], Field(min_length=3, max_length=3), Tag("as a list")],
+          Annotated[list[GameScore], Field(min_length=2, max_length=3), Tag("as a list")],
           Annotated[ScoresBySeat, Tag("by seat")]],
     Discriminator(_form, custom_error_type="scores_form",
                   custom_error_message='give three game scores as text "900,1200,400", a list '
@@ -427,12 +429,8 @@ def validate(kind: str, raw: Params | dict):
 
 
 def page_rule_names() -> list[str]:
-    """The variants the page and the API serve: the three-player games of the registry.
-
-    The team games (kreuz-*, pinochle-80: four seats, 80-card hands) have no picker,
-    seat list or auction buttons here yet, so they are refused rather than answered
-    with three-player numbers."""
-    return [n for n, r in VARIANTS.items() if not getattr(r, "teams", False)]
+    """The games the page and the API serve: every game of the registry (issue 24)."""
+    return list(VARIANTS)
 
 
 def _rules(req):
@@ -441,10 +439,6 @@ def _rules(req):
         rules = get_rules((req.rules or "").strip() or None)
     except BinokelError as exc:
         raise BadRequest(f"rules: {exc}") from None
-    if getattr(rules, "teams", False):
-        raise BadRequest(f"rules: {rules.name} is a team game, which this page does not serve "
-                         f"yet (served: {', '.join(page_rule_names())}); use the command line, "
-                         f"e.g. binokel advise --rules {rules.name}")
     return rules
 
 
@@ -454,9 +448,9 @@ def _codes(h: Hand, rules) -> str:
 
 
 def rules_info() -> list[dict]:
-    """Each registered variant as the page needs it: deck, sizes, and ``binokel rules``' row."""
-    return [dict(r.describe(), low_card=r.low_card, hand_size=r.hand_size, tapp_size=r.tapp_size)
-            for r in (VARIANTS[n] for n in page_rule_names())]
+    """Each registered game as the page needs it: ``binokel rules``' row, deck, sizes, seats,
+    sides and auction form, asked of the registry (web.games.page_info)."""
+    return [games.page_info(VARIANTS[n]) for n in page_rule_names()]
 
 
 def _cards(text, name, size, what, rules=DEFAULT_RULES):
@@ -472,11 +466,9 @@ def _cards(text, name, size, what, rules=DEFAULT_RULES):
     return h
 
 
-def _seat(req):
-    try:
-        return SEAT_NAMES[parse_seat((req.seat or "").strip() or "forehand")]
-    except BinokelError as exc:
-        raise BadRequest(f"seat: {exc}") from None
+def _seat(req, rules=DEFAULT_RULES):
+    """The seat as the game's library call reads it (web.games.library_seat)."""
+    return games.library_seat(req.seat, rules, BadRequest)
 
 
 def _play(req, rules) -> str:
@@ -518,6 +510,8 @@ def auction_info(raw: Params | dict) -> dict:
     req = validate("auction", raw)
     rules = _rules(req)
     text = _auction_text(req)
+    if games.partners(games.get_game(rules.name)):
+        return games.team_auction_info(text, rules, BadRequest)
     try:
         st = validate_auction(text, rules)
     except BinokelError as exc:
@@ -553,14 +547,29 @@ def cards_info(raw: Params | dict) -> dict:
     return {"cards": _codes(h, rules).split(), "count": len(h), "display": str(h)}
 
 
-def _scores(req) -> list[int] | None:
-    """Game scores FH, MH, RH from any of the schema's three forms."""
+def _scores(req, units: int = 3) -> list[int] | None:
+    """Game scores FH, MH, RH (``units`` 3), or the two teams' totals, the asking seat's
+    team first (``units`` 2, V4.6, V6.6), from any of the schema's forms."""
     s = req.scores
     if s is None:
         return None
+    if units == 2:
+        if isinstance(s, ScoresBySeat):
+            raise BadRequest("scores: a partners game takes two totals, your team first, "
+                             "e.g. 1200,900 (V1), not scores by seat")
+        text = s if isinstance(s, str) else ",".join(str(v) for v in s)
+        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+        try:
+            vals = [int(p) for p in parts]
+        except ValueError:
+            raise BadRequest(f"scores: cannot read {text[:40]!r}: give two integers, your team's "
+                             f"total first, like 1200,900") from None
+        return vals or None
     if isinstance(s, ScoresBySeat):
         return [s.forehand, s.middlehand, s.rearhand]
     if isinstance(s, list):
+        if len(s) != 3:
+            raise BadRequest(f"scores: need three game scores (forehand, middlehand, rearhand), got {len(s)}")
         return list(s)
     text = s.strip()
     if not text:
@@ -583,16 +592,23 @@ def advise_args(raw: Params | dict) -> dict:
     req = validate("advise", raw)
     rules = _rules(req)
     hand = _cards(req.hand, "hand", rules.hand_size, "hand", rules)
-    seat = _seat(req)
+    seat = _seat(req, rules)
     auction = _auction_text(req)
-    try:
-        validate_auction(auction, rules)
-    except BinokelError as exc:
-        raise BadRequest(f"auction: {exc}") from None
-    scores = _scores(req)
+    game = games.get_game(rules.name)
     objective = req.objective
-    if objective == "win" and scores is None:
-        raise BadRequest("objective: 'win' needs the game scores (scores=FH,MH,RH)")
+    if games.partners(game):
+        games.team_auction_info(auction, rules, BadRequest)
+        scores = _scores(req, 2)
+        objective, scores = games.check_team_scores(scores, objective, rules, BadRequest)
+        scores = None if scores is None else list(scores)
+    else:
+        try:
+            validate_auction(auction, rules)
+        except BinokelError as exc:
+            raise BadRequest(f"auction: {exc}") from None
+        scores = _scores(req)
+        if objective == "win" and scores is None:
+            raise BadRequest("objective: 'win' needs the game scores (scores=FH,MH,RH)")
     play = _play(req, rules)
     return dict(hand=_codes(hand, rules), seat=seat, auction=auction, scores=scores, objective=objective,
                 samples=_samples(req, "advise", play), seed=req.seed or 0,
@@ -604,22 +620,34 @@ def analyze_args(raw: Params | dict) -> dict:
     req = validate("analyze", raw)
     rules = _rules(req)
     hand = _cards(req.hand, "hand", rules.hand_size, "hand", rules)
+    game = games.get_game(rules.name)
     tapp = None
     if (req.tapp or "").strip():
+        if not game.dabb.size:
+            raise BadRequest(f"tapp: {rules.name} has no Dabb ({rules.section}): leave tapp out")
         tapp = _cards(req.tapp, "tapp", rules.tapp_size, "tapp", rules)
         try:
             hand + tapp
         except BinokelError as exc:
             raise BadRequest(f"tapp overlaps the hand: {exc}") from None
-    grid = bid_grid(rules)
     bid = req.bid
-    if bid is not None and bid not in set(grid.tolist()):
+    if games.partners(game):
+        a = game.auction
+        if bid is not None and (bid < a.opening or (bid - a.opening) % a.step):
+            raise BadRequest(f"bid: {bid} is not a legal bid ({a.opening}, {a.opening + a.step}, ... "
+                             f"{games.auction_rule(game)})")
+        grid = None
+    else:
+        grid = bid_grid(rules)
+    if grid is not None and bid is not None and bid not in set(grid.tolist()):
         raise BadRequest(f"bid: {bid} is not a legal bid ({grid[0]}, {grid[0] + rules.bid_step}, ... "
                          f"up to {grid[-1]}; R3)")
     play = _play(req, rules)
-    return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(req),
-                samples=_samples(req, "analyze", play), seed=req.seed or 0,
-                score_bid=bid, rules=rules.name, play=play)
+    samples = _samples(req, "analyze", play)
+    if games.partners(game) and samples < 2:
+        raise BadRequest("samples: a partners game's analysis needs at least 2 sampled deals")
+    return dict(hand=_codes(hand, rules), tapp=_codes(tapp, rules) if tapp else None, seat=_seat(req, rules),
+                samples=samples, seed=req.seed or 0, score_bid=bid, rules=rules.name, play=play)
 
 
 def melds_args(raw: Params | dict) -> dict:

@@ -16,16 +16,31 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
 
     ``kwargs`` as :mod:`web.params` builds them; ``rules`` is a registered variant name."""
     from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.ruleset import get_game
 
     kw = dict(kwargs)
     rules = get_rules(kw.pop("rules", None))
-    if kind == "advise":
+    game = get_game(rules.name)
+    if kind == "advise":    # one entry for every game (partners: the team advisor)
         from analyzer.analyses.advice import advise_bid
         return advise_bid(progress=progress, rules=rules, **kw).to_dict()
+    if kind == "analyze" and game.table.sides == "partners":
+        # the hand as soloist of a partners game, as binokel analyze runs it (V1, V4-V6)
+        from analyzer.analyses.team_analysis import analyze_team_hand
+        kw.pop("play", None)        # web.params admits the heuristic only (resolve_play)
+        out = analyze_team_hand(kw["hand"], rules, seat=kw["seat"], dabb=kw["tapp"],
+                                samples=kw["samples"], seed=kw["seed"], bid=kw["score_bid"])
+        if progress is not None:
+            progress(1, 1)
+        return out.to_dict()
     if kind == "analyze":
         from analyzer.analyses.analysis import analyze_hand
         return analyze_hand(kw.pop("hand"), kw.pop("tapp"), kw.pop("seat"), kw.pop("samples"),
                             kw.pop("seed"), 1, rules, progress=progress, **kw).to_dict()
+    if kind == "melds" and game.deck.copies > 2:
+        # the 80-card deck's melds by V6.3's classes (as binokel melds --json prints them)
+        from analyzer.mechanics.pinochle_melds import pinochle_meld_report
+        return pinochle_meld_report(kw["hand"], kw.get("trump"), rules)
     if kind == "melds":
         from analyzer.mechanics.melds import meld_report
         return meld_report(rules=rules, **kw)

@@ -55,10 +55,12 @@ then scored (analyzer.mechanics.scoring, R8/R4):
   scores, sq = sum of squares) for means with standard errors;
   ``sum.melds.soloist.by_bid``: the soloist's meld (R5, kept cards, named trump).
 
-A team game's RuleSet (kreuz-48, kreuz-40, pinochle-80: ``rules.teams``) runs ``deals``
-only, through the same chunks, parts and manifest: its chunk is
+A team game's RuleSet (kreuz-48, kreuz-40, pinochle-80: ``rules.teams``) runs through the
+same chunks, parts and manifest: ``deals`` by
 :func:`analyzer.batch.team_runs.team_deal_rows` (four rule bidders, team metrics
-``team.*``; see that module), and its manifest keeps every TeamRuleSet field, so
+``team.*``; see that module), ``melds`` by the census of any table,
+:func:`analyzer.batch.table_census.table_meld_rows` (``hand.*``, ``side.*``,
+``dabb.points``), and its manifest keeps every TeamRuleSet field, so
 :attr:`RunResult.rules` rebuilds the TeamRuleSet.
 """
 from __future__ import annotations
@@ -463,7 +465,10 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     """Aggregate one chunk; returns ``{"chunk", "n_deals", "rows"}`` with rows
     ``(metric, bin, count, sq)`` (only non-zero bins).  Pure function of its arguments."""
     state = chunk_state(seed, chunk)
-    if what == "melds":
+    if what == "melds" and getattr(rules, "teams", False):
+        from analyzer.batch.table_census import table_meld_rows
+        rows = table_meld_rows(state, n_deals, rules)
+    elif what == "melds":
         rows = _meld_rows(state, n_deals, rules)
     elif what == "deals" and getattr(rules, "teams", False):
         from analyzer.batch.team_runs import team_deal_rows
@@ -539,10 +544,6 @@ class RunSpec:
         if int(self.seed) < 0:
             raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
         SEED.check(int(self.seed), "--seed")
-        if self.what == "melds" and getattr(self.rules, "teams", False):
-            raise BinokelError(f"--what melds is the three-player meld census; for the team game "
-                               f"{self.rules.name} use --what deals (its report has the team "
-                               f"melds) or binokel melds --rules {self.rules.name}")
 
     @property
     def n_chunks(self) -> int:
@@ -1191,7 +1192,13 @@ class RunResult:
         return self.table.reset_index()
 
     def units_per_deal(self, metric: str) -> int:
-        """How many counted units one deal adds to ``metric`` (3 hands for ``h15.*``)."""
+        """How many counted units one deal adds to ``metric`` (3 hands for ``h15.*``; the
+        seats in play for ``hand.*`` and the two sides for ``side.*``, the census of a
+        table with partners, analyzer.batch.table_census)."""
+        if metric.startswith("hand."):
+            return int(self.manifest["rules"].get("players", 3))
+        if metric.startswith("side."):
+            return 2
         return 3 if metric.startswith("h15.") else 1
 
     def proportion(self, metric: str, b: int, complement: bool = False) -> "Estimate":

@@ -19,21 +19,26 @@ ints), run on a few positions of the same kind.
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import time
 
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.bench.registry import register
+from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.kernels.bits import ctpop, select_bit
 from analyzer.mechanics.play import beat_table, card_beats, legal_mask_duty
 from analyzer.mechanics.rng import bounded, chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.sampling import deal_random
+from analyzer.errors import BinokelError
+from analyzer.mechanics.trick import add_card, legal as trick_legal, sides_of
 from analyzer.search.solve import (W_NODES, Solver, dd_value, set_context,
                                    set_hands)
+from analyzer.search.solve_any import (C_NODES, TableSolver, dd_solver, game_of, search_root,
+                                       table_position)
 
 
 @njit
@@ -290,10 +295,137 @@ _DESC = ("double-dummy solve of a position with {k} tricks left, reached from a 
          "(random trump and soloist, seat 0 leads) by random legal play; fresh table per "
          "position; extra: median/p90 ms per position (wall and CPU), nodes; pooled: the same over "
          "all positions of all repeats")
-register("DD8", _dd(8), description=_DESC.format(k=8), deals=400, unit="positions",
-         baselines={"python": (_dd_python(8), 4)})
-register("DD10", _dd(10), description=_DESC.format(k=10), deals=100, unit="positions",
-         baselines={"python": (_dd_python(10), 1)})
+# --------------------------------------------------------------------------- every game
+
+def table_positions(n: int, tricks_left: int, seed: int, rules) -> list:
+    """``n`` positions of the game ``rules`` with ``tricks_left`` tricks left, reached as
+    DD8's are (module docstring) on the game's own table: its deck (copies, low card),
+    hand size and seats in play (a seat that sits out holds nothing, V3), a uniform trump
+    and soloist among the seats in play, the first lead by the game's rule (forehand, or
+    the bidder: V6.2), then uniformly random legal cards under its duties (the one trick
+    step, partner relief included).  Drawn with ``random.Random`` from (seed, tricks_left).
+    Returns :class:`analyzer.search.solve_any.TablePosition`\ s."""
+    game = game_of(rules)
+    kr = game.kernel
+    if not 1 <= tricks_left <= kr.hand_size:
+        raise BinokelError(f"{game.name} deals {kr.hand_size} tricks: no position with "
+                           f"{tricks_left} tricks left")
+    rnd = random.Random(f"{seed}-{tricks_left}-{game.name}")
+    in_play = [q for q in range(kr.table_seats) if not kr.sits_out[q]]
+    deck = [t for t in range(N_TYPES) for _ in range(int(kr.copies[t]))]
+    side = np.zeros(kr.table_seats, dtype=np.int64)
+    out = []
+    for _ in range(n):
+        rnd.shuffle(deck)
+        hands = [[0] * N_TYPES for _ in range(kr.table_seats)]
+        for i, q in enumerate(in_play):
+            for t in deck[i * kr.hand_size:(i + 1) * kr.hand_size]:
+                hands[q][t] += 1
+        trump = rnd.randrange(4)
+        soloist = rnd.choice(in_play)
+        sides_of(kr.side_rule, kr.sits_out, soloist, side)
+        ld = soloist if kr.bidder_leads else in_play[0]
+        for _ in range(kr.hand_size - tricks_left):
+            ls, wc, ws, lh, tp = -1, -1, -1, -1, 0
+            seat = ld
+            for _ in range(kr.n_play):
+                pres = sum(1 << t for t in range(N_TYPES) if hands[seat][t])
+                relief = int(ls >= 0 and kr.partner_relief and side[ws] == side[seat])
+                lg = int(trick_legal(np.int64(pres), ls, wc, lh, trump, kr.beat, kr.follow,
+                                     kr.trump_duty, kr.beat_mode, kr.overtrump, relief))
+                cards = [t for t in range(N_TYPES) if (lg >> t) & 1]
+                c = cards[rnd.randrange(len(cards))]
+                hands[seat][c] -= 1
+                ls, wc, ws, lh = (int(x) for x in add_card(c, seat, ls, wc, ws, lh, trump, kr.beat))
+                seat = int(kr.next_seat[seat])
+            ld = ws
+        out.append(table_position(game, hands, trump, soloist, ld, ()))
+    return out
+
+
+def _dd_any(tricks_left: int):
+    """DDk for every game: binokel-48 without ``rules`` (the positions and kernel calls
+    of :func:`_dd`, unchanged), any game with ``rules``: its own positions
+    (:func:`table_positions`), solved by the kernel :func:`dd_solver` picks (the tuned
+    three-player kernel called as :func:`_dd` calls it, or the table solver's root search);
+    only the kernel call is timed."""
+    plain = _dd(tricks_left)
+
+    def run(n: int, seed: int, rules=None) -> dict:
+        if rules is None:
+            return dict(plain(n, seed), kernel="tuned")
+        s = dd_solver(rules)
+        walls, cpus, nodes = [], [], []
+        vals = 0
+        for pos in table_positions(n, tricks_left, seed, rules):
+            if isinstance(s, TableSolver):
+                args = s._load(pos) + (-1,)
+                fn, c = search_root, s.c
+                slot = C_NODES
+            else:
+                w = s.solver.w
+                set_context(w, pos.trump, pos.soloist, s.solver.tt_mask)
+                lo = np.array([sum(1 << t for t in range(N_TYPES) if pos.hands[q][t] >= 1)
+                               for q in range(3)], dtype=np.int64)
+                hi = np.array([sum(1 << t for t in range(N_TYPES) if pos.hands[q][t] >= 2)
+                               for q in range(3)], dtype=np.int64)
+                set_hands(w, lo, hi)
+                args = (w, s.solver.tt, pos.leader, 0, -1, -1, -1, -1, 0)
+                fn, c = dd_value, w
+                slot = W_NODES
+            n0 = int(c[slot])
+            c0 = time.process_time()
+            t0 = time.perf_counter()
+            vals += int(fn(*args))
+            walls.append(time.perf_counter() - t0)
+            cpus.append(time.process_time() - c0)
+            nodes.append(int(c[slot]) - n0)
+        q = statistics.quantiles(walls, n=10) if n >= 10 else [max(walls)] * 9
+        return {"tricks_left": tricks_left, "median_ms": 1e3 * statistics.median(walls),
+                "p90_ms": 1e3 * q[8], "mean_ms": 1e3 * statistics.mean(walls),
+                "cpu_median_ms": 1e3 * statistics.median(cpus),
+                "cpu_mean_ms": 1e3 * statistics.mean(cpus),
+                "mean_nodes": statistics.mean(nodes), "median_nodes": statistics.median(nodes),
+                "mean_value": vals / n, "loadavg": list(os.getloadavg()),
+                "kernel": "table" if isinstance(s, TableSolver) else "tuned",
+                "per_unit": {"cpu_ms": [1e3 * x for x in cpus],
+                             "wall_ms": [1e3 * x for x in walls], "nodes": nodes}}
+    return run
+
+
+def _dd_python_any(tricks_left: int):
+    """The plain-Python baseline: binokel-48's positions without ``rules``; with ``rules``
+    (a three-player game) the game's own positions (:func:`table_positions`) solved by
+    :func:`python_solve` under its rules."""
+    base = _dd_python(tricks_left)
+
+    def run(n: int, seed: int, rules=None) -> dict:
+        if rules is None:
+            return base(n, seed)
+        walls, vals = [], 0
+        for pos in table_positions(n, tricks_left, seed, rules):
+            lo = np.array([sum(1 << t for t in range(N_TYPES) if pos.hands[q][t] >= 1)
+                           for q in range(3)], dtype=np.int64)
+            hi = np.array([sum(1 << t for t in range(N_TYPES) if pos.hands[q][t] >= 2)
+                           for q in range(3)], dtype=np.int64)
+            t0 = time.perf_counter()
+            vals += python_solve(lo, hi, pos.trump, pos.soloist, pos.leader, rules)
+            walls.append(time.perf_counter() - t0)
+        return {"tricks_left": tricks_left, "median_ms": 1e3 * statistics.median(walls),
+                "mean_value": vals / n}
+    return run
+
+
+_DESC_ANY = (" (--rules NAME: that game's deck, table and duties; seats that sit out hold "
+             "nothing; three-player games on the tuned kernel, the others on the table solver "
+             "without a plain-Python baseline)")
+register("DD8", _dd_any(8), description=_DESC.format(k=8) + _DESC_ANY, deals=400,
+         unit="positions", baselines={"python": (_dd_python_any(8), 4)}, variant_aware=True)
+register("DD10", _dd_any(10), description=_DESC.format(k=10) + _DESC_ANY, deals=100,
+         unit="positions", baselines={"python": (_dd_python_any(10), 1)}, variant_aware=True)
+# the four-seat tables (partners, k copies): the same workload on the table solver
+register_table_variant("DD8", _dd_any(8))
+register_table_variant("DD10", _dd_any(10))
 register("DD12", _dd(12), description=_DESC.format(k=12), deals=10, unit="positions")
 register("DD15", _dd(15), description=_DESC.format(k=15) + " (a whole deal)", deals=3,
          unit="positions")

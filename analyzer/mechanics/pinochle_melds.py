@@ -140,3 +140,23 @@ def pinochle_meld_total(hand, trump, rules: TeamRuleSet = PINOCHLE_RULES) -> int
     """Meld points of ``hand`` with ``trump`` through the kernel (V6.3)."""
     h = Hand80.parse(hand)
     return int(meld80(h.counts_array(), int(trump), team_kernel(rules)))
+
+
+def pinochle_meld_report(hand, trump=None, rules: TeamRuleSet = PINOCHLE_RULES) -> dict:
+    """``binokel melds --json`` for an 80-card hand (and the web API's ``/api/melds``):
+    per trump (``trump``: one suit's letter, or None for all four) its total and named
+    melds by V6.3's classes.
+
+    Raises BinokelError (one line) on a hand of the wrong size or a fifth copy.
+    """
+    from analyzer.mechanics.cards import SUITS, Suit
+
+    h = Hand80.parse(hand, size=rules.hand_size)
+    suits = [Suit.parse(trump)] if trump is not None else list(SUITS)
+    rows = []
+    for s in suits:
+        ms = pinochle_melds(h, s.index, rules)
+        rows.append({"trump": s.value, "total": sum(m.points for m in ms),
+                     "melds": [{"class": m.cls, "name": m.name, "times": m.times,
+                                "points": m.points} for m in ms]})
+    return {"rules": rules.name, "hand": h.codes(rules.low_card), "by_trump": rows}

@@ -1187,7 +1187,7 @@ def deal_table(hands, soloist: int = 0, rules: RuleSet = DEFAULT_RULES,
     counts = [sum(h.counts[t] for h in hs) for t in range(N_TYPES)]
     if max(counts) > 2:
         raise CardError("a card appears more than twice in the three hands: the deck has two (R1)")
-    tapp = Hand(tuple(2 - c for c in counts))
+    tapp = Hand(tuple((2 if rules.in_deck(t) else 0) - c for t, c in enumerate(counts)))
     cp = rules.kernel.card_points
     disc = sum(int(cp[c.id]) for c in tapp.cards())
     s = solver or Solver(rules)

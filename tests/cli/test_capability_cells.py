@@ -56,6 +56,7 @@ def invocation(command: str, name: str, tmp_path) -> list[str] | None:
     """The smallest ``binokel`` argument list that runs ``command`` for game ``name``
     (``None``: the command is run elsewhere, see the module docstring)."""
     hand = a_hand(GAMES[name])
+    record = _record(tmp_path, name) if command in ("hint", "review") else ""
     return {
         "advise": ["advise", hand, "-n", "30", "--json"],
         "analyze": ["analyze", hand, "-n", "30", "--json"],
@@ -71,7 +72,22 @@ def invocation(command: str, name: str, tmp_path) -> list[str] | None:
         "rules": ["rules", name],
         "solve": ["solve", "--seed", "1", "--tricks-left", "3", "--trump", "S", "--json"],
         "tournament": ["tournament", "-g", "2", "--samples", "20", "-j", "1", "--json"],
+        "hint": ["hint", "--record", record, "--trick", "3", "-n", "4", "--json"],
+        "review": ["review", record, "-n", "2", "--dd-max-tricks", "0", "--json"],
     }.get(command)
+
+
+def _record(tmp_path, name: str) -> str:
+    """A deal record of game ``name`` (``binokel play --record``): the input of ``hint``
+    and ``review``, which read the game from it."""
+    from analyzer.mechanics.record import format_records, in_play_seats
+    from analyzer.mechanics.record_play import play_record
+    from analyzer.mechanics.ruleset import get_game
+
+    path = tmp_path / "deal.txt"
+    path.write_text(format_records([play_record(name, seed=1, trump=0,
+                                                soloist=in_play_seats(get_game(name))[1])]))
+    return str(path)
 
 
 CELLS = [(cmd, name) for cmd, row in CAPS.items() for name in row if cmd != "serve"]

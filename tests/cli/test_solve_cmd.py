@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -108,3 +110,78 @@ def test_solve_whole_deal_json_says_the_table_is_incomplete():
 def test_solve_time_limit_with_a_position_is_one_line_error():
     r = _run("solve", "--seed", "3", "--tricks-left", "2", "--trump", "H", "--time-limit", "5")
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "--time-limit" in r.output
+
+
+# --------------------------------------------------------------------------- --rules NAME (issue 24)
+
+ALL_GAMES = ["binokel-48", "grupp-3", "grupp-4", "binokel-40", "kreuz-48", "kreuz-40",
+             "pinochle-80"]
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_solve_seeded_position_answers_for_every_game(game):
+    # every game: the deal of a seed, its play record to 3 tricks left, every legal card's
+    # value for the soloist (three-player games) or the soloist's side (partners, V1)
+    r = _run("solve", "--rules", game, "--seed", "4", "--tricks-left", "3", "--trump", "H",
+             "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    best = max(d["moves"].values()) if (d["to_play"] - d["soloist"]) % (
+        2 if game in ("kreuz-48", "kreuz-40", "pinochle-80") else 3) == 0 else min(d["moves"].values())
+    assert d["tricks_left"] == 3 and d["value"] == best
+
+
+def test_solve_team_position_counts_the_partners_points_together():
+    # kreuz-40, hearts trump: soloist 0 leads AH; its partner (seat 2, V1) holds the other
+    # ace and the side takes both tricks: 11+10+11+10 + ... + the last trick's 10 (R7)
+    line = "H 0 0 AH,KS 10H,QS AH,JS KH,QS -"
+    r = _run("solve", "--rules", "kreuz-40", "--position", line, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["to_play"] == 0 and len(d["hands"]) == 4
+    cp = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+    every = sum(cp[c[:-1]] for h in d["hands"] for c in h.split()) + 10
+    assert d["value"] == every
+
+
+def test_solve_grupp_cards_are_sevens_and_the_dealer_sits_out():
+    # V1: rank 5 is a 7 in grupp-4; V3: the dealer (seat 3) holds no cards and is no seat
+    # of the position line
+    r = _run("solve", "--rules", "grupp-4", "--position", "S 0 1 AS,10H KD QS,JC 7C")
+    assert r.exit_code == 0, r.output
+    assert "3 dealer (sits out) -" in r.output and "JC        13  best" in r.output
+    r = _run("solve", "--rules", "grupp-4", "--position", "S 0 1 AS,10H KD QS,JC 9C")
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "9C" in r.output
+
+
+def test_solve_refuses_what_the_game_lacks_in_one_line():
+    for args, msg in [
+        (["--rules", "kreuz-40", "--seed", "1", "--tricks-left", "3", "--trump", "N"], "no Durch"),
+        (["--rules", "pinochle-80", "--seed", "1"], "at most 60 cards = 15 tricks left"),
+        (["--rules", "pinochle-80", "--seed", "1", "--best-discard"], "no Dabb"),
+        (["--rules", "kreuz-48", "--seed", "1", "--best-discard"], "out of reach"),
+        (["--rules", "binokel-40", "--seed", "1", "--tricks-left", "13", "--trump", "S"],
+         "deals 12 tricks"),
+        (["--rules", "binokel-48", "--seed", "1", "--soloist", "3"], "seats 0, 1, 2"),
+        (["--rules", "kreuz-48", "--position", "S 0 1 AS KD QS"], "8 fields"),
+    ]:
+        r = _run("solve", *args)
+        assert r.exit_code == 2, (args, r.output)
+        assert msg in r.output and r.output.count("\n") == 1, (args, r.output)
+
+
+def test_solve_team_deal_table_under_a_time_limit_is_partial_and_exits_3():
+    r = _run("solve", "--rules", "kreuz-48", "--seed", "7", "--time-limit", "0.01", "--json")
+    assert r.exit_code == 3, r.output
+    d = json.loads(r.stdout)
+    assert [row["trump"] for row in d["rows"]] == list("CSHDN")   # kreuz-48 has a Durch (V4.6)
+    assert d["complete"] is False
+
+
+def test_solve_binokel_40_table_has_no_durch_row_and_a_dabb_of_four():
+    # V5.7: no Durch; V5.1: the Dabb of 4 is the discard; a small deal through --hand
+    r = _run("solve", "--rules", "binokel-40", "--seed", "5", "--time-limit", "0.01", "--json")
+    assert r.exit_code == 3, r.output
+    d = json.loads(r.stdout)
+    assert [row["trump"] for row in d["rows"]] == list("CSHD")
+    assert all(len(h.split()) == 12 for h in d["hands"])

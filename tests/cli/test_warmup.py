@@ -93,3 +93,17 @@ def test_warmup_reports_what_it_compiled_and_afterwards_commands_compile_nothing
         assert compiled == 0, (kind, compiled)
     assert sum(loaded for _, _, loaded, _ in res.values()) > 0
 
+
+
+def test_warmup_rules_warms_one_game_and_refuses_an_unknown_name_in_one_line():
+    """``--rules NAME``: that game's stages only (the meld census of a partners table too);
+    the default game's also the stages of the commands that run it alone."""
+    from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
+
+    kreuz = [name for name, _ in stages("/tmp/x", game=get_rules("kreuz-48"))]
+    assert kreuz and all(name.endswith("--rules kreuz-48") for name in kreuz)
+    assert "simulate --what melds --rules kreuz-48" in kreuz
+    default = [name for name, _ in stages("/tmp/x", game=DEFAULT_RULES)]
+    assert "solve --position" in default and not any("grupp-3" in n for n in default)
+    r = CliRunner().invoke(cli, ["warmup", "--rules", "kreuz-99"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "unknown rules 'kreuz-99'" in r.output

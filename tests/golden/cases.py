@@ -279,11 +279,10 @@ def cases_of(game: str) -> list[Case]:
                                     "pimc"], jobs=True)
         add("analyze", "pimc-defence-n16", ["analyze", *r, hand, "-n", "16", "--seed", "3",
                                             "--play", "pimc-defence"], jobs=True)
-    # simulate summaries: the deal runs of every game, the meld census of the three-player
+    # simulate summaries: the deal runs and the meld census of every game (a partners
+    # table's census: analyzer.batch.table_census, issue 24)
     add("simulate", "deals-n400", [game, "deals", 400, 11, 200], simulate_table, jobs=True)
-    if three:
-        add("simulate", "melds-n4000", [game, "melds", 4000, 11, 2000], simulate_table,
-            jobs=True)
+    add("simulate", "melds-n4000", [game, "melds", 4000, 11, 2000], simulate_table, jobs=True)
     # tournaments: whole games (--groups); team games also the single-deal match (--deals)
     add("tournament", "groups2-n20", ["tournament", *r, "--groups", "2", "--samples", "20",
                                       "--seed", "3"], jobs=True)

@@ -38,6 +38,8 @@ TEXT = {
         durch_fail=1, forced_opening=True, target=1000),
 }
 TEXT["grupp-4"] = dict(TEXT["grupp-3"])   # V3: exactly grupp-3 among the three who play
+TEXT["kreuz-48"] = dict(TEXT["grupp-3"], hand=11, dabb=4)   # V4.1 11 + 4; the melds as V2 (V4.4)
+TEXT["kreuz-40"] = dict(TEXT["binokel-40"], hand=9)         # V5.1 9 + 4; the melds of V5.5
 CARD_POINTS = (11, 10, 4, 3, 2, 0)         # V1
 LAST_TRICK = 10                            # V1
 

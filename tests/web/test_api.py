@@ -117,12 +117,51 @@ def test_rules_parameter_selects_the_variant_as_rules_does_on_the_cli(server):
     code, body, _ = server.get(f"/api/melds?hand={q(grupp)}&rules=grupp-3")
     assert code == 200 and body == as_json(meld_report(grupp, rules=get_rules("grupp-3")))
     info = server.get("/api/info")[1]["rules"]
-    assert [r["name"] for r in info] == [n for n in RULE_NAMES if not getattr(get_rules(n), "teams", False)]
+    assert [r["name"] for r in info] == list(RULE_NAMES)          # every game (issue 24)
     assert {"binokel-48", "grupp-3", "grupp-4", "binokel-40"} <= {r["name"] for r in info}
     assert {r["name"]: (r["low_card"], r["hand_size"], r["tapp_size"]) for r in info}["binokel-40"] == ("", 12, 4)
     assert server.get("/api/auction?rules=grupp-3")[1]["legal"] == ["pass", "150"]   # no forced opening
     assert server.get("/api/cards?text=9S,7S&rules=grupp-3")[0] == 400
     assert server.get("/api/cards?text=7S,AS&rules=grupp-3")[1]["cards"] == ["AS", "7S"]
+
+
+KREUZ = "AS AS 10S KS QS JS AC AH AD 10C KH"
+PIN = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
+
+
+def test_partners_games_answer_with_their_seats_auction_form_and_the_team_analyses(server):
+    """V1: the advice and analysis of a partners game are the CLI's team library calls."""
+    from analyzer.analyses.team_analysis import analyze_team_hand
+    from analyzer.mechanics.pinochle_melds import pinochle_meld_report
+    from analyzer.mechanics.rules import get_rules
+
+    kreuz, pin = get_rules("kreuz-48"), get_rules("pinochle-80")
+    info = {r["name"]: r for r in server.get("/api/info")[1]["rules"]}
+    k = info["kreuz-48"]
+    assert [s["name"] for s in k["seats"]] == ["forehand", "middlehand", "rearhand", "dealer"]
+    assert k["teams"] == [["forehand", "rearhand"], ["middlehand", "dealer"]]
+    assert (k["copies"], k["hand_size"], k["tapp_size"], k["low_card"]) == (2, 11, 4, "7")
+    p = info["pinochle-80"]
+    assert (p["copies"], p["hand_size"], p["tapp_size"], p["auction_form"]) == (4, 20, 0, "open")
+    assert p["seats"][1] == {"index": 1, "name": "second", "short": "2nd", "param": "1", "side": 1,
+                             "partner": "dealer"}
+    assert info["binokel-48"]["teams"] is None and info["binokel-48"]["seats"][2]["param"] == "rh"
+    # duels (V1): raise exactly +10, the partner duels too; open bidding (V6.2): jumps
+    a = server.get("/api/auction?auction=150,160&rules=kreuz-48")[1]
+    assert (a["to_move"], a["legal"], a["jumps"]) == ("forehand", ["pass", "170"], False)
+    a = server.get("/api/auction?auction=500,pass,550&rules=pinochle-80")[1]
+    assert [c["seat"] for c in a["calls"]] == ["first", "second", "third"]
+    assert (a["to_move"], a["legal"], a["jumps"]) == ("dealer", ["pass", "560"], True)
+    code, body, _ = server.get(f"/api/advise?hand={q(KREUZ)}&rules=kreuz-48&seat=middlehand"
+                               "&auction=150&samples=60&seed=3")
+    assert code == 200, body
+    lib = advise_bid(KREUZ, seat=1, auction="150", samples=60, seed=3, rules=kreuz).to_dict()
+    assert body == as_json(lib) and body["seat"] == 1 and body["team"] == 1
+    code, body, _ = server.get(f"/api/analyze?hand={q(KREUZ)}&rules=kreuz-48&seat=3&samples=40&bid=200")
+    assert code == 200, body
+    assert body == as_json(analyze_team_hand(KREUZ, kreuz, seat=3, samples=40, bid=200).to_dict())
+    code, body, _ = server.get(f"/api/melds?hand={q(PIN)}&rules=pinochle-80")
+    assert code == 200 and body == as_json(pinochle_meld_report(PIN, None, pin))
 
 
 def test_job_reports_progress_and_returns_the_same_result(server):
@@ -233,11 +272,20 @@ BAD = [
      "samples: must be at most 10,000 (this server's cap per request with play=pimc-defence)"),
     ("PIMC in the 40-card game", f"/api/advise?hand={q('AS AS 10S KS QS JS KH QH AC AD 10D KD')}"
      "&rules=binokel-40&play=pimc", "play=pimc is not available for binokel-40"),
-    # the page has no four-seat picker or auction yet: team games are refused, not answered
-    # with three-player numbers
-    ("team game advise", f"/api/advise?hand={q(STRONG)}&rules=kreuz-48", "kreuz-48 is a team game"),
-    ("team game analyze", f"/api/analyze?hand={q(STRONG)}&rules=pinochle-80", "pinochle-80 is a team game"),
-    ("team game auction", "/api/auction?auction=150&rules=kreuz-40", "kreuz-40 is a team game"),
+    # partners games (V1): their own seats, objectives, scores, Dabb and auction form
+    ("seat not at the table", f"/api/advise?hand={q(KREUZ)}&rules=kreuz-48&seat=hinterhand",
+     "seat: unknown seat 'hinterhand' in kreuz-48: use forehand, middlehand, rearhand, dealer or 0-3 (V1)"),
+    ("own score in a partners game", f"/api/advise?hand={q(KREUZ)}&rules=kreuz-48&objective=own",
+     "objective: 'own' is not an objective of a partners game"),
+    ("three scores in a partners game", f"/api/advise?hand={q(KREUZ)}&rules=kreuz-48&scores=1,2,3",
+     "a team game has two totals (your team, the other team), got 3"),
+    ("Dabb in a game without one", f"/api/analyze?hand={q(PIN)}&rules=pinochle-80&tapp=AS",
+     "tapp: pinochle-80 has no Dabb (V1, V6)"),
+    ("open bid below the minimum", "/api/auction?auction=450&rules=pinochle-80",
+     "bid 450 is below the minimum bid 500 (V6.2)"),
+    ("team duel raise of 20", "/api/auction?auction=150,170&rules=kreuz-40", "raises are exactly +10"),
+    ("team bid off the grid", f"/api/analyze?hand={q(KREUZ)}&rules=kreuz-48&bid=155",
+     "bid: 155 is not a legal bid (150, 160, ... V1)"),
 ]
 
 

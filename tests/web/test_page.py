@@ -271,3 +271,107 @@ def test_card_play_selector_sends_play_and_switches_to_the_pimc_sample_sizes(pag
     ready(page, f"{server.base}/?hand={STRONG.replace(' ', ',')}&play=fastest")
     page.wait_for_function("document.getElementById('error').textContent.includes('play: unknown')",
                            timeout=10_000)
+
+
+KREUZ = "AS AS 10S KS QS JS AC AH AD 10C KH"
+
+
+def test_partners_game_shows_its_seats_partners_and_the_team_advice(page, server):
+    """kreuz-48 (V1, V4): four seats by name, partners opposite, 11 cards with the 7, the
+    duels auction, and the team advisor's table (advise_bid, as binokel advise --rules)."""
+    from analyzer.mechanics.rules import get_rules
+
+    ready(page, server.base + "/")
+    page.select_option("#rules", "kreuz-48")
+    page.wait_for_function("document.getElementById('hand-count').textContent === '0/11'")
+    assert page.text_content("#picker .card[data-card='7S']").startswith("7")       # V2.1 low card
+    assert page.eval_on_selector_all("#seat option", "os => os.map(o => o.textContent)") == [
+        "forehand (Vorhand) · partner rearhand", "middlehand (Mittelhand) · partner dealer",
+        "rearhand (Hinterhand) · partner forehand", "dealer (Geber) · partner middlehand"]
+    assert page.text_content("#partners") == "Partners (V1): forehand + rearhand against middlehand + dealer"
+    assert page.text_content("#tapp-count") == "0/4"
+    # the card plays offered are those the game takes (resolve_play, as every request checks)
+    from web.games import plays
+    assert page.eval_on_selector_all("#play option:not([hidden])", "os => os.map(o => o.value)") == \
+        plays(get_rules("kreuz-48"))
+    page.fill("#hand-text", KREUZ)
+    page.wait_for_function("document.getElementById('hand-count').textContent === '11/11'")
+    page.select_option("#seat", "1")
+    page.click("#call-raise")                                   # forehand opens 150 (V1)
+    page.wait_for_function("document.getElementById('auction-status').textContent === 'middlehand to call'")
+    assert page.text_content("#call-raise") == "+10 → 160" and page.text_content("#auction-warn") == ""
+    page.click("#more summary")
+    assert page.get_attribute("#score-fh", "placeholder") == "your team" and page.is_hidden("#score-rh")
+    page.fill("#samples", "60")
+    page.fill("#seed", "3")
+    page.click("#run-advise")
+    page.wait_for_selector("#result-advise:not([hidden])")
+    adv = advise_bid(KREUZ, seat=1, auction="150", samples=60, seed=3, rules=get_rules("kreuz-48")).to_dict()
+    head = page.locator("#advice-headline")
+    assert head.get_attribute("data-max-bid") == ("" if adv["max_bid"] is None else str(adv["max_bid"]))
+    assert page.text_content("#advice-partners") == (
+        "You sit middlehand, team 1: middlehand (you) + dealer against forehand + rearhand.")
+    by_bid = {r["bid"]: r for r in adv["table"]}
+    covered = []
+    for ds, c in cells(page, "advice-table"):
+        first, last = int(ds["first"]), int(ds["bid"])
+        covered += [b for b in by_bid if first <= b <= last]
+        r = by_bid[last]
+        assert c["p_make"] == pci(r["p_make"], r["p_make_lo"], r["p_make_hi"])
+        assert c["ev"] == sci(r["ev"], r["ev_lo"], r["ev_hi"])
+    assert covered == [r["bid"] for r in adv["table"]]
+    assert "rules=kreuz-48" in page.url and "seat=1" in page.url
+    page.screenshot(path="/tmp/page-kreuz-48-desktop.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path="/tmp/page-kreuz-48-phone.png", full_page=True)
+    # a phone: nothing wider than the screen (the table scrolls inside its box)
+    page.wait_for_function("document.documentElement.scrollWidth === 390")   # charts resize after the viewport
+    page.locator("#result-advise").screenshot(path="/tmp/page-kreuz-48-phone-advice.png")
+
+
+PIN = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
+
+
+def test_game_without_dabb_takes_four_copies_jump_bids_and_shows_its_meld_classes_and_analysis(page, server):
+    """pinochle-80 (V6): 80 cards (four copies, no low card), no Dabb (V6.1), open bidding
+    with jumps (V6.2), melds by the classes of V6.3, the team analysis per trump."""
+    from analyzer.analyses.team_analysis import analyze_team_hand
+    from analyzer.mechanics.pinochle_melds import pinochle_meld_report
+    from analyzer.mechanics.rules import get_rules
+
+    ready(page, server.base + "/?rules=pinochle-80")
+    assert page.locator("#picker .card").count() == 20 and page.is_hidden("#target-tapp")
+    ace = "#picker .card[data-card='AH']"
+    for _ in range(5):
+        page.click(ace)
+    assert page.get_attribute(ace, "data-hand") == "4" and "only four copies" in page.text_content("#cards-msg")
+    page.fill("#hand-text", PIN)
+    page.wait_for_function("document.getElementById('hand-count').textContent === '20/20'")
+    assert page.text_content("#partners") == "Partners (V1): first + third against second + dealer"
+    page.fill("#call-bid", "600")                               # a jump over the opening 500 (V6.2)
+    page.click("#call-jump")
+    page.wait_for_function("document.getElementById('auction-status').textContent === 'second to call'")
+    assert page.text_content("#call-raise") == "+10 → 610"
+    page.fill("#call-bid", "605")                               # not a multiple of 10: refused, not added
+    page.click("#call-jump")
+    page.wait_for_function("document.getElementById('error').textContent.includes('not a multiple of 10')")
+    assert page.text_content("#auction-calls") == "1st600"
+    page.click("#run-melds")
+    page.wait_for_selector("#result-melds:not([hidden])")
+    rep = pinochle_meld_report(PIN, None, get_rules("pinochle-80"))
+    assert {ds["trump"]: c["total"] for ds, c in cells(page, "melds-table")} == \
+        {r["trump"]: str(r["total"]) for r in rep["by_trump"]}
+    page.click("#more summary")
+    page.fill("#asamples", "40")
+    page.click("#run-analyze")
+    page.wait_for_selector("#result-analyze:not([hidden])")
+    res = analyze_team_hand(PIN, get_rules("pinochle-80"), samples=40).to_dict()
+    shown = {ds["trump"]: c for ds, c in cells(page, "team-trumps")}
+    for r in res["trumps"]:
+        t = r["team_total"]
+        assert shown["CSHD"[r["trump"]]]["team_total"] == f"{fx(t['mean'], 1)} [{fx(t['lo'], 1)}, {fx(t['hi'], 1)}]"
+    assert page.is_hidden("#analysis-solo")
+    page.screenshot(path="/tmp/page-pinochle-80-desktop.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.documentElement.scrollWidth === 390")   # charts resize after the viewport
+    page.locator("#result-analyze").screenshot(path="/tmp/page-pinochle-80-phone-analysis.png")

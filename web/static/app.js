@@ -7,9 +7,10 @@ const RANKS = ["A", "10", "K", "Q", "J", "9"];
 const SYM = { C: "♣", S: "♠", H: "♥", D: "♦" };
 const DE_SUIT = { C: "Eichel", S: "Schippen", H: "Herz", D: "Schellen" };
 const DE_RANK = { A: "Ass", 10: "Zehn", K: "König", Q: "Ober", J: "Unter", 9: "Neun", 7: "Sieben" };
-const SEAT_SHORT = { forehand: "FH", middlehand: "MH", rearhand: "RH" };
 const SEAT_PARAM = { forehand: "fh", middlehand: "mh", rearhand: "rh", fh: "fh", mh: "mh", rh: "rh",
   vorhand: "fh", mittelhand: "mh", hinterhand: "rh", 0: "fh", 1: "mh", 2: "rh" };
+const DE_SEAT = { forehand: "Vorhand", middlehand: "Mittelhand", rearhand: "Hinterhand", dealer: "Geber" };
+const COPIES = { 1: "one", 2: "two", 3: "three", 4: "four" };
 const SIZE = { hand: 15, tapp: 3 };   // from the chosen rules (binokel-40: 12 + 4)
 const POLL_MS = 120;
 
@@ -20,6 +21,27 @@ const S = {
   auction: [], auctionInfo: null, view: null, job: null, runToken: 0, info: null,
 };
 const charts = {};
+
+// ------------------------------------------------------------------ the game's table (/api/info rules)
+// every game's seats, sides, copies and auction form come from the registry (web/games.py)
+const copies = () => (S.rules && S.rules.copies) || 2;
+const partnersGame = () => !!(S.rules && S.rules.sides === "partners");
+const seatRows = () => (S.rules && S.rules.seats) || [
+  { index: 0, name: "forehand", short: "FH", param: "fh" }, { index: 1, name: "middlehand", short: "MH", param: "mh" },
+  { index: 2, name: "rearhand", short: "RH", param: "rh" }];
+const seatShort = (name) => (seatRows().find((r) => r.name === name) || { short: name }).short;
+const seatByParam = (v) => seatRows().find((r) => r.param === String(v)) || seatRows()[0];
+const seatName = (i) => (seatRows()[i] || { name: String(i) }).name;
+// "forehand + rearhand against middlehand + dealer", the asking seat's side first
+function sidesText(seatIndex) {
+  const t = S.rules && S.rules.teams;
+  if (!t) return "";
+  const mine = seatIndex === undefined ? 0 : seatIndex % 2;
+  const you = seatIndex === undefined ? null : seatName(seatIndex);
+  const side = (names) => names.map((n) => (n === you ? `<span class="you">${esc(n)} (you)</span>`
+    : you !== null && names.includes(you) ? `<span class="mate">${esc(n)}</span>` : esc(n))).join(" + ");
+  return `${side(t[mine])} against ${side(t[1 - mine])}`;
+}
 
 // ------------------------------------------------------------------ cards
 // rank 5 is the variant's low card: the 9, the 7 (grupp games) or absent (40 cards)
@@ -84,9 +106,8 @@ function renderPicker() {
 function updatePicker() {
   document.querySelectorAll("#picker .card").forEach((b) => {
     const t = typeOf(b.dataset.card), h = S.hand[t], k = S.tapp[t];
-    b.classList.toggle("n1", h === 1);
-    b.classList.toggle("n2", h === 2);
-    b.classList.toggle("gone", h + k >= 2 && h < 2);
+    for (let c = 1; c <= 4; c++) b.classList.toggle(`n${c}`, h === c);
+    b.classList.toggle("gone", h + k >= copies() && h < copies());
     b.dataset.hand = h;
     b.dataset.tapp = k;
     b.title = `${label(t)} (${codeOf(t)}): ${h} in hand` + (k ? `, ${k} in Tapp` : "");
@@ -137,9 +158,10 @@ function cardsMsg(text, key = "picker") {
 
 function addCard(t) {
   const which = S.target;
-  if (S.hand[t] + S.tapp[t] >= 2) {
-    cardsMsg(`${label(t)} (${codeOf(t)}): the deck has only two copies of each card (R1); ` +
-      `both are already in your ${S.hand[t] === 2 ? "hand" : S.tapp[t] === 2 ? "Tapp" : "hand and Tapp"}.`);
+  const k = copies();
+  if (S.hand[t] + S.tapp[t] >= k) {
+    cardsMsg(`${label(t)} (${codeOf(t)}): the deck has only ${COPIES[k]} copies of each card (${k === 2 ? "R1" : "V6.1"}); ` +
+      `${k === 2 ? "both" : "all"} are already in your ${S.hand[t] === k ? "hand" : S.tapp[t] === k ? "Tapp" : "hand and Tapp"}.`);
     return;
   }
   if (total(S[which]) >= SIZE[which]) {
@@ -186,11 +208,11 @@ async function parseText(which, fromUrl) {
   const counts = new Array(24).fill(0);
   r.data.cards.forEach((c) => { counts[typeOf(c)] += 1; });
   const other = which === "hand" ? S.tapp : S.hand;
-  const clash = counts.findIndex((n, t) => n + other[t] > 2);
+  const clash = counts.findIndex((n, t) => n + other[t] > copies());
   S[which] = counts;
   if (clash >= 0) {
     cardsMsg(`${label(clash)} (${codeOf(clash)}): hand and Tapp hold ${counts[clash] + other[clash]} copies; ` +
-      `the deck has only two of each card (R1).`, which);
+      `the deck has only ${COPIES[copies()]} of each card (R1, V6.1).`, which);
   } else if (r.data.count > SIZE[which]) {
     cardsMsg(`${which === "hand" ? "Hand" : "Tapp"}: ${r.data.count} cards, but it has ${SIZE[which]}.`, which);
   } else {
@@ -219,13 +241,13 @@ async function refreshAuction() {
   info.calls.forEach((c) => {
     const el = document.createElement("span");
     el.className = "call";
-    el.innerHTML = `<span class="who">${SEAT_SHORT[c.seat]}</span>${c.call}`;
+    el.innerHTML = `<span class="who">${esc(seatShort(c.seat))}</span>${c.call}`;
     calls.appendChild(el);
   });
   if (!info.calls.length) {
     const el = document.createElement("span");
     el.className = "muted small";
-    el.textContent = `no calls yet (forehand ${info.legal.includes("pass") ? "calls first" : `opens at ${info.legal[0]}`})`;
+    el.textContent = `no calls yet (${info.to_move} ${info.legal.includes("pass") ? "calls first" : `opens at ${info.legal[0]}`})`;
     calls.appendChild(el);
   }
   const raise = info.legal.find((c) => c !== "pass");
@@ -235,6 +257,13 @@ async function refreshAuction() {
     ? (info.standing !== null ? `+${Number(raise) - info.standing} → ${raise}` : `${info.calls.length ? "bid" : "open"} ${raise}`)
     : "+10";
   $("call-raise").dataset.call = raise || "";
+  // open bidding (V6.2): any multiple of the step above the standing bid
+  $("jump-box").hidden = !info.jumps;
+  if (info.jumps) {
+    $("call-bid").min = raise;
+    $("call-bid").step = info.step;
+    $("call-bid").placeholder = raise;
+  }
   $("call-undo").disabled = !S.auction.length;
   $("call-clear").disabled = !S.auction.length;
   auctionStatus();
@@ -244,7 +273,7 @@ async function refreshAuction() {
 function auctionStatus() {
   const info = S.auctionInfo;
   if (!info) return;
-  const seat = { fh: "forehand", mh: "middlehand", rh: "rearhand" }[$("seat").value];
+  const seat = seatByParam($("seat").value).name;
   $("auction-status").textContent = info.finished
     ? `over: ${info.soloist} is soloist at ${info.standing}`
     : `${info.to_move} to call`;
@@ -255,9 +284,17 @@ function auctionStatus() {
 
 function call(c) { if (c) { S.auction.push(c); clearError(); refreshAuction(); saveUrl(); } }
 
+// a jump bid (open bidding, V6.2): checked by the server before it joins the calls
+async function jump(v) {
+  const r = await api("GET", "/api/auction", { auction: [...S.auction, v].join(","), rules: $("rules").value });
+  if (!r.ok) { showError(r.error); return; }
+  $("call-bid").value = "";
+  call(v);
+}
+
 // ------------------------------------------------------------------ URL state
 function params() {
-  const scores = ["fh", "mh", "rh"].map((s) => $(`score-${s}`).value.trim());
+  const scores = ["fh", "mh", "rh"].slice(0, (S.rules && S.rules.score_units) || 3).map((s) => $(`score-${s}`).value.trim());
   return {
     hand: codes(S.hand).join(","),
     tapp: codes(S.tapp).join(","),
@@ -299,7 +336,7 @@ function saveUrl() {
   const p = params();
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(p)) {
-    if (v === "" || (k === "seat" && v === "fh")) continue;
+    if (v === "" || (k === "seat" && v === seatRows()[0].param)) continue;
     if (k === "samples" && v === String(sampleSizes(p.play).advise)) continue;
     if (k === "asamples" && v === String(sampleSizes(p.play).analyze)) continue;
     if (k === "seed" && v === "0") continue;
@@ -330,9 +367,11 @@ async function loadUrl() {
     if (!setRules(q.get("rules"))) showError(`rules: unknown '${q.get("rules")}': use ${[...$("rules").options].map((o) => o.value).join(", ")}`);
   }
   if (q.has("seat")) {
-    const seat = SEAT_PARAM[q.get("seat").toLowerCase()];
-    if (seat) $("seat").value = seat;
-    else showError(`seat: unknown seat '${q.get("seat")}': use fh, mh or rh`);
+    const v = q.get("seat").toLowerCase();
+    let row = seatRows().find((r) => r.param === v || r.name === v || r.short.toLowerCase() === v);
+    if (!row && !partnersGame() && SEAT_PARAM[v]) row = seatByParam(SEAT_PARAM[v]);
+    if (row) $("seat").value = row.param;
+    else showError(`seat: unknown seat '${q.get("seat")}': use ${seatRows().map((r) => r.param).join(", ")}`);
   }
   const sc = (q.get("scores") || "").split(",");
   ["fh", "mh", "rh"].forEach((s, i) => { $(`score-${s}`).value = sc[i] !== undefined ? sc[i].trim() : ""; });
@@ -559,6 +598,10 @@ const KNOWN_ADVICE = new Set(["bid", "p_make", "p_make_lo", "p_make_hi", "ev_sco
   "ev_objective", "ev_objective_lo", "ev_objective_hi", "minus_pass", "minus_pass_lo", "minus_pass_hi", "p_surrender"]);
 
 function renderAdvice(d) {
+  $("advice-partners").hidden = d.team === undefined;
+  if (d.team !== undefined) { renderTeamAdvice(d); return; }
+  $("advice-foot").textContent = "P(make): contract fulfilled (R8); brackets are 95% confidence intervals; " +
+    "“vs pass”: the bid's expected objective minus passing's, on the same sampled deals.";
   const win = d.objective === "win";
   const fo = win ? (m, lo, hi) => pci(m, lo, hi) : sci;
   const head = d.max_bid !== null && d.max_bid !== undefined
@@ -656,7 +699,99 @@ function renderAdvice(d) {
   });
 }
 
+// a partners game's advice (analyzer.analyses.team_advice: one row per bid, the team's objective)
+function renderTeamAdvice(d) {
+  const win = d.objective === "win";
+  const sc = win ? 100 : 1;
+  const fv = (v, dd = 1) => (win ? `${sg(100 * v, dd)} pts` : sg(v, dd));
+  const ci = (m, lo, hi) => (win ? pci(m, lo, hi) : sci(m, lo, hi));
+  $("advice-headline").textContent = d.max_bid !== null && d.max_bid !== undefined ? `Bid up to ${d.max_bid}` : "Pass";
+  $("advice-headline").dataset.maxBid = d.max_bid === null ? "" : d.max_bid;
+  $("advice-meta").textContent = `objective: ${win ? "P(win game)" : "team − other team"} · samples ${d.samples} ` +
+    `(effective ${Math.round(d.effective_samples)}) · seed ${params().seed || 0}`;
+  $("advice-partners").innerHTML = `You sit ${esc(seatName(d.seat))}, team ${d.team}: ${sidesText(d.seat)}.`;
+  const pv = d.pass_value;
+  $("advice-explanation").textContent = `Next bid ${d.next_bid}; passing is worth ` +
+    `${win ? pc(pv.mean) : sg(pv.mean)} [${win ? pc(pv.lo, 0) : sg(pv.lo, 0)}, ${win ? pc(pv.hi, 0) : sg(pv.hi, 0)}] ` +
+    `to your team. ` + (d.max_bid === null || d.max_bid === undefined
+    ? `Bidding ${d.next_bid} ${d.over_partner ? "is not significantly better than" : "is worth less than"} passing.`
+    : `Bid while the bid is worth at least passing: up to ${d.max_bid}.`);
+  const notes = $("advice-notes");
+  notes.textContent = "";
+  if (d.over_partner) {
+    const li = document.createElement("li");
+    li.textContent = "Your partner holds the bid: bid over it only where the gain over passing is significant (its CI above 0).";
+    notes.appendChild(li);
+  }
+  notes.hidden = !d.over_partner;
+  $("advice-surrender").textContent = "";
+  const rows = d.table || [];
+  const hasOut = rows.length && rows[0].p_out !== undefined;
+  // the trump column only where a bid names its trump (no Dabb, V6.2); else the soloist names it after the Dabb
+  const named = rows.some((r) => r.trump !== null && r.trump !== undefined);
+  // runs of identical rows (a sure contract) show once, as the CLI prints them
+  const key = (r) => [r.trump, r.p_make.toFixed(4), r.ev.toFixed(1), (r.p_out || 0).toFixed(3), (r.p_durch || 0).toFixed(3)].join("|");
+  const runs = [];
+  rows.forEach((r) => {
+    const last = runs[runs.length - 1];
+    if (last && key(last.r) === key(r) && r.bid !== d.max_bid && last.r.bid !== d.max_bid) last.r = r;
+    else runs.push({ first: r.bid, r });
+  });
+  table("advice-table",
+    [{ t: "bid" }, ...(named ? [{ t: "trump", l: true }] : []), { t: "P(make) [95% CI]" }, { t: win ? "P(win game) [95% CI]" : "E[objective] [95% CI]" },
+      { t: "vs pass [95% CI]" }, ...(hasOut ? [{ t: "out" }, { t: "Durch" }] : [])],
+    runs.map(({ first, r }) => ({
+      cls: r.bid === d.max_bid ? "rec" : "",
+      data: { bid: r.bid, first },
+      cells: [
+        { t: first === r.bid ? r.bid : `${first}–${r.bid}`, col: "bid", v: r.bid },
+        ...(named ? [{ t: `${SYM[SUITS[r.trump]]} ${SUITS[r.trump]}`, l: true, col: "trump" }] : []),
+        { t: pci(r.p_make, r.p_make_lo, r.p_make_hi), col: "p_make", v: r.p_make },
+        { t: ci(r.ev, r.ev_lo, r.ev_hi), col: "ev", v: r.ev },
+        { t: `${fv(r.minus_pass)}${CI}[${fv(r.minus_pass_lo, 0)}, ${fv(r.minus_pass_hi, 0)}]`, col: "minus_pass",
+          v: r.minus_pass, cls: r.minus_pass >= 0 ? "plus" : "minus" },
+        ...(hasOut ? [{ t: pc(r.p_out), col: "p_out" }, { t: pc(r.p_durch), col: "p_durch" }] : []),
+      ],
+    })));
+  $("advice-foot").textContent = "P(make): the team reaches the bid (V4.6, V5.7, V6.6); brackets are 95% confidence " +
+    "intervals; “vs pass”: the bid's expected objective minus passing's, on the same sampled deals" +
+    (named ? "" : "; trump: the soloist names it after taking the Dabb (V4.2, V5.3)") +
+    (hasOut ? "; out / Durch: share of samples in which the soloist goes out (V4.3, V5.4) / plays a sure Durch (V4.6)." : ".");
+  chart("chart-advice", {
+    type: "line",
+    data: {
+      labels: rows.map((r) => r.bid),
+      datasets: [
+        { label: "95% CI low", data: rows.map((r) => sc * r.ev_lo), borderWidth: 0, pointRadius: 0, fill: false },
+        { label: "95% CI", data: rows.map((r) => sc * r.ev_hi), borderWidth: 0, pointRadius: 0,
+          fill: "-1", backgroundColor: "rgba(31,111,80,.18)" },
+        { label: win ? "P(win game) if you play at this bid, %" : "E[team − other team] at this bid",
+          data: rows.map((r) => sc * r.ev), borderColor: "#1f6f50", backgroundColor: "#1f6f50",
+          pointRadius: rows.map((r) => (r.bid === d.max_bid ? 6 : 2)), borderWidth: 2 },
+        { label: `pass (${win ? pc(pv.mean) : sg(pv.mean)})`, data: rows.map(() => sc * pv.mean),
+          borderColor: "#c0262d", borderDash: [6, 4], pointRadius: 0, borderWidth: 2 },
+        { label: "P(make), %", data: rows.map((r) => 100 * r.p_make), yAxisID: "y2", borderColor: "#8a8a8f",
+          borderDash: [2, 3], pointRadius: 0, borderWidth: 1.5 },
+      ],
+    },
+    options: {
+      interaction: { mode: "index", intersect: false },
+      plugins: {
+        legend: { labels: { filter: (item) => !item.text.startsWith("95% CI"), boxWidth: 14, font: { size: 11 } } },
+        title: { display: true, text: `${win ? "P(win game)" : "Team objective"} by maximum bid, against passing` },
+      },
+      scales: {
+        x: { title: { display: true, text: "bid" } },
+        y: { title: { display: true, text: win ? "P(win game), %" : "points" } },
+        y2: { position: "right", min: 0, max: 100, grid: { drawOnChartArea: false }, title: { display: true, text: "P(make), %" } },
+      },
+    },
+  });
+}
+
 function renderMelds(d) {
+  if (d.by_trump.length && d.by_trump[0].families_pairs === undefined) { renderClassMelds(d); return; }
+  $("melds-foot").textContent = "R5: F families and pairs, Q fours and eights, B binokel, D trump nines.";
   const best = d.best_trump;
   $("melds-headline").textContent = `Best trump by meld: ${SYM[best]} ${S.lang === "de" ? DE_SUIT[best] : best} (${d.best_total})`;
   table("melds-table",
@@ -671,9 +806,98 @@ function renderMelds(d) {
     })));
 }
 
+// the 80-card deck's melds by V6.3's classes (analyzer.mechanics.pinochle_melds)
+function renderClassMelds(d) {
+  const top = d.by_trump.reduce((a, b) => (b.total > a.total ? b : a));   // ties: the first suit
+  const best = top.trump;
+  $("melds-headline").textContent = `Best trump by meld: ${SYM[best]} ${S.lang === "de" ? DE_SUIT[best] : best} (${top.total})`;
+  table("melds-table",
+    [{ t: "trump", l: true }, { t: "total" }, { t: "melds", l: true }],
+    d.by_trump.map((m) => ({
+      cls: m.trump === best ? "best" : "",
+      data: { trump: m.trump },
+      cells: [{ t: `${SYM[m.trump]} ${S.lang === "de" ? DE_SUIT[m.trump] : m.trump}`, l: true },
+        { t: m.total, col: "total" },
+        { t: m.melds.map((x) => `${x.name} ${x.points}`).join(", ") || "no melds", l: true, wrap: true, col: "melds" }],
+    })));
+  $("melds-foot").textContent = "V6.3: A trump flush and marriages, B arounds, C pinochle; melds count only with a trick holding a counter.";
+}
+
 const QLABEL = { meld: "meld (R5)", card_points: "card points (R7)", total: "total", score: "score" };
 
+const DLABEL = { own_meld: "own meld", partner_meld: "partner's meld", team_meld: "team meld",
+  team_points: "team card points", team_counters: "team counters", team_total: "team total", other_score: "other team" };
+
+// a partners game's analysis (analyzer.analyses.team_analysis / pinochle_analysis)
+function renderTeamAnalysis(d) {
+  const seat = Number(seatByParam($("seat").value).index);
+  $("team-analysis-partners").innerHTML = `Your team: ${sidesText(d.seat !== undefined ? d.seat : seat)}` +
+    (d.trump_shares ? "; you are the soloist." : ".");
+  const dist = (x) => `${f1(x.mean)}${CI}[${f1(x.lo)}, ${f1(x.hi)}]`;
+  let reach, trumpRows, dists;
+  if (!d.trump_shares) {                // no Dabb: one block per trump (V6)
+    const best = d.trumps.reduce((a, b) => (b.team_total.mean > a.team_total.mean ? b : a));
+    $("analysis-headline").textContent = `Best trump: ${SYM[SUITS[best.trump]]} ${SUITS[best.trump]} ` +
+      `(team total ${f0(best.team_total.mean)})`;
+    $("team-at-bid").textContent = `Own meld ${best.own_meld}: ${best.own_melds.map((m) => `${m.name} ${m.points}`).join(", ") || "none"}.`;
+    table("team-trumps",
+      [{ t: "trump", l: true }, { t: "own meld" }, { t: "team meld [95% CI]" }, { t: "team total [95% CI]" },
+        { t: `P(total ≥ ${best.p_reach[0].bid})` }],
+      d.trumps.map((r) => ({ cls: r === best ? "best" : "", data: { trump: SUITS[r.trump] },
+        cells: [{ t: `${SYM[SUITS[r.trump]]} ${SUITS[r.trump]}`, l: true }, { t: r.own_meld, col: "own_meld" },
+          { t: dist(r.team_meld), col: "team_meld" },
+          { t: dist(r.team_total), col: "team_total", v: r.team_total.mean },
+          { t: pci(r.p_reach[0].p, r.p_reach[0].lo, r.p_reach[0].hi) }] })));
+    reach = best.p_reach;
+    dists = ["partner_meld", "team_meld", "team_counters", "team_total", "other_score"].map((k) => [k, best[k]]);
+    $("team-reach-title").textContent = `P(team total ≥ bid), trump ${SYM[SUITS[best.trump]]}`;
+  } else {                              // a Dabb game: this seat as soloist (V4, V5)
+    const a = d.at_bid;
+    const top = d.trump_shares.indexOf(Math.max(...d.trump_shares));
+    $("analysis-headline").textContent = `Trump named: ${SYM[SUITS[top]]} ${SUITS[top]} in ${pc(d.trump_shares[top], 0)}`;
+    $("team-at-bid").textContent = `At bid ${d.bid}: play ${pc(a.p_play)}, go out ${pc(a.p_out)} (V4.3, V5.4), ` +
+      `sure Durch ${pc(a.p_durch)} (V4.6); made ${pc(a.p_make)} [${pc(a.p_make_lo)}–${pc(a.p_make_hi)}]; team score ` +
+      `${sg(a.score)} [${sg(a.score_lo, 0)}, ${sg(a.score_hi, 0)}], objective ${sg(a.objective)} [${sg(a.objective_lo, 0)}, ${sg(a.objective_hi, 0)}].`;
+    table("team-trumps", [{ t: "trump", l: true }, { t: "named after the exchange" }],
+      d.trump_shares.map((p, t) => ({ data: { trump: SUITS[t] },
+        cells: [{ t: `${SYM[SUITS[t]]} ${SUITS[t]}`, l: true }, { t: pc(p), col: "share", v: p }] })));
+    reach = d.p_reach;
+    dists = ["team_meld", "team_points", "team_total", "other_score"].map((k) => [k, d[k]]);
+    $("team-reach-title").textContent = "P(team total ≥ bid)";
+  }
+  table("team-distributions",
+    [{ t: "", l: true }, { t: "mean [95% CI]" }, { t: "10%" }, { t: "50%" }, { t: "90%" }],
+    dists.map(([k, x]) => ({ data: { quantity: k },
+      cells: [{ t: DLABEL[k] || k, l: true }, { t: dist(x), col: "mean", v: x.mean }, { t: f0(x.q10) },
+        { t: f0(x.median) }, { t: f0(x.q90) }] })));
+  // the rows where P still moves, thinned to about 16 (the chart and the API have all)
+  let moving = reach.filter((r, i) => i === 0 || i === reach.length - 1 || (r.p > 0.005 && r.p < 0.995));
+  if (moving.length > 16) {
+    const step = Math.ceil(moving.length / 16);
+    moving = moving.filter((r, i) => i === 0 || i === moving.length - 1 || i % step === 0);
+  }
+  table("team-reach", [{ t: "bid" }, { t: "P(total ≥ bid) [95% CI]" }],
+    moving.map((r) => ({ data: { bid: r.bid }, cells: [{ t: r.bid }, { t: pci(r.p, r.lo, r.hi), col: "p", v: r.p }] })));
+  chart("chart-team-reach", {
+    type: "line",
+    data: { labels: reach.map((r) => r.bid), datasets: [
+      { label: "lo", data: reach.map((r) => 100 * r.lo), borderWidth: 0, pointRadius: 0, fill: false },
+      { label: "95% CI", data: reach.map((r) => 100 * r.hi), borderWidth: 0, pointRadius: 0, fill: "-1",
+        backgroundColor: "rgba(31,111,80,.18)" },
+      { label: "P(team total ≥ bid), %", data: reach.map((r) => 100 * r.p), borderColor: "#1f6f50", pointRadius: 1.5, borderWidth: 2 }] },
+    options: { interaction: { mode: "index", intersect: false },
+      plugins: { legend: { labels: { filter: (i) => i.text !== "lo" && i.text !== "95% CI", boxWidth: 14 } } },
+      scales: { x: { title: { display: true, text: "bid" } }, y: { min: 0, max: 100, title: { display: true, text: "%" } } } },
+  });
+}
+
 function renderAnalysis(d) {
+  // a partners game's result: the soloist's team (a Dabb game) or each trump's team totals (no Dabb)
+  const team = d.trump_shares !== undefined || (d.trumps || []).some((r) => r.team_total !== undefined);
+  $("analysis-team").hidden = !team;
+  $("analysis-solo").hidden = team;
+  $("analysis-meta").textContent = `samples ${d.samples} · seed ${params().seed || 0}`;
+  if (team) { renderTeamAnalysis(d); return; }
   const rec = d.recommendation;
   $("analysis-headline").textContent = rec
     ? (rec.trump === "Durch" ? "Play Durch (R4)" : `Discard ${cardsText(rec.discard)}, trump ${SYM[rec.trump] || rec.trump}`)
@@ -764,6 +988,41 @@ function setRules(name) {
   SIZE.hand = r.hand_size;
   SIZE.tapp = r.tapp_size;
   $("rules-desc").textContent = `${r.players} players · ${r.deck} · hand ${r.hand_dabb} · ${r.section}`;
+  // the seats in play, by the game's own names; partners shown beside each seat (V1)
+  const before = $("seat").selectedIndex;
+  $("seat").textContent = "";
+  r.seats.forEach((row) => {
+    const o = document.createElement("option");
+    o.value = row.param;
+    o.textContent = row.name + (DE_SEAT[row.name] ? ` (${DE_SEAT[row.name]})` : "") +
+      (row.partner ? ` · partner ${row.partner}` : "");
+    $("seat").appendChild(o);
+  });
+  $("seat").selectedIndex = Math.max(0, Math.min(before, r.seats.length - 1));
+  // (an empty cell for a lone soloist's table: the grid keeps its two columns)
+  $("partners").innerHTML = r.teams ? `Partners (V1): ${sidesText()}` : "";
+  // a game without a Dabb (V6.1) has no Tapp to enter
+  for (const id of ["target-tapp", "tapp-holding", "tapp-text-box"]) $(id).hidden = !r.tapp_size;
+  if (!r.tapp_size) { S.tapp.fill(0); setTarget("hand"); }
+  $("picker-hint").textContent = `Click a card to add a copy (the deck has ${COPIES[r.copies] || r.copies} of each); ` +
+    "click a card below to take it back.";
+  $("auction-label").textContent = `Auction so far (${r.auction_rule}${r.auction_form === "open" ? ": open bidding, jumps allowed" : ""})`;
+  // scores: one per seat (R9) or one per team, yours first (V4.6, V5.7, V6.6)
+  const units = r.score_units || 3;
+  $("score-rh").hidden = units < 3;
+  $("score-fh").placeholder = units === 2 ? "your team" : "FH";
+  $("score-mh").placeholder = units === 2 ? "other team" : "MH";
+  $("score-fh").setAttribute("aria-label", units === 2 ? "your team's game total" : "forehand's game score");
+  $("score-mh").setAttribute("aria-label", units === 2 ? "the other team's game total" : "middlehand's game score");
+  [...$("objective").options].forEach((o) => { o.hidden = o.value !== "" && !r.objectives.includes(o.value); });
+  if ($("objective").selectedOptions[0] && $("objective").selectedOptions[0].hidden) $("objective").value = "";
+  $("objective-relative").textContent = r.teams ? "relative: team − other team" : "relative: own − mean of opponents";
+  // the card plays this game takes (the rest would be refused: /api/info rules[].plays)
+  [...$("play").options].forEach((o) => { o.hidden = !(r.plays || ["heuristic"]).includes(o.value); });
+  if ($("play").selectedOptions[0] && $("play").selectedOptions[0].hidden) { $("play").value = "heuristic"; onPlayChange(); }
+  $("bid").min = r.opening;
+  $("bid").step = r.step;
+  $("bid").placeholder = r.opening;
   renderPicker();
   return true;
 }
@@ -807,6 +1066,10 @@ async function init() {
     $(id).addEventListener("change", saveUrl);
   }
   $("seat").addEventListener("change", auctionStatus);
+  $("call-jump").addEventListener("click", () => {
+    const v = $("call-bid").value.trim();
+    if (v) jump(v);
+  });
   $("play").addEventListener("change", onPlayChange);
   document.querySelectorAll(".actions .primary").forEach((b) => b.addEventListener("click", () => run(b.dataset.view)));
   $("cancel").addEventListener("click", async () => {

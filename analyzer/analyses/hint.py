@@ -1,0 +1,472 @@
+"""Which card now? The play advisor of ``binokel hint`` (issue 27).
+
+One entry for every game: :func:`hint` takes a RuleSet and a :class:`View` (a position as
+one player knows it) and values each legal card of that player:
+
+- under PIMC (:mod:`analyzer.search.pimc`): ``n`` worlds dealt consistently with what the
+  player knows (:func:`~analyzer.search.pimc.sample_world`: its own hand, every card
+  played, the voids the play proved (R6), the face-up Dabb (R4), its discard when it is
+  the soloist); in each world every legal card is valued exactly by the double-dummy
+  solver once at most ``horizon`` tricks are left, else by a heuristic play-out (the same
+  evaluation as :func:`~analyzer.search.pimc.pimc_choose`, on the same worlds: the best
+  card here is PIMC's choice).  Each card gets the mean card points the player's side
+  takes from here to the end and the soloist's deal score (R8), each with its standard
+  error and n;
+- with every hand known (a full record), the exact double-dummy value of each card
+  (:class:`~analyzer.search.solve.Solver`, what ``binokel solve`` prints), when at most
+  ``dd_max_tricks`` tricks are left.
+
+Honest by construction: :func:`view_from_record` reads the record as the player saw it
+(:func:`analyzer.mechanics.record.hide`) for everything PIMC uses; the other hands reach
+only the double-dummy part, and only when the record holds them.
+
+Supported: the three-player games whose deck has two copies of 24 types and a 3-card Dabb
+(binokel-48, grupp-3, grupp-4), which the PIMC sampler and the solver handle today; other
+games are refused in one line naming what is missing (the generic PIMC and solver of the
+team games, the 4-card Dabb of the 40-card deck).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.errors import BinokelError
+from analyzer.mechanics.cards import N_TYPES, Card, Hand, card_code
+from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats
+from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.ruleset import RuleSet
+from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
+from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
+from analyzer.search.pimc import _rollout_after, sample_world
+from analyzer.search.solve import (W_HI, W_LO, W_SIZE, Solver, dd_move_values,
+                                   init_workspace, make_position, new_table, set_context,
+                                   set_hands)
+
+DEFAULT_WORLDS = 40
+DEFAULT_HORIZON = 4          # as PIMC inside the analyses (pimc.PLAY_HORIZON)
+DEFAULT_DD_MAX_TRICKS = 10   # exact double dummy with every hand known (~ms at 10 tricks)
+_TT_BITS = 18
+
+
+@dataclass(frozen=True)
+class View:
+    """A position as the seat to play knows it (all counts are 24-tuples of card types).
+
+    ``seat`` to play; ``own`` its cards now; ``played`` every card played so far (the
+    current trick included); ``trick`` the current trick's cards in play order, led by
+    ``leader``; ``absent`` per seat the types its play proved it does not hold (R6);
+    ``dabb`` the face-up Dabb (R4) and ``dabb_left`` its copies the soloist has not played;
+    ``discard`` the soloist's discard when ``seat`` is the soloist, else None; ``sizes``
+    cards per seat now; ``past_points``/``past_won`` card points (no discard) and tricks
+    per seat so far; ``melds`` the soloist's melds if recorded; ``hands`` every seat's
+    cards now when the record holds them all (for the double-dummy values), else None.
+    """
+
+    rules: RuleSet
+    seat: int
+    soloist: int
+    trump: int
+    bid: int | None
+    own: tuple
+    played: tuple
+    trick: tuple
+    leader: int
+    absent: tuple
+    dabb: tuple
+    dabb_left: tuple
+    discard: tuple | None
+    sizes: tuple
+    past_points: tuple
+    past_won: tuple
+    melds: int | None
+    trick_no: int
+    hands: tuple | None = None
+    next_card: int | None = None     # the card the record shows played here, if any
+
+
+@dataclass(frozen=True)
+class CardValue:
+    card: int
+    points: float          # mean card points of the player's side from here to the end
+    points_se: float
+    score: float | None    # mean R8 deal score of the soloist (None: no bid or melds recorded)
+    score_se: float | None
+    n: int                 # worlds
+    dd: int | None         # exact double-dummy card points of the player's side (every hand known)
+
+
+@dataclass(frozen=True)
+class Hint:
+    view: View
+    cards: tuple           # CardValue, best first
+    best: int              # PIMC's card
+    worlds: int
+    horizon: int
+    exact_worlds: bool     # every world solved exactly (tricks left <= horizon)
+    dd_note: str           # why there are no double-dummy values ("" when there are)
+    samples: dict = field(default_factory=dict, compare=False)   # card -> side points per world
+
+    def to_dict(self) -> dict:
+        v, low = self.view, self.view.rules.deck.low_card
+        return {"rules": v.rules.name, "seat": v.seat, "soloist": v.soloist,
+                "trump": "N" if v.trump < 0 else "CSHD"[v.trump], "trick": v.trick_no,
+                "leader": v.leader, "current_trick": [card_code(c, low) for c in v.trick],
+                "hand": _codes(v.own, low), "best": card_code(self.best, low),
+                "played_in_record": None if v.next_card is None else card_code(v.next_card, low),
+                "worlds": self.worlds, "horizon": self.horizon,
+                "exact_worlds": self.exact_worlds, "double_dummy": self.dd_note or "exact",
+                "cards": [{"card": card_code(c.card, low), "points": round(c.points, 3),
+                           "points_se": round(c.points_se, 3),
+                           "score": None if c.score is None else round(c.score, 3),
+                           "score_se": None if c.score_se is None else round(c.score_se, 3),
+                           "n": c.n, "dd": c.dd} for c in self.cards]}
+
+
+def _codes(counts, low):
+    return " ".join(card_code(t, low) for t in range(N_TYPES) for _ in range(counts[t]))
+
+
+def supported(rules: RuleSet) -> None:
+    """Raise BinokelError (one line) when ``hint`` cannot value play in this game yet."""
+    t = rules.table
+    if t.sides != "solo" or t.in_play != 3:
+        raise BinokelError(f"hint: {rules.name} is played by {t.in_play} seats in two teams; "
+                           "its PIMC and double-dummy search (the generic PIMC and team "
+                           "solver of issue 27) are not built yet")
+    if rules.dabb.size != 3 or rules.deck.copies != 2:
+        raise BinokelError(f"hint: the PIMC world sampler deals a 3-card discard from a "
+                           f"deck of two copies; {rules.name} has a {rules.dabb.size}-card "
+                           "Dabb (the generic PIMC of issue 27 is not built yet)")
+
+
+def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | None = None) -> View:
+    """The position before card ``card_no`` (1-based) of trick ``trick_no`` of a record,
+    as the seat to play there knows it (default: the first card the record does not hold).
+
+    Raises BinokelError (one line) for a position the record does not reach, a hidden
+    hand of the seat to play, or a deal without a soloist and a played contract.
+    """
+    r = deal.rules
+    supported(r)
+    if deal.soloist is None or deal.contract is None or deal.contract == "out":
+        raise BinokelError("hint: the record has no soloist with a played contract (R4)")
+    seats = in_play_seats(r)
+    n_play = len(seats)
+    flat = list(deal.tricks)
+    if trick_no is None:
+        if not flat:
+            trick_no, card_no = 1, 1
+        elif len(flat[-1][1]) < n_play:
+            trick_no, card_no = len(flat), len(flat[-1][1]) + 1
+        else:
+            trick_no, card_no = len(flat) + 1, 1
+        if trick_no > r.table.hand_size or deal.complete():
+            raise BinokelError("hint: the record holds the whole deal: give --trick T "
+                               "(and --card K) for a decision in it")
+    card_no = 1 if card_no is None else card_no
+    if not 1 <= card_no <= n_play:
+        raise BinokelError(f"hint: --card {card_no}: a trick has cards 1-{n_play}")
+    if not 1 <= trick_no <= r.table.hand_size:
+        raise BinokelError(f"hint: --trick {trick_no}: a deal of {r.name} has tricks "
+                           f"1-{r.table.hand_size}")
+    have = sum(len(c) for _, c in flat)
+    need = (trick_no - 1) * n_play + card_no - 1
+    if need > have:
+        raise BinokelError(f"hint: the record stops after {have} cards; trick {trick_no} "
+                           f"card {card_no} needs {need}")
+    k = r.kernel
+    trump = deal.trump
+    sol = deal.soloist
+    side = np.zeros(r.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, sol, side)
+    full = deal.play_hands()
+    hands = [None if h is None else list(h) for h in full]
+    played = [0] * N_TYPES
+    absent = [0] * r.table.seats
+    dabb_left = list(deal.dabb) if deal.dabb is not None else [0] * N_TYPES
+    points = [0] * r.table.seats
+    won = [0] * r.table.seats
+    leader = seats[0]
+    if deal.contract in (DURCH, OPEN_DURCH) or r.play.first_lead == "bidder":
+        leader = sol                                   # R4, V6.2
+    trick: list[int] = []
+    ls = wc = ws = lh = -1
+    next_card = None
+    t_no = 1
+    count = 0
+    for ld, cards in flat:
+        for c in cards:
+            if count == need:
+                next_card = c
+                break
+            if not trick:
+                leader = ld
+            seat = _seats_played(leader, len(trick) + 1, k)[-1]
+            rel = relief_of(seat, ws, side, k.partner_relief)
+            if ls >= 0:
+                absent[seat] |= int(proves(c, ls, wc, lh, trump, k.beat, k.follow, k.trump_duty,
+                                           k.beat_mode, k.overtrump, rel))
+            ls, wc, ws, lh = add_card(c, seat, ls, wc, ws, lh, trump, k.beat)
+            played[c] += 1
+            if hands[seat] is not None:
+                hands[seat][c] -= 1
+            if seat == sol and dabb_left[c] > 0:
+                dabb_left[c] -= 1
+            trick.append(c)
+            count += 1
+            if len(trick) == n_play:                    # R6, R7: the trick to its winner
+                p = sum(int(k.card_points[x]) for x in trick)
+                if t_no == r.table.hand_size:
+                    p += r.points.last_trick
+                points[int(ws)] += p
+                won[int(ws)] += 1
+                leader, trick, ls, wc, ws, lh = int(ws), [], -1, -1, -1, -1
+                t_no += 1
+        if next_card is not None:
+            break
+    seat = leader
+    for _ in trick:
+        seat = int(k.next_seat[seat])
+    if hands[seat] is None:
+        raise BinokelError(f"hint: the hand of seat {seat}, to play trick {t_no} card "
+                           f"{len(trick) + 1}, is hidden in the record")
+    if deal.contract in (DURCH, OPEN_DURCH) and any(won[s] for s in seats if s != sol):
+        raise BinokelError("hint: the Durch has ended: the soloist lost a trick (R4)")
+    sizes = [0] * r.table.seats
+    for s in seats:
+        sizes[s] = r.table.hand_size - (t_no - 1) - (1 if s in _seats_played(leader, len(trick), k)
+                                                    else 0)
+    own = tuple(hands[seat])
+    all_known = all(hands[s] is not None for s in seats)
+    melds = None
+    if deal.melds is not None:
+        melds = deal.melds[seats.index(sol)]
+    mine = hide(deal, seat)
+    return View(rules=r, seat=seat, soloist=sol, trump=trump, bid=deal.bid, own=own,
+                played=tuple(played), trick=tuple(trick), leader=leader,
+                absent=tuple(absent), dabb=tuple(deal.dabb) if deal.dabb else (0,) * N_TYPES,
+                dabb_left=tuple(dabb_left),
+                discard=tuple(mine.discard) if mine.discard is not None else None,
+                sizes=tuple(sizes), past_points=tuple(points), past_won=tuple(won), melds=melds,
+                trick_no=t_no, hands=tuple(None if h is None else tuple(h) for h in hands) if all_known
+                else None,
+                next_card=next_card)
+
+
+def _seats_played(leader, n, k):
+    out = []
+    s = leader
+    for _ in range(n):
+        out.append(s)
+        s = int(k.next_seat[s])
+    return out
+
+
+def _planes(counts) -> tuple[int, int]:
+    lo = sum(1 << t for t in range(N_TYPES) if counts[t] >= 1)
+    hi = sum(1 << t for t in range(N_TYPES) if counts[t] >= 2)
+    return lo, hi
+
+
+def _trick_state(view: View, beat):
+    ls = wc = ws = lh = -1
+    seat = view.leader
+    k = view.rules.kernel
+    for c in view.trick:
+        ls, wc, ws, lh = add_card(c, seat, ls, wc, ws, lh, view.trump, beat)
+        seat = int(k.next_seat[seat])
+    tp = sum(int(k.card_points[c]) for c in view.trick)
+    return len(view.trick), int(ls), int(wc), int(ws), int(lh), tp
+
+
+def legal_cards(view: View) -> list[int]:
+    """The legal card types of the seat to play (R6 and the game's duties)."""
+    k = view.rules.kernel
+    kk, ls, wc, ws, lh, _ = _trick_state(view, k.beat)
+    side = np.zeros(view.rules.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, view.soloist, side)
+    lo, _ = _planes(view.own)
+    m = int(legal(np.int64(lo), ls, wc, lh, view.trump, k.beat, k.follow, k.trump_duty,
+                  k.beat_mode, k.overtrump, relief_of(view.seat, ws, side, k.partner_relief)))
+    return [t for t in range(N_TYPES) if (m >> t) & 1]
+
+
+def world_values(view: View, n_worlds: int, horizon: int, seed: int):
+    """Per world, the soloist's card points from here on after each legal card, as PIMC
+    computes them (:func:`~analyzer.search.pimc.pimc_choose`, the same RNG stream, so the
+    same worlds), and per world the discard's card points.  Returns (legal cards,
+    values float64[worlds, 24], discard points int64[worlds], exact)."""
+    flat = get_rules(view.rules.name)
+    kr = flat.kernel
+    w = np.zeros(W_SIZE, dtype=np.int64)
+    init_workspace(w, kr)
+    tt = new_table(_TT_BITS)
+    set_context(w, view.trump, view.soloist, (1 << _TT_BITS) - 1)
+    kk, ls, wc, ws, lh, tp = _trick_state(view, view.rules.kernel.beat)
+    own_lo, own_hi = _planes(view.own)
+    lg = legal_cards(view)
+    r = sum(view.own)
+    sizes = np.zeros(3, dtype=np.int64)
+    for i in range(3):
+        q = (view.leader + i) % 3
+        sizes[q] = r - 1 if i < kk else r
+    played = np.array(view.played, dtype=np.int64)
+    disc = np.array(view.discard if view.discard is not None else (0,) * N_TYPES, dtype=np.int64)
+    absent = np.array(view.absent[:3], dtype=np.int64)
+    shown = np.zeros((3, N_TYPES), dtype=np.int64)
+    tapp_left = np.array(view.dabb_left, dtype=np.int64)
+    state = chunk_state(seed, 0)
+    wlo = np.zeros(4, dtype=np.int64)
+    whi = np.zeros(4, dtype=np.int64)
+    cards = np.zeros(48, dtype=np.int64)
+    allowed = np.zeros(48, dtype=np.int64)
+    out = np.empty(N_TYPES, dtype=np.int64)
+    vals = []
+    dpts = []
+    exact = r <= horizon
+    cp = view.rules.kernel.card_points
+    for _ in range(n_worlds):
+        if not sample_world(state, view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi),
+                            played, disc, sizes, absent, shown, tapp_left, wlo, whi, cards,
+                            allowed):
+            continue
+        set_hands(w, wlo, whi)
+        row = np.zeros(N_TYPES, dtype=np.float64)
+        if exact:
+            dd_move_values(w, tt, view.leader, kk, ls, wc, ws, lh, np.int64(tp), out)
+            for c in lg:
+                row[c] = out[c]
+        else:
+            for c in lg:
+                for p in range(3):
+                    w[W_LO + p] = wlo[p]
+                    w[W_HI + p] = whi[p]
+                row[c] = _rollout_after(w, kr.rank_strength, kr, view.seat, c, view.leader, kk,
+                                        ls, wc, ws, lh, np.int64(tp), view.soloist, view.trump)
+        vals.append(row)
+        if view.discard is not None:
+            dpts.append(sum(int(cp[t]) * view.discard[t] for t in range(N_TYPES)))
+        else:
+            d = (int(wlo[3]), int(whi[3]))
+            dpts.append(sum(int(cp[t]) * (((d[0] >> t) & 1) + ((d[1] >> t) & 1))
+                            for t in range(N_TYPES)))
+    return lg, np.array(vals).reshape(-1, N_TYPES), np.array(dpts, dtype=np.int64), exact
+
+
+def _mean_se(x: np.ndarray) -> tuple[float, float]:
+    n = len(x)
+    if n == 0:
+        return float("nan"), float("nan")
+    m = float(x.mean())
+    se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+    return m, se
+
+
+def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
+         horizon: int = DEFAULT_HORIZON, seed: int = 0,
+         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> Hint:
+    """Value every legal card of the seat to play in ``view`` (module docstring).
+
+    ``rules`` must be the view's game (a RuleSet); ``n_worlds`` PIMC worlds (seeded by
+    ``seed``: the same seed, the same worlds); exact solving of each world once at most
+    ``horizon`` tricks are left; double-dummy values when every hand is known and at most
+    ``dd_max_tricks`` tricks are left.
+    """
+    if rules.name != view.rules.name:
+        raise BinokelError(f"hint: the position is of {view.rules.name}, not {rules.name}")
+    supported(rules)
+    if not 1 <= n_worlds <= 10_000:
+        raise BinokelError(f"hint: worlds must be 1-10,000, got {n_worlds}")
+    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed)
+    if len(vals) == 0:
+        raise BinokelError("hint: no world is consistent with this view (R1, R6)")
+    k = rules.kernel
+    flat = get_rules(rules.name)
+    sol = view.soloist
+    mine = view.seat == sol
+    # the defenders' side takes the rest: the points in the hands and the trick now
+    left_points = (sum(int(k.card_points[t]) * (rules.deck.copies if rules.deck.in_deck(t) else 0)
+                       for t in range(N_TYPES))
+                   - sum(int(k.card_points[t]) * view.played[t] for t in range(N_TYPES))
+                   + sum(int(k.card_points[t]) for t in view.trick))
+    total_left = left_points + rules.points.last_trick - dpts      # per world
+    durch = view.trump < 0
+    out = []
+    samples = {}
+    dd = _dd_values(view, dd_max_tricks)
+    dd_note = dd[1]
+    for c in lg:
+        sv = vals[:, c]
+        pts = sv if mine else (total_left - sv) if not durch else np.zeros_like(sv)
+        pm, pse = _mean_se(pts)
+        sm = sse = None
+        if view.bid is not None and view.melds is not None and not durch:
+            sc = np.array([_soloist_score(view, flat, float(sv[i]), int(dpts[i]))
+                           for i in range(len(sv))], dtype=np.float64)
+            sm, sse = _mean_se(sc)
+        d = None
+        if dd[0] is not None:
+            v = dd[0][c]
+            d = v if mine else int(left_points + rules.points.last_trick
+                                   - sum(int(k.card_points[t]) * (view.discard or _disc_of(view))[t]
+                                         for t in range(N_TYPES)) - v)
+        out.append(CardValue(c, pm, pse, sm, sse, len(sv), d))
+        samples[c] = np.asarray(pts, dtype=np.float64)
+    means = {c: float(vals[:, c].mean()) for c in lg}
+    best = lg[0]
+    for c in lg:
+        better = means[c] > means[best] if mine else means[c] < means[best]
+        if better:
+            best = c
+    if len(lg) == 1:
+        best = lg[0]
+    order = sorted(out, key=lambda x: (-(x.points), x.card))
+    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples)
+
+
+def _disc_of(view: View):
+    """The soloist's discard from the full hands (every hand known): the deck less the
+    hands now, the cards played and... only used with every hand known."""
+    k = view.rules.kernel
+    rest = [int(k.copies[t]) - view.played[t] - sum(h[t] for h in view.hands if h is not None)
+            for t in range(N_TYPES)]
+    return rest
+
+
+def _soloist_score(view: View, flat, future: float, discard_points: int) -> int:
+    """The soloist's R8 score when it takes ``future`` more card points."""
+    s = view.soloist
+    cp = np.zeros(3, dtype=np.int64)
+    tr = np.zeros(3, dtype=np.int64)
+    md = np.zeros(3, dtype=np.int64)
+    cp[s] = view.past_points[s] + discard_points + int(future)
+    tr[s] = view.past_won[s] + (1 if future > 0 else 0)
+    md[s] = view.melds
+    out = np.zeros(3, dtype=np.int64)
+    score_kernel(DEAL_NORMAL, int(view.bid), int(s), cp, tr, md, flat.kernel, out)
+    return int(out[s])
+
+
+def _dd_values(view: View, dd_max_tricks: int):
+    """(values per card type or None, note): the soloist's exact card points after each
+    legal card with every hand open (``binokel solve``'s move values)."""
+    if view.hands is None:
+        return None, "not every hand is in the record"
+    tricks_left = sum(view.hands[view.leader]) + (1 if view.trick else 0)
+    if tricks_left > dd_max_tricks:
+        return None, (f"{tricks_left} tricks left: above --dd-max-tricks {dd_max_tricks} "
+                      "(a whole deal takes seconds to minutes)")
+    flat = get_rules(view.rules.name)
+    hands = [Hand.from_cards(Card(t) for t in range(N_TYPES) for _ in range(view.hands[s][t]))
+             for s in range(3)]
+    pos = make_position(hands, None if view.trump < 0 else "CSHD"[view.trump], view.soloist,
+                        view.leader, tuple(Card(c) for c in view.trick), rules=flat)
+    mv = Solver(flat, tt_bits=_TT_BITS).move_values(pos)
+    return {c.id: v for c, v in mv.items()}, ""
+
+
+__all__ = ["View", "Hint", "CardValue", "hint", "view_from_record", "legal_cards",
+           "world_values", "supported"]

@@ -1,0 +1,118 @@
+"""Where were points lost? ``binokel review`` (issue 27): every card decision of a deal
+record valued against the best card from that player's view (PIMC, :mod:`.hint`) and,
+where the record holds every hand, in hindsight (double dummy).
+
+A decision is a card played with more than one legal card (R6).  Its PIMC loss is the
+mean, over the same ``n`` worlds, of (card points of the player's side after PIMC's best
+card - after the card played), with the paired standard error; its DD loss the same for
+the exact double-dummy values of the true deal (no SE: exact).  Decisions of a seat whose
+hand the record hides are not reviewed (nobody can say what it could have played).
+Losses are summed per seat (the SE of a sum of independent decisions: the root of the
+sum of squares).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from analyzer.errors import BinokelError
+from analyzer.mechanics.cards import card_code
+from analyzer.mechanics.record import Deal
+from analyzer.mechanics.ruleset import RuleSet
+
+from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, hint, legal_cards,
+                   supported, view_from_record)
+
+
+@dataclass(frozen=True)
+class Decision:
+    trick: int
+    card_no: int
+    seat: int
+    played: int
+    best: int              # PIMC's card
+    loss: float            # PIMC loss in card points of the seat's side (>= 0 up to noise)
+    loss_se: float
+    n: int
+    dd_best: int | None
+    dd_loss: int | None    # hindsight loss (every hand known)
+
+
+@dataclass(frozen=True)
+class Review:
+    rules: RuleSet
+    decisions: tuple       # biggest PIMC loss first
+    worlds: int
+    horizon: int
+
+    def per_seat(self) -> dict:
+        out = {}
+        for d in self.decisions:
+            e = out.setdefault(d.seat, {"decisions": 0, "loss": 0.0, "var": 0.0, "dd_loss": 0,
+                                        "dd_decisions": 0})
+            e["decisions"] += 1
+            e["loss"] += d.loss
+            e["var"] += d.loss_se ** 2 if not math.isnan(d.loss_se) else 0.0
+            if d.dd_loss is not None:
+                e["dd_loss"] += d.dd_loss
+                e["dd_decisions"] += 1
+        return {s: {"decisions": e["decisions"], "loss": round(e["loss"], 3),
+                    "loss_se": round(math.sqrt(e["var"]), 3),
+                    "dd_loss": e["dd_loss"] if e["dd_decisions"] else None,
+                    "dd_decisions": e["dd_decisions"]}
+                for s, e in sorted(out.items())}
+
+    def to_dict(self) -> dict:
+        low = self.rules.deck.low_card
+        return {"rules": self.rules.name, "worlds": self.worlds, "horizon": self.horizon,
+                "per_seat": {str(s): v for s, v in self.per_seat().items()},
+                "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
+                               "played": card_code(d.played, low),
+                               "best": card_code(d.best, low), "loss": round(d.loss, 3),
+                               "loss_se": round(d.loss_se, 3), "n": d.n,
+                               "dd_best": None if d.dd_best is None else card_code(d.dd_best, low),
+                               "dd_loss": d.dd_loss} for d in self.decisions]}
+
+
+def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
+           horizon: int = DEFAULT_HORIZON, seed: int = 0,
+           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> Review:
+    """Review every card decision of ``deal`` (module docstring).  Decision i uses the
+    worlds of seed ``(seed, i)``: the same record and seed, the same review."""
+    if rules.name != deal.rules.name:
+        raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
+    supported(rules)
+    out = []
+    i = 0
+    for t, (_, cards) in enumerate(deal.tricks, 1):
+        for c in range(1, len(cards) + 1):
+            i += 1
+            try:
+                view = view_from_record(deal, t, c)
+            except BinokelError as exc:
+                if "is hidden in the record" in str(exc):
+                    continue
+                raise
+            if len(legal_cards(view)) < 2:
+                continue
+            h = hint(rules, view, n_worlds, horizon, seed * 1000 + i, dd_max_tricks)
+            played = view.next_card
+            s = h.samples
+            diff = s[h.best] - s[played]
+            mine = view.seat == view.soloist
+            sign = 1.0 if mine or view.trump >= 0 else 0.0
+            loss = float(diff.mean()) * sign
+            se = float(diff.std(ddof=1) / math.sqrt(len(diff))) * sign if len(diff) > 1 \
+                else float("nan")
+            dd = {x.card: x.dd for x in h.cards}
+            dd_best = dd_loss = None
+            if all(v is not None for v in dd.values()):
+                dd_best = max(dd, key=lambda k: (dd[k], -k))
+                dd_loss = dd[dd_best] - dd[played]
+            out.append(Decision(t, c, view.seat, played, h.best, loss, se, len(diff),
+                                dd_best, dd_loss))
+    order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
+    return Review(rules, tuple(order), n_worlds, horizon)
+
+
+__all__ = ["Decision", "Review", "review"]

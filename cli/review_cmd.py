@@ -1,0 +1,78 @@
+"""``binokel review``: where were points lost? Every card decision of a deal record
+valued from the player's view (PIMC) and in hindsight (double dummy; issue 27)."""
+from __future__ import annotations
+
+import click
+
+from analyzer.bounds import SEED
+
+from .common import BadInput, bounded, echo_json, example_epilog
+from .main import cli
+
+
+@cli.command(
+    "review",
+    epilog=example_epilog(
+        "binokel play --seed 3 --soloist 1 --trump H --record deal.txt",
+        "binokel review deal.txt",
+        "binokel review deal.txt -n 100 --top 5 --json",
+    ),
+)
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--deal", "deal_no", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which deal of the file (1 = the first).")
+@click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=40,
+              show_default=True, help="PIMC worlds per decision.")
+@click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
+              help="Solve each world exactly once this many tricks or fewer are left.")
+@click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
+              help="Hindsight (double-dummy) values once this many tricks or fewer are left "
+                   "(needs every hand in the record).")
+@click.option("--seed", type=bounded(SEED), default=0, show_default=True,
+              help="Seed of the worlds (same seed, same review).")
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Decisions listed (the biggest losses first; --json lists all).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, as_json):
+    """Every card decision of a recorded deal (a card played where another was legal, R6)
+    valued against the best card from that player's view: PIMC over N worlds consistent
+    with what the player knew (as `binokel hint`), the loss in card points of the
+    player's side with its paired SE; and, where the record holds every hand, in hindsight
+    (the exact double-dummy loss in the true deal). Points lost per decision, biggest
+    first, and per seat. Decisions of a hidden hand are skipped. The bidding and the
+    exchange are not reviewed yet.
+    """
+    from analyzer.analyses.review import review
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.record import read_records
+
+    try:
+        deals = read_records(record)
+        if deal_no > len(deals):
+            raise BadInput(f"--deal {deal_no}: {record} holds {len(deals)} deal(s)")
+        deal = deals[deal_no - 1]
+        rv = review(deal.rules, deal, worlds, horizon, seed, dd_max_tricks)
+    except BadInput:
+        raise
+    except BinokelError as exc:
+        raise BadInput(str(exc).replace("hint: ", "review: ", 1)) from None
+    d = rv.to_dict()
+    if as_json:
+        echo_json(d)
+        return
+    click.echo(f"{d['rules']}: {len(d['decisions'])} card decisions reviewed, PIMC "
+               f"{d['worlds']} worlds each (exact from {d['horizon']} tricks left)")
+    click.echo(f"{'trick':>5} {'card':>4} {'seat':>4}  {'played':<6} {'PIMC best':<9} "
+               f"{'loss ± SE':>13}  {'DD best':<7} {'DD loss':>7}")
+    for x in d["decisions"][:top]:
+        click.echo(f"{x['trick']:>5} {x['card']:>4} {x['seat']:>4}  {x['played']:<6} "
+                   f"{x['best']:<9} {x['loss']:>6.1f} ± {x['loss_se']:<4.1f}  "
+                   f"{x['dd_best'] or '':<7} {'' if x['dd_loss'] is None else x['dd_loss']:>7}")
+    click.echo("")
+    click.echo(f"{'seat':>4} {'decisions':>9} {'PIMC loss ± SE':>16} {'DD loss':>8}")
+    for s, v in d["per_seat"].items():
+        dd = "" if v["dd_loss"] is None else f"{v['dd_loss']} ({v['dd_decisions']})"
+        click.echo(f"{s:>4} {v['decisions']:>9} {v['loss']:>8.1f} ± {v['loss_se']:<5.1f} {dd:>8}")
+    click.echo("(loss: card points of the seat's side lost against the best card, R7; "
+               f"n = {d['worlds']} worlds per decision; DD loss over the decisions in "
+               "brackets, every hand known)")

@@ -1,0 +1,69 @@
+"""``binokel hint`` (issue 27): a record's position valued card by card; bad records and
+games without a PIMC sampler are one line and exit 2."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from analyzer.mechanics.record import format_records
+from analyzer.mechanics.record_play import play_record
+from tests.cli.test_cli import assert_one_line_error, run
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hint") / "deal.txt"
+    path.write_text(format_records([play_record("grupp-3", seed=3, soloist=1, trump=2)]))
+    return str(path)
+
+
+def test_hint_prints_every_legal_card_with_se_and_the_card_played(record):
+    r = run("hint", "--record", record, "--trick", "12", "--card", "3", "-n", "12")
+    assert r.exit_code == 0, r.output
+    assert "seat 2 (defender) to play" in r.stdout and "12 worlds" in r.stdout
+    rows = [ln for ln in r.stdout.splitlines() if " ± " in ln and ln[:1] in "AKQJ17"]
+    assert rows and sum("best" in ln for ln in rows) == 1 and sum("played" in ln for ln in rows) == 1
+
+
+def test_hint_json_gives_n_se_and_exact_values(record):
+    r = run("hint", "--record", record, "--trick", "10", "--card", "1", "-n", "8", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["rules"] == "grupp-3" and d["trick"] == 10 and d["double_dummy"] == "exact"
+    assert d["best"] in [c["card"] for c in d["cards"]]
+    assert all(c["n"] == 8 and c["points_se"] >= 0 and isinstance(c["dd"], int)
+               for c in d["cards"])
+
+
+def test_hint_of_a_whole_deal_early_has_no_exact_values_and_says_why(record):
+    r = run("hint", "--record", record, "--trick", "2", "-n", "4", "--json")
+    d = json.loads(r.stdout)
+    assert "tricks left" in d["double_dummy"] and all(c["dd"] is None for c in d["cards"])
+
+
+@pytest.mark.parametrize("args,frag", [
+    (["--card", "2"], "--card goes with --trick"),
+    (["--deal", "2"], "--deal 2"),
+    ([], "the record holds the whole deal"),
+    (["--trick", "3", "--card", "4"], "a trick has cards 1-3"),
+])
+def test_bad_hint_requests_are_one_line(record, args, frag):
+    assert_one_line_error(run("hint", "--record", record, *args), frag)
+
+
+def test_a_bad_record_is_one_line_naming_its_line_and_rule(tmp_path):
+    text = format_records([play_record("binokel-48", seed=1)]).replace("Bid 150", "Bid 151")
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    r = run("hint", "--record", str(path))
+    assert r.exit_code == 2
+    assert_one_line_error(r, f"{path}: line 9: Bid: 151 is no bid of binokel-48")
+
+
+def test_a_team_game_is_refused_naming_what_is_missing(tmp_path):
+    path = tmp_path / "team.txt"
+    path.write_text(format_records([play_record("kreuz-48", seed=1, soloist=1, trump=0)]))
+    r = run("hint", "--record", str(path), "--trick", "3")
+    assert r.exit_code == 2
+    assert_one_line_error(r, "kreuz-48 is played by 4 seats in two teams")

@@ -1,0 +1,52 @@
+"""``binokel play --record FILE`` (issue 27): the record holds exactly the deal printed,
+for every game (docs/guide/records.md)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from analyzer.mechanics.cards import card_code
+from analyzer.mechanics.record import read_records
+from analyzer.mechanics.ruleset import GAMES
+from tests.cli.test_cli import assert_one_line_error, run
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_play_record_holds_the_tricks_and_scores_printed(game, tmp_path):
+    path = tmp_path / "deal.txt"
+    r = run("play", "--seed", "4", "--rules", game, "--soloist", "1", "--trump", "D",
+            "--json", "--record", str(path))
+    assert r.exit_code == 0, r.output
+    shown = json.loads(r.stdout)
+    (deal,) = read_records(str(path))
+    low = deal.rules.deck.low_card
+    assert deal.rules.name == game and deal.soloist == 1 and deal.contract == "D"
+    played = []
+    for t in shown["tricks"]:
+        if deal.rules.table.sides == "partners":      # the team JSON lists cards by seat
+            ld = t["leader"]
+            played.append([t["cards"][(ld + j) % 4] for j in range(4)])
+        else:                                         # the three-player JSON in play order
+            played.append(t["cards"])
+    # the three-player JSON writes the low card as 9 in every deck (the record as the deck)
+    ours = [[card_code(c, low).replace("7", "9") for c in cards] for _, cards in deal.tricks]
+    assert ours == [[c.replace("7", "9") for c in cards] for cards in played]
+    assert list(deal.score) == shown["scores"]
+
+
+def test_play_record_to_an_unwritable_path_is_one_line(tmp_path):
+    r = run("play", "--seed", "4", "--record", str(tmp_path / "no" / "such" / "dir.txt"))
+    assert_one_line_error(r, "--record: cannot write")
+
+
+@pytest.mark.parametrize("game", ["binokel-48"])
+def test_simulate_writes_sample_records_that_read_back(game, tmp_path):
+    path = tmp_path / "sample.txt"
+    r = run("simulate", "-n", "12", "--out", str(tmp_path / "run"), "--rules", game,
+            "--jobs", "1", "-q", "--chunk-size", "1000", "--records", str(path),
+            "--records-n", "5")
+    assert r.exit_code == 0, r.output
+    deals = read_records(str(path))
+    assert len(deals) == 5 and all(d.rules.name == game and d.complete() for d in deals)
+    assert [d.soloist for d in deals][:2] == [0, 1]

@@ -1,0 +1,26 @@
+"""``binokel review RECORD`` (issue 27): the biggest losses first, per seat, --json."""
+from __future__ import annotations
+
+import json
+
+from analyzer.mechanics.record import format_records
+from analyzer.mechanics.record_play import play_record
+from tests.cli.test_cli import assert_one_line_error, run
+
+
+def test_review_prints_decisions_and_seats_and_json(tmp_path):
+    path = tmp_path / "deal.txt"
+    path.write_text(format_records([play_record("grupp-4", seed=5, soloist=0, trump=1)]))
+    r = run("review", str(path), "-n", "6", "--top", "3")
+    assert r.exit_code == 0, r.output
+    assert "card decisions reviewed" in r.stdout and "PIMC loss" in r.stdout
+    r = run("review", str(path), "-n", "6", "--json")
+    d = json.loads(r.stdout)
+    assert d["rules"] == "grupp-4" and set(d["per_seat"]) == {"0", "1", "2"}
+    assert all(x["n"] == 6 for x in d["decisions"])
+
+
+def test_review_of_a_team_game_is_one_line(tmp_path):
+    path = tmp_path / "team.txt"
+    path.write_text(format_records([play_record("pinochle-80", seed=1, soloist=1, trump=0)]))
+    assert_one_line_error(run("review", str(path)), "review: pinochle-80 is played by 4 seats")
