@@ -94,13 +94,10 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         hand = ex["hand"]
         seat = seat or ex.get("seat") or "forehand"
     if getattr(rules, "teams", False):
-        if play != "heuristic":
-            raise BadInput(f"--play {play} is not available for the team game {rules.name} "
-                           f"(its advisor plays the team heuristic)")
-        if samples is None:
+        if samples is None and play == "heuristic":
             samples = DEFAULT_SAMPLES
         return _advise_team(hand, seat, auction, scores, objective, samples, seed,
-                            no_inference, as_json, rules, lookahead, opponents)
+                            no_inference, as_json, rules, lookahead, opponents, play)
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if samples is not None and samples < 1:
@@ -119,13 +116,13 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
 
 
 def _advise_team(hand, seat, auction, scores, objective, samples, seed, no_inference, as_json,
-                 rules, lookahead=False, opponents=None):
+                 rules, lookahead=False, opponents=None, play="heuristic"):
     """``--rules kreuz-48 / kreuz-40 / pinochle-80``: the team advisor (seats 0-3)."""
     try:
         adv = advise_bid(hand, seat=seat if seat is not None else "0", auction=auction,
                          samples=samples, seed=seed, inference=not no_inference, rules=rules,
                          lookahead=lookahead, opponents=opponents, scores=scores,
-                         objective=objective)
+                         objective=objective, play=play)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

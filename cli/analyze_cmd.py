@@ -9,6 +9,7 @@ import click
 from analyzer.mechanics.cards import Suit, tapp_word
 
 from analyzer.analyses.analysis import DEFAULT_SAMPLES, PIMC_SAMPLES, analyze_hand, parse_seat
+from analyzer.analyses.team_analysis import TEAM_PIMC_SAMPLES
 from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.examples import example
@@ -145,7 +146,7 @@ def _print_rich(res) -> None:
                    "Team games: 0-3.")
 @click.option("-n", "--samples", default=None, type=bounded(SAMPLES_ANALYZE),
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
-                   f"or pimc-defence].")
+                   f"or pimc-defence ({TEAM_PIMC_SAMPLES} in a team game)].")
 @click.option("--seed", default=0, show_default=True, type=bounded(SEED),
               help="Random seed (same seed, same numbers, for any --jobs).")
 @jobs_option()
@@ -186,11 +187,9 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
             tapp = ex.get("tapp")
         seat = seat or ex.get("seat")
     if getattr(rules, "teams", False):
-        if play != "heuristic":
-            raise BadInput(f"--play {play} is not available for the team game {rules.name} "
-                           f"(its analysis plays the team heuristic)")
-        return _analyze_team(hand, tapp, seat, DEFAULT_SAMPLES if samples is None else samples,
-                             seed, score_bid, as_json, rules)
+        if samples is None:
+            samples = DEFAULT_SAMPLES if play == "heuristic" else TEAM_PIMC_SAMPLES
+        return _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play)
     try:
         resolve_play(play, rules)   # a one-line error before any progress bar starts
     except BinokelError as exc:
@@ -259,7 +258,7 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
         click.echo(f"plot written to {plot_path}")
 
 
-def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules):
+def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play):
     """``--rules`` of a team game: the hand as soloist of a Dabb game (kreuz-48,
     kreuz-40: exchange, contract, team distributions) or the meld and counter
     distributions of a 20-card Pinochle hand (analyzer.analyses.team_analysis)."""
@@ -269,7 +268,7 @@ def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules):
         raise BadInput("--tapp is empty: give the Dabb's cards, or leave --tapp out to sample them")
     try:
         res = analyze_team_hand(hand, rules, seat=0 if seat is None else seat, dabb=tapp,
-                                samples=samples, seed=seed, bid=score_bid)
+                                samples=samples, seed=seed, bid=score_bid, play=play)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

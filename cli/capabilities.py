@@ -75,6 +75,15 @@ def _registry(rules) -> Cell:
     return Cell(YES if VARIANTS.get(rules.name, GAMES.get(rules.name)) is rules else NO)
 
 
+def _fit_defence(rules) -> Cell:
+    """``fit-defence``: the library's own check (``fit_defence.check_rules``: a defence
+    with weights to fit, the two defenders against a lone soloist)."""
+    from analyzer.analyses.fit_defence import check_rules
+
+    why = _refusal(check_rules, rules)
+    return Cell(NO, "partners play the team policy: no weights to fit") if why else Cell(YES)
+
+
 def _warmup(rules) -> Cell:
     """``warmup``: it warms every game its stages name (all at once, or one with --rules)."""
     from .warmup_cmd import stages
@@ -95,7 +104,7 @@ def _hint(rules) -> Cell:
 
 #: checks that are not an option of the command (keyed by command name, never by game)
 PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "warmup": _warmup,
-          "hint": _hint, "review": _hint}
+          "hint": _hint, "review": _hint, "fit-defence": _fit_defence}
 
 
 def games() -> list:

@@ -8,8 +8,10 @@ import click
 
 from analyzer.analyses.strength import BASELINES, CONFIGS, MAX_DEALS, POLICIES, duplicate_match
 from analyzer.bounds import SEED
+from analyzer.errors import BinokelError
+from analyzer.mechanics.rules import DEFAULT_RULES
 
-from .common import echo_json, example_epilog, bounded
+from .common import BadInput, echo_json, example_epilog, bounded, rules_option
 from .main import cli
 
 
@@ -20,6 +22,7 @@ from .main import cli
         "binokel duplicate --deals 500 --config defenders --samples 40 --horizon 8 --json",
         "binokel duplicate --deals 3000 --policy heuristic --baseline heuristic-v1",
         "binokel duplicate --deals 3000 --policy heuristic-lin --config defenders",
+        "binokel duplicate --rules kreuz-48 --deals 300 --config defenders --json",
     ),
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=200, show_default=True,
@@ -41,11 +44,15 @@ from .main import cli
               help="Solve worlds exactly when at most this many tricks are left (else "
                    "heuristic play-outs).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def duplicate_command(deals, seed, configs, policy, baseline, samples, horizon, as_json):
+@rules_option
+def duplicate_command(deals, seed, configs, policy, baseline, samples, horizon, as_json, rules):
     """Play the same deals with a baseline heuristic everywhere and with the challenger
     (PIMC, or the current heuristic against heuristic-v1) for the soloist, the defenders
     or everyone; paired differences of the soloist's card points (R7) and P(make) (R8),
-    with standard errors and z.
+    with standard errors and z.  In a partners' game (--rules kreuz-48, kreuz-40,
+    pinochle-80) the soloist's side is the soloist and its partner (V1), PIMC plays
+    against the team policy and the worlds' play-outs replace the exact search (no
+    --horizon).
     """
     if baseline is None:
         baseline = "heuristic" if policy == "pimc" else "heuristic-v1"
@@ -53,25 +60,47 @@ def duplicate_command(deals, seed, configs, policy, baseline, samples, horizon, 
         if not as_json and (done % 50 == 0 or done == total):
             click.echo(f"  {done}/{total} deals", err=True)
 
-    out = duplicate_match(deals, seed, tuple(configs) or CONFIGS, samples, horizon,
-                          progress=progress, policy=policy, baseline=baseline)
+    partners = getattr(rules, "teams", False)
+    try:
+        if partners:
+            if policy != "pimc" or baseline != "heuristic":
+                raise BinokelError(f"{rules.name} is played by partners (V1): its challenger is "
+                                   f"pimc against the team policy (--policy pimc, no --baseline); "
+                                   f"the heuristic-lin defences are the three-hand games'")
+            from analyzer.analyses.duplicate_sides import duplicate_sides
+
+            out = duplicate_sides(deals, seed, tuple(configs) or CONFIGS, samples, rules,
+                                  progress=progress)
+        else:
+            out = duplicate_match(deals, seed, tuple(configs) or CONFIGS, samples, horizon,
+                                  rules=rules, progress=progress, policy=policy,
+                                  baseline=baseline)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
     if as_json:
         echo_json(out)
         return
     who = "PIMC" if policy == "pimc" else policy
     click.echo(f"{out['n']} trump deals in duplicate (seed {seed}, {out['skipped']} deals without "
                f"a trump game skipped)"
-               + (f"; PIMC {samples} worlds, exact from {horizon} tricks left"
-                  if policy == "pimc" else f"; challenger: {policy}"))
-    click.echo(f"baseline ({baseline} everywhere): soloist {out['base_card_points']:.1f} card "
+               + ((f"; PIMC {samples} worlds, team-policy play-outs" if partners else
+                   f"; PIMC {samples} worlds, exact from {horizon} tricks left")
+                  if policy == "pimc" else f"; challenger: {policy}")
+               + ("" if rules.name == DEFAULT_RULES.name else f" ({rules.name})"))
+    base = "the team policy" if partners else baseline
+    whose = "the soloist's side" if partners else "soloist"
+    click.echo(f"baseline ({base} everywhere): {whose} {out['base_card_points']:.1f} card "
                f"points, mean auction bid {out['bid_mean']:.0f}")
     click.echo(f"{who + ' plays':<15}{'soloist pts':>12}{'SE':>6}{'z':>7}"
-               f"{'P(make) bid':>14}{'@250':>14}{'s/deal':>8}")
+               f"{'P(make) bid':>14}" + ("" if partners else f"{'@250':>14}") + f"{'s/deal':>8}")
     for c, r in out["configs"].items():
         cpf = r["card_points"]
-        ma, m250 = r["make"]["auction"], r["make"]["250"]
+        ma = r["make"]["auction"]
+        m250 = r["make"].get("250")
         click.echo(f"{c:<15}{cpf['mean']:>+12.1f}{cpf['se']:>6.1f}{cpf['z']:>7.1f}"
-                   f"{ma['base']:>7.3f}->{ma['config']:.3f}{m250['base']:>7.3f}->{m250['config']:.3f}"
-                   f"{r['seconds_per_deal']:>8.3f}")
-    click.echo(f"(soloist pts: paired mean difference, {who} minus {baseline}, per deal)")
+                   f"{ma['base']:>7.3f}->{ma['config']:.3f}"
+                   + ("" if m250 is None else f"{m250['base']:>7.3f}->{m250['config']:.3f}")
+                   + f"{r['seconds_per_deal']:>8.3f}")
+    click.echo(f"(soloist pts: paired mean difference of {whose}'s card points, {who} minus "
+               f"{base}, per deal)")
     sys.stdout.flush()

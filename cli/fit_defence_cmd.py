@@ -9,12 +9,15 @@ import click
 
 from analyzer.analyses.fit_defence import (DEFAULT_DEALS, DEFAULT_ITERATIONS, DEFAULT_RIDGE,
                                            DEFAULT_SEED, FEATURE_SETS, MAX_DEALS,
-                                           MAX_ITERATIONS, STARTS, WEIGHT_FILES, fit_defence,
+                                           MAX_ITERATIONS, STARTS, WEIGHT_FILES, check_rules,
+                                           fit_defence,
                                            rounded_weights, write_weights)
 from analyzer.errors import BinokelError
 from analyzer.bounds import SEED
 
-from .common import BadInput, echo_json, example_epilog, bounded
+from analyzer.mechanics.rules import DEFAULT_RULES
+
+from .common import BadInput, echo_json, example_epilog, bounded, rules_option
 from .main import cli
 
 
@@ -25,6 +28,7 @@ from .main import cli
         "binokel fit-defence --deals 4000 --seed 7 --iterations 2 --out /tmp/lin.json",
         "binokel fit-defence --deals 300 --iterations 1 --json",
         "binokel fit-defence --features lin2 --start lin --iterations 6   # DEFENCE_LIN2",
+        "binokel fit-defence --rules binokel-40 --deals 2000 --out /tmp/lin40.json",
     ),
 )
 @click.option("--deals", type=click.IntRange(1, MAX_DEALS), default=DEFAULT_DEALS,
@@ -49,7 +53,9 @@ from .main import cli
               help="Also write the weights as a fit file (the format of data/fits/defence_lin.json) "
                    "to this file; --out data/fits/defence_lin.json replaces the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, out, as_json):
+@rules_option
+def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, out, as_json,
+                        rules):
     """Fit the weights of the heuristic-lin defence (play.DEFENCE_LIN), or with
     --features lin2 those of heuristic-lin2 (play.DEFENCE_LIN2).
 
@@ -59,13 +65,20 @@ def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, o
     weights. Prints the weights (one row per context, 3 decimals) and their largest
     difference to the shipped ones (data/fits/defence_lin.json or defence_lin2.json, read
     by play.py), which are rewritten only when --out names them. The defaults reproduce
-    the shipped weights (binokel-48 only).
+    the shipped weights (binokel-48 only).  --rules fits the defence of another game with
+    a lone soloist (its deals, duties and melds; the diff is still to the shipped
+    binokel-48 weights); a partners' game is refused in one line (its team policy has
+    no weights).
     """
     if out is not None:
         if out.exists() and out.is_dir():
             raise BadInput(f"--out: {out} is a folder, give a file name")
         if not out.parent.is_dir():
             raise BadInput(f"--out: folder {out.parent} does not exist")
+    try:
+        check_rules(rules)      # a one-line error before any progress bar starts
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
     bar = None
     progress = None
     if not as_json:
@@ -77,7 +90,7 @@ def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, o
         progress = lambda k: bar.update(task, advance=k)  # noqa: E731
         bar.start()
     try:
-        fit = fit_defence(deals, seed, iterations, ridge, progress=progress,
+        fit = fit_defence(deals, seed, iterations, ridge, rules=rules, progress=progress,
                           features=features, start=start, damp=damp)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
@@ -93,14 +106,16 @@ def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, o
     rows = rounded_weights(fit["weights"])
     diff = float(np.abs(np.asarray(rows) - shipped).max())
     command = (f"binokel fit-defence --deals {deals} --seed {seed} --iterations {iterations} "
-               f"--ridge {ridge:g} --features {features} --start {start} --damp {damp:g}")
+               f"--ridge {ridge:g} --features {features} --start {start} --damp {damp:g}"
+               + ("" if rules.name == DEFAULT_RULES.name else f" --rules {rules.name}"))
     if out is not None:
         try:
             write_weights(fit["weights"], out, features, command)
         except OSError as exc:
             raise BadInput(f"--out: cannot write {out}: {exc.strerror or exc}") from None
     if as_json:
-        echo_json({"deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge,
+        echo_json({**({} if rules.name == DEFAULT_RULES.name else {"rules": rules.name}),
+                   "deals": deals, "seed": seed, "iterations": iterations, "ridge": ridge,
                    "features": features, "start": start, "damp": damp,
                    "rows": fit["rows"], "decisions": fit["decisions"],
                    "weights": rows,

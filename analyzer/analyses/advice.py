@@ -42,6 +42,7 @@ from analyzer.analyses.objectives import OBJECTIVES, objective_values, recommend
 from analyzer.analyses.opponents import resolve_opponents
 from analyzer.analyses.sample_rounds import sample_rounds
 from analyzer.analyses.team_advice import advise_team
+from analyzer.analyses.team_analysis import TEAM_PIMC_SAMPLES
 from analyzer.analyses.team_lookahead import advise_team_lookahead
 from analyzer.analyses.weighted_stats import weighted_mean, weighted_proportion
 from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
@@ -350,6 +351,8 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
     if policy != POLICY_HEURISTIC and (lookahead or opponents not in (None, "rule")):
         raise BinokelError(f"--play {play_name(policy)} is not available with --lookahead or "
                            f"--opponents advisor: those play many more deals per sample")
+    if getattr(rules, "teams", False) and samples is None and policy != POLICY_HEURISTIC:
+        samples = TEAM_PIMC_SAMPLES     # a PIMC team deal costs 10-200 ms
     if samples is None:
         samples = DEFAULT_SAMPLES if policy == POLICY_HEURISTIC else PIMC_SAMPLES
     if getattr(rules, "teams", False):
@@ -365,7 +368,8 @@ def advise_bid(hand, seat="forehand", auction=(), scores=None, objective: str | 
                                          0 if seed is None else seed, inference, opponents,
                                          progress=progress)
         return advise_team(hand, seat, auction, rules, samples, 0 if seed is None else seed,
-                           inference, progress=progress, scores=scores, objective=objective)
+                           inference, progress=progress, scores=scores, objective=objective,
+                           play=play)
     h = Hand.parse(hand, rules=rules)
     if len(h) != rules.hand_size:
         raise BinokelError(f"hand must have {rules.hand_size} cards, got {len(h)} (R2)")

@@ -327,7 +327,7 @@ def draw_deals(n: int, seed: int, start: int = 0, rules: RuleSet = DEFAULT_RULES
     H = np.zeros((n, 3, N_TYPES), dtype=np.uint8)
     TR = np.zeros(n, dtype=np.int64)
     SO = np.zeros(n, dtype=np.int64)
-    gen = trump_deals(seed, rules.kernel)
+    gen = trump_deals(seed, rules.kernel, rules)
     for _ in range(start):
         next(gen)
     for j in range(n):
@@ -407,6 +407,16 @@ def evaluate(H, TR, SO, W, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
     return out
 
 
+def check_rules(rules) -> None:
+    """One-line BinokelError for a game whose defence has no weights to fit: the policy is
+    the two defenders' against a lone soloist (R8); partners (V1) play the team policy
+    (analyzer.mechanics.team_play), which has none."""
+    if getattr(rules, "teams", False):
+        raise BinokelError(f"fit-defence fits the heuristic-lin defence of the two defenders "
+                           f"against a lone soloist (R8); {rules.name} is played by partners "
+                           f"(V1), whose team policy has no fitted weights")
+
+
 def fit_defence(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED,
                 iterations: int = DEFAULT_ITERATIONS, ridge: float = DEFAULT_RIDGE,
                 rules: RuleSet = DEFAULT_RULES, W0=None, progress=None,
@@ -426,10 +436,7 @@ def fit_defence(deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED,
         raise BinokelError(f"ridge must be > 0, got {ridge}")
     if not 0 < damp <= 1:
         raise BinokelError(f"damp must be in (0, 1], got {damp}")
-    if rules.name != DEFAULT_RULES.name:
-        # the policy's features and _defend are binokel-48's (15 tricks, R5 melds)
-        raise BinokelError(f"the heuristic-lin defence is fitted for {DEFAULT_RULES.name} only, "
-                           f"got {rules.name}")
+    check_rules(rules)
     W = initial_weights(features, start) if W0 is None else np.array(W0, dtype=np.float64)
     n_ctx = W.shape[0]
     H, TR, SO = draw_deals(deals * iterations, seed, 0, rules)

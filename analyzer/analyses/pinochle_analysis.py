@@ -21,7 +21,8 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, Hand80, suit_symbol
 from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
 from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
-from analyzer.mechanics.team_play import POLICY_TEAM, deal80_fixed
+from analyzer.mechanics.team_play import deal80_fixed, play_policies
+from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_spec, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
@@ -30,16 +31,16 @@ MAX_SAMPLES = 200_000
 
 
 @njit
-def analyze80_samples(hand, deck, state, kp, out):
+def analyze80_samples(hand, deck, state, kp, out, pol):
     """``out`` float64[n, 4, 4]: per sample and trump (team meld, team counters, team
-    total as scored at bid 0, other team's score); this hand in seat 0, leading."""
+    total as scored at bid 0, other team's score); this hand in seat 0, leading; ``pol``
+    the seats' play policies (analyzer.mechanics.team_play.play_policies)."""
     n = out.shape[0]
     hands = np.zeros((4, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(kp, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     for i in range(n):
         deal80_fixed(state, deck, hands, 0, hand)
         for t in range(4):
@@ -65,10 +66,12 @@ class PinochleHandAnalysis:
     hand: Hand80
     samples: int
     trumps: list[dict]
+    play: str = "heuristic"    # how the deals were played (--play; PIMC seats, issue 24)
 
     def summary(self) -> str:
         lines = [f"hand: {self.hand}   ({self.samples} sampled deals per trump, this hand "
-                 "bidding and leading)"]
+                 "bidding and leading)"
+                 + ("" if self.play == "heuristic" else f"; play {self.play}")]
         for r in self.trumps:
             s = suit_symbol(r["trump"])
             melds = ", ".join(f"{m['name']} {m['points']}" for m in r["own_melds"]) or "none"
@@ -82,18 +85,22 @@ class PinochleHandAnalysis:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"hand": self.hand.codes(), "samples": self.samples, "trumps": self.trumps}
+        return {"hand": self.hand.codes(), "samples": self.samples, "trumps": self.trumps,
+                **({} if self.play == "heuristic" else {"play": self.play})}
 
 
 def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
-                          rules: TeamRuleSet = PINOCHLE_RULES) -> PinochleHandAnalysis:
-    """Meld and counter distributions of a 20-card hand (module docstring)."""
+                          rules: TeamRuleSet = PINOCHLE_RULES,
+                          play: str = "heuristic") -> PinochleHandAnalysis:
+    """Meld and counter distributions of a 20-card hand (module docstring); ``play``:
+    heuristic, pimc or pimc-defence (analyzer.mechanics.team_play.play_policies)."""
+    code = resolve_play(play, rules)
     h = Hand80.parse(hand, size=rules.hand_size)
     if not 2 <= int(samples) <= MAX_SAMPLES:
         raise BinokelError(f"samples must be between 2 and {MAX_SAMPLES}, got {samples}")
     out = np.zeros((int(samples), 4, 4))
     analyze80_samples(h.counts_array(), unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
-                      team_kernel(rules), out)
+                      team_kernel(rules), out, play_policies(code))
     trumps = []
     for t in range(4):
         own = pinochle_meld_total(h, t, rules)
@@ -106,4 +113,4 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
             "partner_meld": _dist(out[:, t, 0] - own), "team_meld": _dist(out[:, t, 0]),
             "team_counters": _dist(out[:, t, 1]), "team_total": _dist(team_total),
             "other_score": _dist(out[:, t, 3]), "p_reach": reach})
-    return PinochleHandAnalysis(h, int(samples), trumps)
+    return PinochleHandAnalysis(h, int(samples), trumps, play_name(code))

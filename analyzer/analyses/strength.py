@@ -32,7 +32,7 @@ from analyzer.mechanics.melds import meld_total
 from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_NAMES, older_args, play_out_mixed
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
-from analyzer.mechanics.sampling import deal_random, new_deck
+from analyzer.mechanics.sampling import deal_rules, new_deck
 from analyzer.search.pimc import (DEFAULT_HORIZON, DEFAULT_SAMPLES, POLICY_PIMC,
                                   play_deal_policies, shown_counts)
 from analyzer.search.solve import Solver, set_context
@@ -76,20 +76,22 @@ def _policies(config: str, soloist: int, challenger: int = POLICY_PIMC,
     return pol
 
 
-def trump_deals(seed: int, kr):
+def trump_deals(seed: int, kr, rules: RuleSet | None = None):
     """The duplicate protocol's deals (module docstring), endlessly, from ``seed``: yields
     ``(i, counts, soloist, bid, trump, hands, disc)`` for each trump game -- ``i`` the
     number of deals drawn so far (skipped ones included), ``counts`` int64[4, 24] the
     dealt hands and the Tapp (row 3, R2), ``hands`` int64[3, 24] the hands in play (the
-    soloist's after taking the Tapp and discarding, R4), ``disc`` the three discarded
-    types.  Deals without a trump game (surrender, Durch) are drawn and passed over."""
-    deck = new_deck()
+    soloist's after taking the Tapp and discarding, R4), ``disc`` the discarded types
+    (``kr.tapp_size`` of them: 3, or 4 in binokel-40, V5.3).  Deals without a trump game
+    (surrender, Durch) are drawn and passed over.  ``rules``: the game's deck (default
+    the 48 cards; sampling.deal_rules deals the 48-card deck exactly as deal_random)."""
+    deck = new_deck(rules)
     masks = np.zeros(4, dtype=np.int64)
     st = chunk_state(seed, 0)
     i = 0
     while True:
         i += 1
-        deal_random(st, deck, masks)
+        deal_rules(st, deck, kr, masks)
         counts = np.zeros((4, N_TYPES), dtype=np.int64)
         for p in range(4):
             m = int(masks[p])
@@ -99,7 +101,7 @@ def trump_deals(seed: int, kr):
                        for p in range(3)], dtype=np.int64)
         soloist, bid = run_auction(mb, kr)
         c18 = (counts[soloist] + counts[3]).astype(np.uint8)
-        disc = np.zeros(3, dtype=np.int64)
+        disc = np.zeros(int(kr.tapp_size), dtype=np.int64)
         trump, contract = fast_exchange(c18, bid, kr, disc)
         if contract != CONTRACT_PLAY:
             continue
@@ -161,7 +163,7 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     secs = {c: 0.0 for c in configs}
     skipped = 0
     played = 0
-    deals = trump_deals(seed, kr)
+    deals = trump_deals(seed, kr, rules)
     while played < n_deals:
         i, counts, soloist, bid, trump, hands, disc = next(deals)
         skipped = i - 1 - played

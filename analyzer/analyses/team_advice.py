@@ -48,7 +48,8 @@ from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS,
                                           O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
                                           kreuz_contract, kreuz_contracts_for_bids,
                                           kreuz_outcomes, kreuz_rule_value, play_contract80)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
+from analyzer.mechanics.team_play import deal_team_fixed, play_policies
+from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, TeamSpec, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
@@ -69,7 +70,7 @@ ADVISOR_PARTNER_OFFSET = {True: 60, False: 0}
 @njit
 def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, poffset, high,
                         holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
-                        other_score, pass_rel, weight, pass_own, pass_bidder):
+                        other_score, pass_rel, weight, pass_own, pass_bidder, pol):
     """Monte Carlo core: ``n = weight.shape[0]`` samples (see the module docstring).
 
     ``hand`` uint8[24] (the only cards the kernel knows); ``deck`` uint8[n_unseen] the
@@ -90,7 +91,8 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     ``pass_own`` float64[n]: the team's own score in the pass branch (the other team's is
     ``pass_own - pass_rel``); ``pass_bidder`` int64[n]: who bid there (1 this team, 0 the
     other team, -1 thrown in), which the score-aware objective needs (V6.6: the bidding
-    side is counted first at the game's end).
+    side is counted first at the game's end).  ``pol`` int64[4]: the seats' play policies
+    (analyzer.mechanics.team_play.play_policies: the team policy, or PIMC seats).
     """
     n = weight.shape[0]
     hs = tk.hand_size
@@ -104,7 +106,6 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     maxb = np.zeros(4, dtype=np.int64)
     trumps = np.zeros(4, dtype=np.int64)
     out = np.zeros(2, dtype=np.int64)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     oc = np.zeros(O_COLS, dtype=np.float64)
     team = seat % 2
     for i in range(n):
@@ -218,8 +219,11 @@ def _auction_args(state, spec: TeamSpec) -> tuple[int, int, int, int]:
 def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec,
                     use_evidence: bool = True, rv1: int | None = None, rv2: int | None = None,
                     scale: float = DEFAULT_EVIDENCE_SCALE, key: int = 0,
-                    partner_scale: float | None = None, partner_offset: int = 0) -> dict:
+                    partner_scale: float | None = None, partner_offset: int = 0,
+                    pol=None) -> dict:
     """Run :func:`team_advise_samples`; returns the raw per-sample arrays.
+
+    ``pol``: the seats' play policies (default the team policy at every seat).
 
     ``partner_scale``: the logistic scale for the partner's calls (default ``scale``;
     0 = ignore them); ``partner_offset``: how far above the rule of thumb the partner
@@ -251,7 +255,8 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
                             use, float(scale), float(scale if partner_scale is None else partner_scale),
                             int(partner_offset), high, holder, passed, next_ch,
                             int(rv1), int(rv2), chunk_state(seed, key * MAX_ROUNDS + r), spec.tk,
-                            spec.kr, team_total, other, pass_rel, weight, pass_own, pass_bidder)
+                            spec.kr, team_total, other, pass_rel, weight, pass_own, pass_bidder,
+                            play_policies(1) if pol is None else pol)
         parts.append((team_total, other, pass_rel, weight, pass_own, pass_bidder))
         w = np.concatenate([q[3] for q in parts])
         if w.sum() > 0 and np.isfinite(w).all() and effective_sample_size(w) >= ESS_FRACTION * n:
@@ -415,6 +420,7 @@ class TeamBidAdvice:
     over_partner: bool = False   # the partner holds the bid: a bid must beat passing significantly
     objective: str = "relative"  # or "win": P(win game) from the scores
     scores: tuple | None = None  # game totals before the deal: (this team, the other team)
+    play: str = "heuristic"      # card play of the sampled deals (--play, issue 24)
 
     def summary(self) -> str:
         team = self.seat % 2
@@ -434,7 +440,8 @@ class TeamBidAdvice:
                  f"seat: {self.seat} (team {team}: seats {team}+{team + 2})"
                  f"   auction: {self.auction.describe()}",
                  f"objective: {obj}   samples: {self.samples} "
-                 f"(effective {self.ess:.0f})",
+                 f"(effective {self.ess:.0f})"
+                 + ("" if self.play == "heuristic" else f"   play {self.play}"),
                  f"pass: E = {fmt(self.pass_value.mean)} [{fmt(self.pass_value.lo, 0)}, "
                  f"{fmt(self.pass_value.hi, 0)}]",
                  f"{'bid':>9} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"
@@ -483,7 +490,8 @@ class TeamBidAdvice:
                 "pass_value": self.pass_value.to_dict(), "over_partner": self.over_partner,
                 "objective": self.objective,
                 "scores": None if self.scores is None else list(self.scores),
-                "table": self.rows}
+                "table": self.rows,
+                **({} if self.play == "heuristic" else {"play": self.play})}
 
 
 def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int | None = None,
@@ -628,7 +636,7 @@ def parse_team_scores(scores, objective, spec: TeamSpec):
 def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
                 rows: int | None = None, progress=None, scores=None,
-                objective: str | None = None) -> TeamBidAdvice:
+                objective: str | None = None, play: str = "heuristic") -> TeamBidAdvice:
     """Bid advice for a hand of a team game in ``seat`` (0..3) after ``auction``.
 
     ``scores``: the game totals before this deal, this seat's team first; with them the
@@ -640,9 +648,11 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     (text such as ``"500 p 520"`` or a list); it must be ``seat``'s turn.  Raises
     BinokelError (one line) on bad input.
     """
+    code = resolve_play(play, rules)       # ``play``: heuristic, pimc, pimc-defence (issue 24)
     spec, h, counts, seat, state = team_request(hand, seat, auction, samples, rules)
     objective, scores = parse_team_scores(scores, objective, spec)
-    raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence)
+    raw = sample_branches(counts, seat, state, samples, seed, spec, use_evidence,
+                          pol=play_policies(code))
     if progress is not None:
         progress(1, 1)
     nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
@@ -650,7 +660,7 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows, op,
                                                           objective, scores)
     return TeamBidAdvice(spec.name, h, seat, state, int(samples), ess, nb, max_bid, pass_est,
-                         table, op, objective, scores)
+                         table, op, objective, scores, play_name(code))
 
 
 def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,

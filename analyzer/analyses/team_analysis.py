@@ -37,19 +37,23 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
                                           O_OUT_OTHER, O_TOTAL, R_MELD, R_POINTS, R_TRUMP,
                                           RES_COLS, kreuz_outcomes)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
+from analyzer.mechanics.team_play import deal_team_fixed, play_policies
+from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.team_rules import TeamSpec, team_spec
 from analyzer.mechanics.rules import get_rules
 
 MAX_SAMPLES = 200_000
+#: default samples with --play pimc / pimc-defence (a PIMC team deal takes 10-200 ms)
+TEAM_PIMC_SAMPLES = 100
 A_TRUMP, A_MELD, A_POINTS, A_TOTAL, A_OTHER, A_OUT_OTHER, A_EST, A_LOSERS, A_DURCH = range(9)
 A_COLS = 9
 
 
 @njit
-def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out):
+def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out, pol):
     """``out`` float64[n, A_COLS] per sample (module docstring): this hand in ``seat`` is
-    the soloist; ``deck`` the unseen cards (without ``dabb`` when ``fixed_dabb``)."""
+    the soloist; ``deck`` the unseen cards (without ``dabb`` when ``fixed_dabb``); ``pol``
+    int64[4] the seats' play policies (analyzer.mechanics.team_play.play_policies)."""
     n = out.shape[0]
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -57,7 +61,6 @@ def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out
     beat_table(tk, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
     oc = np.zeros(O_COLS, dtype=np.float64)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     team = seat % 2
     for i in range(n):
         deal_team_fixed(state, deck, hands, seat, hand, tk.hand_size)
@@ -90,6 +93,7 @@ class TeamHandAnalysis:
     dists: dict
     p_reach: list[dict]
     at_bid: dict
+    play: str = "heuristic"    # how the deals were played (--play; PIMC seats, issue 24)
 
     def summary(self) -> str:
         tr = "  ".join(f"{suit_symbol(t)} {100 * p:.0f}%" for t, p in enumerate(self.trump_shares))
@@ -97,7 +101,8 @@ class TeamHandAnalysis:
         lines = [f"{self.game}   hand: {self.hand.show(self.low_card())}   seat {self.seat} "
                  f"(team {self.seat % 2}) as soloist   Dabb: {d}",
                  f"{self.samples} sampled deals; the soloist exchanges from its own cards "
-                 f"(V4.2, V5.3); trump named: {tr}"]
+                 f"(V4.2, V5.3); trump named: {tr}"
+                 + ("" if self.play == "heuristic" else f"; play {self.play}")]
         for key, label in (("team_meld", "team meld"), ("team_points", "team card points"),
                            ("team_total", "team total"), ("other_score", "other team")):
             x = self.dists[key]
@@ -122,23 +127,28 @@ class TeamHandAnalysis:
                 "team": self.seat % 2,
                 "dabb": self.dabb.codes(low) if self.dabb is not None else None,
                 "samples": self.samples, "bid": self.bid, "trump_shares": self.trump_shares,
-                **self.dists, "p_reach": self.p_reach, "at_bid": self.at_bid}
+                **self.dists, "p_reach": self.p_reach, "at_bid": self.at_bid,
+                **({} if self.play == "heuristic" else {"play": self.play})}
 
 
 def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed: int = 0,
-                      bid: int | None = None):
+                      bid: int | None = None, play: str = "heuristic"):
     """Analysis of ``hand`` as the soloist of a team game (module docstring).
 
     ``dabb``: the Dabb's cards if known (else sampled); ``bid``: the bid for the contract
     and score line (default the opening bid).  For a game without a Dabb (pinochle-80)
     the result is :func:`analyzer.analyses.pinochle_analysis.analyze_pinochle_hand`'s.
+    ``play``: heuristic (the team policy), pimc (PIMC at every seat) or pimc-defence (PIMC
+    for the other team; analyzer.mechanics.team_play.team_pimc_choose).
     Raises BinokelError (one line) on bad input.
     """
     spec: TeamSpec = team_spec(rules)
+    code = resolve_play(play, rules)
+    pol = play_policies(code)
     if spec.dabb_size == 0:
         if dabb:
             raise BinokelError(f"--tapp: {spec.name} has no Dabb (V6.1)")
-        return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules)
+        return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules, play=play)
     h, counts = parse_team_hand(hand, spec)
     s = parse_team_seat(seat)
     if not 2 <= int(samples) <= MAX_SAMPLES:
@@ -161,7 +171,7 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
     deck = unseen_deck(counts.astype(np.int64) + dc, spec)
     out = np.zeros((int(samples), A_COLS))
     analyze_kreuz_samples(counts, s, deck, dc, d is not None, chunk_state(seed, 0),
-                          spec.tk, spec.kr, out)
+                          spec.tk, spec.kr, out, pol)
     n = len(out)
     shares = [float((out[:, A_TRUMP] == t).sum() / n) for t in range(4)]
     total = out[:, A_TOTAL]
@@ -185,4 +195,5 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
               "p_make_hi": pm.hi, "score": sc.mean, "score_lo": sc.lo, "score_hi": sc.hi,
               "score_se": sc.se, "objective": ob.mean, "objective_lo": ob.lo,
               "objective_hi": ob.hi, "objective_se": ob.se}
-    return TeamHandAnalysis(spec.name, h, s, d, n, bid, shares, dists, reach, at_bid)
+    return TeamHandAnalysis(spec.name, h, s, d, n, bid, shares, dists, reach, at_bid,
+                            play_name(code))

@@ -57,7 +57,8 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, rule_of_thumb80)
 from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
+from analyzer.mechanics.team_play import deal_team, play_policies
+from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
 from analyzer.mechanics.team_scoring import team_game_winner
 
@@ -137,7 +138,7 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
     res = np.zeros(RES_COLS, dtype=np.int64)
     beat = np.empty(24, dtype=np.int64)
     beat_table(spec.tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = play_policies(params.get("play", 1))      # the table's card play (--play)
     cnt = np.zeros((4, 24), dtype=np.uint8)
     rng = chunk_state((seed, d, arr), 1)
     if spec.open_auction:
@@ -254,17 +255,20 @@ class TeamTournamentResult:
     win_z: float = float("nan")        # (win rate - 1/2) / SE
     target: int = 0                    # the game's target score (V4.6, V5.7, V6.6)
     objective: str = "relative"        # the advisor agent's objective (relative or win)
+    play: str = "heuristic"            # card play of the table's deals (--play, issue 24)
 
     def summary(self) -> str:
         a, b = self.agents
         c = self.contracts
         head = (f"{self.game} duplicate match: {a} team vs {b} team, {self.deals} deals x 2 "
-                f"arrangements (seed {self.seed}, advisor samples {self.samples})")
+                f"arrangements (seed {self.seed}, advisor samples {self.samples}"
+                + ("" if self.play == "heuristic" else f", play {self.play}") + ")")
         if self.games:
             head = (f"{self.game} duplicate match: {a} team vs {b} team, {self.games // 2} game "
                     f"pairs = {self.games} whole games to {self.target}, "
                     f"{self.deals_played} deals (seed {self.seed}, advisor samples {self.samples}"
-                    + (", advisor objective P(win game)" if self.objective == "win" else "") + ")")
+                    + (", advisor objective P(win game)" if self.objective == "win" else "")
+                    + ("" if self.play == "heuristic" else f", play {self.play}") + ")")
         lines = [
             head,
             f"{a:>8} team: {self.x_mean:+8.1f} points per deal ({_se_text(self.x_se)}); "
@@ -289,7 +293,8 @@ class TeamTournamentResult:
                 "diff_se": _finite(self.diff_se), "z": _finite(self.z), "contracts": self.contracts,
                 "games": self.games, "deals_played": self.deals_played,
                 "x_win_rate": _finite(self.x_win_rate), "win_se": _finite(self.win_se),
-                "win_z": _finite(self.win_z), "objective": self.objective}
+                "win_z": _finite(self.win_z), "objective": self.objective,
+                **({} if self.play == "heuristic" else {"play": self.play})}
 
 
 def _se_text(se: float, unit: str = "") -> str:
@@ -329,7 +334,8 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
                         partner_offset: int | None = None,
                         games: bool = False,
                         la_model: str | None = None,
-                        objective: str = "relative") -> TeamTournamentResult:
+                        objective: str = "relative",
+                        play: str = "heuristic") -> TeamTournamentResult:
     """Play a duplicate team match (module docstring); same seed, same result for any
     ``n_jobs``.  Raises BinokelError on bad parameters.
 
@@ -338,7 +344,11 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     (a game pair is the unit) and the result adds the game win rate with SE and z.
     ``objective``: the ``advisor`` agent's, ``relative`` (team minus the other team) or
     ``win`` (P(win game) from the game totals before each deal; whole games only).
+    ``play``: the table's card play, heuristic (the team policy), pimc or pimc-defence
+    (analyzer.mechanics.team_play.play_policies); the agents' bidding simulations keep
+    the team policy.
     """
+    code = resolve_play(play, rules)
     if objective not in ("relative", "win"):
         raise BinokelError(f"objective {objective!r} is not one of a team game's: relative or win")
     if objective == "win" and not games:
@@ -362,7 +372,7 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
               "scale": float(evidence_scale), "partner_scale": partner_scale,
               "partner_offset": int(ADVISOR_PARTNER_OFFSET[spec.open_auction]
                                     if partner_offset is None else partner_offset),
-              "la_model": la_model, "objective": objective}
+              "la_model": la_model, "objective": objective, "play": code}
     if la_model is not None:
         team_model(la_model, spec)      # a one-line error before any deal is played
     if "advisor-fit" in (agent1, agent2):
@@ -407,4 +417,4 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     return TeamTournamentResult(spec.name, (agent1, agent2), n, int(seed), int(samples), float(x.mean()), se(x),
                                 float(y.mean()), se(y), float(diff.mean()), dse,
                                 float(diff.mean() / dse) if dse > 0 else float("nan"), contracts,
-                                **extra, objective=objective)
+                                **extra, objective=objective, play=play_name(code))

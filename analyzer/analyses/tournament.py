@@ -323,11 +323,12 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
             # a duplicate match of single deals, each twice with the teams swapped
             return run_team_tournament(agent1, agent2, deals=deals, seed=seed, samples=samples,
                                        n_jobs=n_jobs, progress=progress, rules=rules,
-                                       games=False, la_model=opponents, objective=objective)
+                                       games=False, la_model=opponents, objective=objective,
+                                       play=play)
         # a group of a team match: one duplicate game pair, each game to the target
         return run_team_tournament(agent1, agent2, deals=groups, seed=seed, samples=samples,
                                    n_jobs=n_jobs, progress=progress, rules=rules, games=True,
-                                   la_model=opponents, objective=objective)
+                                   la_model=opponents, objective=objective, play=play)
     match = "games"
     if deals is not None:
         # the match of single deals: each deal under all six seatings from zero scores

@@ -40,22 +40,47 @@ from analyzer.mechanics.cards import COPIES80, DECK80_TYPES, N_TYPES
 from analyzer.kernels.bits import ctpop, cttz, select_bit
 from analyzer.mechanics.play import beat_table, card_beats, suit_mask
 
-from analyzer.mechanics.rng import bounded
+from analyzer.mechanics.rng import bounded, next_u64
 from analyzer.mechanics.ruleset import BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WINNER, SIDES_PARTNERS
 from analyzer.mechanics.sampling import shuffle_prefix
 from analyzer.mechanics.trick import add_card, close_trick, proves, relief_of, sides_of
 from analyzer.mechanics.trick import legal as step_legal
+from analyzer.mechanics.worlds import draw_world, sample_setup
 
 DUTY_R6, DUTY_V56, DUTY_V64 = 0, 1, 2
 
 POLICY_RANDOM = 0
 POLICY_TEAM = 1
+#: PIMC (analyzer.mechanics.worlds + team-policy play-outs, :func:`team_pimc_choose`); a
+#: seat's policy int is ``POLICY_PIMC | worlds << 8`` (:func:`pimc_policy`)
+POLICY_PIMC = 2
+#: PIMC where the seat defends (not on the bidder's side, V1), else the team policy: one
+#: policy array serves every soloist (``POLICY_PIMC_DEFENCE | worlds << 8``)
+POLICY_PIMC_DEFENCE = 3
+#: worlds per PIMC decision in the analyses (as the three-player games' PLAY_SAMPLES)
+PLAY_WORLDS = 20
 POLICY_NAMES80 = {"random": POLICY_RANDOM, "team": POLICY_TEAM}
 N_SEATS80 = 4
 
 # trick log columns: leader, 4 cards in play order, the 4 legal masks, winner, points
 L_LEADER, L_CARD0, L_LEGAL0, L_WINNER, L_POINTS = 0, 1, 5, 9, 10
 L_COLS = 11
+
+
+def pimc_policy(worlds: int) -> int:
+    """The policy int of a PIMC seat with ``worlds`` worlds per decision (1..10**6)."""
+    return POLICY_PIMC | (int(worlds) << 8)
+
+
+def play_policies(play: int, worlds: int = PLAY_WORLDS) -> np.ndarray:
+    """int64[4] seat policies of a whole-deal play mode (analyzer.search.pimc's codes:
+    1 heuristic, 2 pimc = PIMC at every seat, 3 pimc-defence = PIMC for the side that
+    does not hold the contract, the team policy for the soloist's side)."""
+    if play == 2:
+        return np.full(4, pimc_policy(worlds), dtype=np.int64)
+    if play == 3:
+        return np.full(4, POLICY_PIMC_DEFENCE | (int(worlds) << 8), dtype=np.int64)
+    return np.full(4, POLICY_TEAM, dtype=np.int64)
 
 
 def new_deck80() -> np.ndarray:
@@ -315,6 +340,165 @@ def team_heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
     return best
 
 
+# --------------------------------------------------------------------------- PIMC
+
+@njit
+def _team_rollout(cnt, pres, seat, first, ld, k, lsuit, wcard, wseat, best_led, tp, played,
+                  ab, trump, bidder, kp, beat, bm, ot, pr, me):
+    """Play one world out from the trick in progress after ``seat`` plays ``first``,
+    every seat by :func:`team_heuristic` (the world's hands as its own, ``played`` and
+    ``ab`` the public record, both updated here); returns the card points (incl. the
+    last trick) that side ``me`` takes from the current trick on (V1: seat % 2)."""
+    cp = kp.card_points
+    rs = kp.rank_strength
+    copies = kp.copies
+    side = _SIDES4
+    pts = np.zeros(2, dtype=np.int64)
+    trk = np.zeros(2, dtype=np.int64)
+    cnt_side = np.zeros(2, dtype=np.int64)
+    kk = k
+    s = seat
+    c = first
+    while True:
+        # play c by s
+        rel = relief_of(s, wseat, side, pr)
+        if kk > 0:
+            ab[s] |= proves(c, lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
+        cnt[s, c] -= 1
+        if cnt[s, c] == 0:
+            pres[s] &= ~(np.int64(1) << np.int64(c))
+        played[c] += 1
+        lsuit, wcard, wseat, best_led = add_card(c, s, lsuit, wcard, wseat, best_led, trump, beat)
+        tp += cp[c]
+        kk += 1
+        if kk == 4:
+            last = pres[0] == 0 and pres[1] == 0 and pres[2] == 0 and pres[3] == 0
+            close_trick(wseat, tp, last, kp.last_trick_bonus, side, pts, trk, cnt_side)
+            if last:
+                break
+            ld = wseat
+            kk = 0
+            tp = 0
+            lsuit = -1
+            wcard = -1
+            wseat = -1
+            best_led = -1
+        s = (ld + kk) % 4
+        rel = relief_of(s, wseat, side, pr)
+        lg = step_legal(pres[s], lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
+        c = team_heuristic(s, lg, kk, lsuit, wcard, wseat, tp, cnt[s], played, ab, trump,
+                           bidder, beat, cp, rs, copies)
+    return pts[me]
+
+
+@njit
+def team_pimc_choose(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played, ab,
+                     trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc):
+    """PIMC choice of a card type for ``seat`` at a partners' table from its knowledge only.
+
+    Knowledge (the only inputs): ``own`` uint8[24] its hand; ``played`` uint8[24] every
+    card played so far (the current trick's included); ``ab`` int64[4] what each seat's
+    plays proved (trick.proves); ``known_disc`` uint8[24] its own discard if it is the
+    bidder (zeros otherwise: the discard, ``kp.dabb_size`` cards, is then a hidden place);
+    the trick in progress (``ld`` leader, ``k`` cards, ``lsuit``, ``wcard``/``wseat``,
+    ``best_led``, ``tp``) and the bidder.  Hand sizes follow from the trick.
+    ``n_worlds`` worlds from analyzer.mechanics.worlds (exactly uniform among the
+    consistent deals); each legal card is followed in each world by a play-out with
+    :func:`team_heuristic` at every seat; value = the card points the seat's side (V1)
+    takes from this trick on, averaged; the best mean wins, ties to the lowest type.
+    ``acc`` float64[24] (written: the mean per legal card).
+    """
+    for t in range(N_TYPES):
+        acc[t] = 0.0
+    if ctpop(legal) == 1:
+        return cttz(legal)
+    r = 0
+    for t in range(N_TYPES):
+        r += own[t]
+    room = np.zeros(5, dtype=np.int64)
+    places = np.int64(0)
+    for i in range(4):
+        q = (ld + i) % 4
+        if q == seat:
+            continue
+        room[q] = r - 1 if i < k else r
+        places |= np.int64(1) << np.int64(q)
+    if seat != bidder and kp.dabb_size > 0:
+        room[4] = kp.dabb_size
+        places |= np.int64(1) << np.int64(4)
+    unseen = np.zeros(N_TYPES, dtype=np.int64)
+    for t in range(N_TYPES):
+        unseen[t] = kp.copies[t] - own[t] - played[t] - known_disc[t]
+    absent = np.zeros(5, dtype=np.int64)
+    for q in range(4):
+        absent[q] = ab[q]
+    shown = np.zeros((5, N_TYPES), dtype=np.int64)
+    public = np.zeros(N_TYPES, dtype=np.int64)
+    g_type, act, sp, wt, nsp, room_c, tab = sample_setup(
+        unseen, shown, public, absent, places, np.int64(0), room)
+    wc = np.zeros((5, N_TYPES), dtype=np.int64)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    pres = np.zeros(4, dtype=np.int64)
+    pl = np.zeros(N_TYPES, dtype=np.uint8)
+    ab2 = np.zeros(4, dtype=np.int64)
+    me = seat % 2
+    done = 0
+    for _ in range(n_worlds):
+        for q in range(5):
+            for t in range(N_TYPES):
+                wc[q, t] = 0
+        if not draw_world(state, g_type, act, sp, wt, nsp, room_c, tab, wc):
+            continue
+        done += 1
+        for t in range(N_TYPES):
+            wc[seat, t] = own[t]
+        m = legal
+        while m != 0:
+            c = cttz(m)
+            m &= m - 1
+            for q in range(4):
+                pres[q] = 0
+                ab2[q] = ab[q]
+                for t in range(N_TYPES):
+                    cnt[q, t] = wc[q, t]
+                    if wc[q, t] > 0:
+                        pres[q] |= np.int64(1) << np.int64(t)
+            for t in range(N_TYPES):
+                pl[t] = played[t]
+            acc[c] += _team_rollout(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat, best_led,
+                                    tp, pl, ab2, trump, bidder, kp, beat, bm, ot, pr, me)
+    if done == 0:
+        return cttz(legal)
+    best = -1
+    bv = 0.0
+    m = legal
+    while m != 0:
+        c = cttz(m)
+        m &= m - 1
+        acc[c] /= done
+        if best < 0 or acc[c] > bv:
+            best = c
+            bv = acc[c]
+    return best
+
+
+@njit(_nrt=False)
+def _derived_state(state, out):
+    """A PIMC stream derived from ``state`` without advancing it (splitmix64's finalizer
+    per word), so the deal's own draws are those of a run without PIMC."""
+    for q in range(4):
+        x = state[q] + np.uint64(0x9E3779B97F4A7C15) * np.uint64(q + 1)
+        x ^= x >> np.uint64(30)
+        x *= np.uint64(0xBF58476D1CE4E5B9)
+        x ^= x >> np.uint64(27)
+        x *= np.uint64(0x94D049BB133111EB)
+        x ^= x >> np.uint64(31)
+        out[q] = x
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
+        out[0] = np.uint64(1)
+    next_u64(out)
+
+
 # --------------------------------------------------------------------------- core
 
 #: the side of each seat at a partners' table, ``trick.sides_of(SIDES_PARTNERS, ...)``: a
@@ -376,6 +560,10 @@ def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discar
     do_log = log.shape[0] > 0
     ld = leader
     move = 0
+    ps = np.zeros(4, dtype=np.uint64)      # PIMC's stream (derived at its first decision)
+    have_ps = False
+    no_disc = np.zeros(N_TYPES, dtype=np.uint8)
+    acc = np.zeros(N_TYPES, dtype=np.float64)
     for trick in range(n_tricks):
         tp = 0
         wcard = -1
@@ -390,6 +578,15 @@ def play_team_core(cnt, trump, leader, bidder, policies, state, kp, beat, discar
                 c = forced[move]
             elif policies[seat] == POLICY_RANDOM:
                 c = select_bit(legal, bounded(state, ctpop(legal)))
+            elif ((policies[seat] & 255) == POLICY_PIMC
+                  or ((policies[seat] & 255) == POLICY_PIMC_DEFENCE and seat % 2 != bidder % 2)):
+                if not have_ps:
+                    _derived_state(state, ps)
+                    have_ps = True
+                c = team_pimc_choose(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp,
+                                     cnt[seat], played, ab, trump, bidder,
+                                     discard if seat == bidder else no_disc,
+                                     policies[seat] >> 8, ps, kp, beat, bm, ot, pr, acc)
             else:
                 c = team_heuristic(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
                                    known_b if seat == bidder else played, ab, trump, bidder,

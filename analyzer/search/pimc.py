@@ -21,11 +21,18 @@ What the player knows -- the *information set*, the only inputs of :func:`pimc_c
   hand or in the discard, never with a defender;
 - the soloist also knows its discard (R4); a defender deals 3 cards to the discard too.
 
-World sampling (:func:`sample_world`): shown cards go to their owner; the other unseen
-copies go one by one (Tapp copies first, since they have the fewest places) to a random
-place allowed for them with room, with probability proportional to the room left;
-a dead end restarts (at most 64 times, then the last complete world is reused).  This
-is the usual PIMC approximation of a uniform draw from the consistent worlds.
+World sampling.  The 24-type, two-copy deck with its 3-card Tapp (R1, R2: binokel-48,
+grupp-3, grupp-4) keeps :func:`sample_world` (the golden pins): shown cards go to their
+owner; the other unseen copies go one by one (Tapp copies first, since they have the
+fewest places) to a random place allowed for them with room, with probability
+proportional to the room left; a dead end restarts (at most 64 times).  This is the usual
+PIMC approximation of a uniform draw: exact where only the hand sizes are known (tested),
+biased once plays have proved voids (marginals up to 0.15 off, issue 24's report).  Every
+other deck (binokel-40: 20 types, a 4-card Dabb, V5.1, V5.3) draws exactly uniform worlds
+from the same information set (:func:`exact_setup` / :func:`exact_world` on
+analyzer.mechanics.worlds).  The partners' games (V4-V6) have PIMC seats in their own play
+loop (analyzer.mechanics.team_play.team_pimc_choose: the same sampler, team-policy
+play-outs, the value of the seat's side); :func:`resolve_play` accepts every game.
 """
 from __future__ import annotations
 
@@ -43,6 +50,7 @@ from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POL
                                      proven_absent, suit_mask)
 from analyzer.mechanics.rng import bounded, next_u64
 from analyzer.mechanics.rules import DEFAULT_RULES
+from analyzer.mechanics.worlds import draw_world, sample_setup
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, W_SIZE, dd_move_values,
                                    init_workspace, set_context, set_hands)
 
@@ -176,6 +184,65 @@ def sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes, a
         if ok:
             return True
     return False
+
+
+@njit
+def exact_setup(seat, soloist, own_lo, own_hi, played, discard, sizes, absent, shown,
+                tapp_left, copies, dabb_size):
+    """The exact sampler's groups and table (analyzer.mechanics.worlds.sample_setup) for
+    a three-seat table from the information set of :func:`sample_world`: places 0-2 the
+    seats, 3 the discard (hidden from a defender, which knows the Tapp face up, R4).
+    Returns the setup of analyzer.mechanics.worlds.sample_setup ``(g_type, act, sp, wt,
+    nsp, room_c, tab)``."""
+    defender = seat != soloist
+    unseen = np.zeros(N_TYPES, dtype=np.int64)
+    for t in range(N_TYPES):
+        unseen[t] = (copies[t] - ((own_lo >> np.int64(t)) & 1) - ((own_hi >> np.int64(t)) & 1)
+                     - played[t] - discard[t])
+    sh = np.zeros((4, N_TYPES), dtype=np.int64)
+    ab = np.zeros(4, dtype=np.int64)
+    room = np.zeros(4, dtype=np.int64)
+    places = np.int64(0)
+    for q in range(3):
+        if q != seat:
+            for t in range(N_TYPES):
+                sh[q, t] = shown[q, t]
+            ab[q] = absent[q]
+            room[q] = sizes[q]
+            places |= np.int64(1) << np.int64(q)
+    pub = np.zeros(N_TYPES, dtype=np.int64)
+    pub_places = np.int64(0)
+    if defender:
+        room[_SLOT_DISCARD] = dabb_size
+        places |= np.int64(1) << np.int64(_SLOT_DISCARD)
+        pub_places = (np.int64(1) << np.int64(soloist)) | (np.int64(1) << np.int64(_SLOT_DISCARD))
+        for t in range(N_TYPES):
+            pub[t] = tapp_left[t]
+    return sample_setup(unseen, sh, pub, ab, places, pub_places, room)
+
+
+@njit
+def exact_world(state, seat, own_lo, own_hi, g_type, act, sp, wt, nsp, room_c, tab, wcnt,
+                wlo, whi):
+    """One exactly uniform world (analyzer.mechanics.worlds.draw_world) as the planes
+    ``wlo``/``whi`` int64[4] of :func:`sample_world` (slot 3: the discard)."""
+    for q in range(4):
+        for t in range(N_TYPES):
+            wcnt[q, t] = 0
+    if not draw_world(state, g_type, act, sp, wt, nsp, room_c, tab, wcnt):
+        return False
+    for q in range(4):
+        wlo[q] = 0
+        whi[q] = 0
+        for t in range(N_TYPES):
+            b = np.int64(1) << np.int64(t)
+            if wcnt[q, t] >= 1:
+                wlo[q] |= b
+            if wcnt[q, t] >= 2:
+                whi[q] |= b
+    wlo[seat] = own_lo
+    whi[seat] = own_hi
+    return True
 
 
 @njit
@@ -326,10 +393,32 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
     cards = np.zeros(48, dtype=np.int64)
     allowed = np.zeros(48, dtype=np.int64)
     out = np.empty(N_TYPES, dtype=np.int64)
+    # the deck of R1/R2 (24 types x 2, a 3-card Tapp) keeps its sampler (the golden pins);
+    # any other deck (binokel-40: 20 types, a 4-card Dabb) draws exactly uniform worlds
+    exact = kr.tapp_size != 3
+    for t in range(N_TYPES):
+        if kr.copies[t] != 2:
+            exact = True
+    g_type = np.zeros(0, dtype=np.int64)
+    act = np.zeros(1, dtype=np.int64)
+    sp = np.zeros((0, 1, 1), dtype=np.int64)
+    wt = np.zeros((0, 1), dtype=np.float64)
+    nsp = g_type
+    room_c = act
+    tab = np.zeros((1, 1), dtype=np.float64)
+    wcnt = np.zeros((4, N_TYPES), dtype=np.int64)
+    if exact:
+        g_type, act, sp, wt, nsp, room_c, tab = exact_setup(
+            seat, soloist, own_lo, own_hi, played, discard, sizes, absent, shown, tapp_left,
+            kr.copies, kr.tapp_size)
     done = 0
     for _ in range(n_samples):
-        if not sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes,
-                            absent, shown, tapp_left, wlo, whi, cards, allowed):
+        if exact:
+            if not exact_world(state, seat, own_lo, own_hi, g_type, act, sp, wt, nsp, room_c,
+                               tab, wcnt, wlo, whi):
+                continue
+        elif not sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes,
+                              absent, shown, tapp_left, wlo, whi, cards, allowed):
             continue
         done += 1
         # the world's hands become the table's key basis (a new generation)
@@ -681,14 +770,14 @@ def pimc_args(policy: int) -> tuple:
 
 def resolve_play(play, rules=None) -> int:
     """``--play`` name (``heuristic``, ``pimc``, ``pimc-defence``) or code -> the play mode
-    for :func:`play_contract`; one-line :class:`~analyzer.errors.BinokelError` for an
-    unknown name or a game PIMC cannot play.
+    for :func:`play_contract` (and the team games' play loop); one-line
+    :class:`~analyzer.errors.BinokelError` for an unknown name.
 
-    PIMC's world sampler deals the unseen copies of a 24-type deck with two copies of each
-    and a 3-card Tapp among three hands (R2, R4): binokel-48, grupp-3, grupp-4.  The
-    40-card deck (binokel-40: 4-card Dabb, V5.3) and the team games are refused.
+    Every game has both PIMC modes (issue 24): the world sampler of
+    analyzer.mechanics.worlds deals any deck (k copies per type, any Dabb, three or four
+    hands) exactly uniformly from the player's knowledge; the 24 x 2 deck with its
+    3-card Tapp (R1, R2) keeps :func:`sample_world`.  ``rules`` is kept for the callers.
     """
-    rules = rules or DEFAULT_RULES
     if isinstance(play, (int, np.integer)) and not isinstance(play, bool):
         code = int(play)
         if code not in PLAY_NAMES.values():
@@ -698,12 +787,6 @@ def resolve_play(play, rules=None) -> int:
         if name not in PLAY_NAMES:
             raise BinokelError(f"unknown play {str(play)[:40]!r}: use {', '.join(PLAY_NAMES)}")
         code = PLAY_NAMES[name]
-    if code != POLICY_HEURISTIC:
-        kr = rules.kernel
-        if getattr(rules, "teams", False) or kr.tapp_size != 3 or int(np.min(kr.copies)) != 2:
-            raise BinokelError(f"--play {play_name(code)} is not available for {rules.name}: the "
-                               f"PIMC player needs three hands, a 3-card Tapp and two copies of "
-                               f"each of 24 card types (binokel-48, grupp-3, grupp-4)")
     return code
 
 

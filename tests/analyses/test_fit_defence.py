@@ -254,5 +254,5 @@ def test_bad_inputs_raise_one_clear_error():
         fd.fit_defence(10, features="lin3")
     with pytest.raises(BinokelError, match="start"):
         fd.fit_defence(10, start="pimc")
-    with pytest.raises(BinokelError, match="binokel-48"):
-        fd.fit_defence(10, rules=get_rules("binokel-40"))
+    with pytest.raises(BinokelError, match="partners"):     # V1: the team policy has no weights
+        fd.fit_defence(10, rules=get_rules("kreuz-48"))

@@ -63,7 +63,7 @@ def invocation(command: str, name: str, tmp_path) -> list[str] | None:
         "bench": ["bench", "-w", "W2", "--deals", "20", "--repeats", "1", "--no-baseline",
                   "--json"],
         "duplicate": ["duplicate", "--deals", "2", "--config", "defenders", "--policy",
-                      "heuristic", "--json"],
+                      "pimc", "--samples", "2", "--horizon", "2", "--json"],
         "fit-defence": ["fit-defence", "--deals", "4", "--iterations", "1", "--json"],
         "fit-opponents": ["fit-opponents", "--hands", "20", "--samples", "10", "--holdout", "0",
                           "--out", str(tmp_path / "fit.json"), "-j", "1", "--json"],

@@ -86,3 +86,24 @@ def test_fit_defence_command_writes_a_fit_file_and_bounds_its_inputs(tmp_path):
                 ["--out", str(tmp_path / "no" / "x.py")]):
         r = _run("fit-defence", *bad)
         assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_duplicate_and_fit_defence_take_every_game():
+    # issue 24: --rules on both; a partners' game (V1) plays PIMC for a side against the
+    # team policy, the 40-card game (V5) through the three-hand match
+    for game, cfg in (("pinochle-80", "defenders"), ("binokel-40", "soloist")):
+        r = _run("duplicate", "--rules", game, "--deals", "2", "--samples", "2", "--horizon", "2",
+                 "--config", cfg, "--json")
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.output)
+        assert d["n"] == 2 and d["configs"][cfg]["card_points"]["n"] == 2
+    r = _run("fit-defence", "--rules", "grupp-3", "--deals", "3", "--iterations", "1", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["rules"] == "grupp-3"
+
+
+def test_impossible_duplicate_and_fit_requests_for_partners_are_one_line():
+    r = _run("duplicate", "--rules", "kreuz-48", "--deals", "2", "--policy", "heuristic-lin")
+    assert r.exit_code == 2 and "partners (V1)" in r.output and len(r.output.strip().splitlines()) == 1
+    r = _run("fit-defence", "--rules", "kreuz-40", "--deals", "3")
+    assert r.exit_code == 2 and "partners (V1)" in r.output and len(r.output.strip().splitlines()) == 1

@@ -28,12 +28,24 @@ def test_tournament_reports_the_play():
     assert "play pimc-defence" in r.stdout
 
 
+@pytest.mark.parametrize("args", [
+    ["analyze", "AS AS 10S KS QS JS AH KH QH AC AD 10D", "--rules", "binokel-40", "-n", "4",
+     "--play", "pimc", "--json"],
+    ["analyze", "AS AS 10S KS QS JS AC AH AD 10C KH", "--rules", "kreuz-48", "--seat", "1",
+     "-n", "3", "--play", "pimc-defence", "--json"],
+    ["tournament", "--rules", "pinochle-80", "--deals", "2", "--samples", "2", "--play",
+     "pimc-defence", "--json"],
+])
+def test_every_game_plays_pimc(args):
+    # issue 24: --play pimc / pimc-defence for every game (V5 40-card deck, V4/V6 teams)
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["play"] == args[-2]
+
+
 @pytest.mark.parametrize("args,frag", [
-    (["analyze", "AS AS 10S KS QS JS AH KH QH AC AD 10D", "--play", "pimc", "--rules",
-      "binokel-40"], "not available for binokel-40"),
     (["advise", AVERAGE, "--play", "pimc", "--lookahead"], "not available with --lookahead"),
     (["advise", "--example", "average", "--play", "pimc", "-n", "9000"], "at most 5,000"),
-    (["tournament", "--play", "pimc", "--rules", "kreuz-48"], "not available for kreuz-48"),
     (["analyze", AVERAGE, "--play", "oracle"], "--play"),
 ])
 def test_bad_play_requests_are_one_line_errors(args, frag):

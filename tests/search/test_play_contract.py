@@ -253,15 +253,15 @@ def test_pimc_numbers_do_not_depend_on_workers():
     assert t1.params["play"] == "pimc-defence"
 
 
-def test_play_names_and_refusals_are_one_line():
+def test_play_names_and_refusals_are_one_line_and_every_game_has_pimc():
     assert resolve_play("heuristic") == POLICY_HEURISTIC
     assert resolve_play("PIMC") == PLAY_PIMC
     assert resolve_play("pimc-defence") == PLAY_PIMC_DEFENCE
     with pytest.raises(BinokelError, match="unknown play"):
         resolve_play("oracle")
-    for name in ("binokel-40", "kreuz-48"):
-        with pytest.raises(BinokelError, match="not available for " + name):
-            resolve_play("pimc", get_rules(name))
+    for name in ("binokel-40", "kreuz-48", "kreuz-40", "pinochle-80"):   # issue 24
+        assert resolve_play("pimc", get_rules(name)) == PLAY_PIMC
+        assert resolve_play("pimc-defence", get_rules(name)) == PLAY_PIMC_DEFENCE
     assert resolve_play("heuristic", get_rules("binokel-40")) == POLICY_HEURISTIC
     with pytest.raises(BinokelError, match="not available with --lookahead"):
         advise_bid(AVERAGE, "middlehand", "150", samples=10, play="pimc", lookahead=True)
