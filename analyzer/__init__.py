@@ -1,6 +1,6 @@
 """Binokel analyzer: Monte Carlo strategy analysis and bid advice (rules: docs/RULES.md).
 
-Public API (see README):
+Public API (see docs/guide and the API reference, docs/reference/api.md):
 
 - :func:`parse_cards`, :class:`Card`, :class:`Hand`, :class:`Suit`, :class:`Rank`
 - :class:`RuleSet`, ``DEFAULT_RULES``

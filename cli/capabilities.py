@@ -69,9 +69,10 @@ def _simulate(rules) -> Cell:
 
 def _registry(rules) -> Cell:
     """``rules NAME``: the registry itself."""
-    from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.rules import VARIANTS
+    from analyzer.mechanics.ruleset import GAMES
 
-    return Cell(YES if get_rules(rules.name) is rules else NO)
+    return Cell(YES if VARIANTS.get(rules.name, GAMES.get(rules.name)) is rules else NO)
 
 
 def _fit_defence(rules) -> Cell:
@@ -111,8 +112,10 @@ def games() -> list:
     registers every game)."""
     import analyzer  # noqa: F401
     from analyzer.mechanics.rules import VARIANTS
+    from analyzer.mechanics.ruleset import GAMES
 
-    return list(VARIANTS.values())
+    # a game without a flat view (a stock, V7) as its nested RuleSet
+    return [VARIANTS.get(n, g) for n, g in GAMES.items()]
 
 
 def _options(command) -> dict:
@@ -125,6 +128,20 @@ def _cell(name: str, command, rules) -> Cell:
     from analyzer.search.pimc import PLAY_NAMES, resolve_play
 
     opts = _options(command)
+    if "--rules" in opts:   # the option's own check: a game the command refuses is a NO
+        from click import ClickException
+
+        from analyzer.errors import BinokelError
+        from analyzer.mechanics.rules import get_rules
+
+        param = opts["--rules"]
+        check = param.callback or (lambda ctx, p, v: get_rules(v))   # a plain name: get_rules
+        try:
+            check(None, param, rules.name)
+        except ClickException as exc:
+            return Cell(NO, exc.format_message())
+        except BinokelError as exc:
+            return Cell(NO, str(exc))
     if name in PROBES:
         cell = PROBES[name](rules)
     elif "--rules" in opts:

@@ -84,6 +84,32 @@ def rules_option(f):
     )(f)
 
 
+def _rules_or_stock_callback(ctx, param, value):
+    from analyzer.mechanics.ruleset import get_game
+
+    try:
+        game = get_game(value)
+        return game if game.stock.size else get_rules(value)
+    except BinokelError as exc:
+        raise BadInput(f"--rules: {exc}") from None
+
+
+def rules_option_with_stock(f):
+    """``--rules NAME`` for a command that also plays games with a stock (V7): such a game
+    arrives as its nested RuleSet (:func:`has_stock`), every other as ``rules_option``'s."""
+    return click.option(
+        "--rules", "rules", default=DEFAULT_RULES.name, show_default=True,
+        callback=_rules_or_stock_callback, metavar="NAME",
+        help="Rules variant, e.g. binokel-48, grupp-3, binokel-40, binokel-2 (all: `binokel rules`).",
+    )(f)
+
+
+def has_stock(rules) -> bool:
+    """True for a game with a stock (V7): its commands run on analyzer.mechanics.stock_*."""
+    stock = getattr(rules, "stock", None)
+    return bool(stock is not None and stock.size)
+
+
 def echo_json(obj) -> None:
     """Print ``obj`` as strict JSON (NaN -> null)."""
     click.echo(json.dumps(json_safe(obj), indent=2, ensure_ascii=False, allow_nan=False))

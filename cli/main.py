@@ -135,8 +135,8 @@ def leave(code) -> None:
     """Exit with ``code`` without the interpreter's teardown when nothing needs it.
 
     Why: once numba's registry is loaded, freeing the interpreter's objects at exit takes
-    0.2-0.4 s on this machine, a sixth of ``binokel advise``'s answer time (README,
-    Performance; issue 14's 2 s target), and frees memory the OS reclaims anyway.  So after
+    0.2-0.4 s on this machine, a sixth of ``binokel advise``'s answer time (docs/performance.md;
+    issue 14's 2 s target), and frees memory the OS reclaims anyway.  So after
     the command, the atexit handlers run, logging and both streams are flushed, and the
     process ends with ``os._exit``.  Only when no worker pool may need its teardown
     (joblib / loky / dask never imported) and only the main thread is left; otherwise the

@@ -9,7 +9,8 @@ from analyzer.mechanics.melds import meld_report
 from analyzer.errors import BinokelError
 from analyzer.examples import example
 
-from .common import BadInput, cards_option, echo_json, example_epilog, parse_hand, rules_option
+from .common import (BadInput, cards_option, echo_json, example_epilog, has_stock, parse_hand,
+                     rules_option_with_stock)
 from .main import cli
 
 
@@ -19,6 +20,7 @@ from .main import cli
         "binokel melds 'AS AS 10S KS QS JS 9S KH QH AC AD 10D KD QD JD'",
         "binokel melds --example strong_spades --trump S --json",
         "binokel melds --rules grupp-3 'KS QS JD 7S 7S AH AH 10H 10H KH KH QH QH JH JH'",
+        "binokel melds --rules binokel-2 --trump H 'AH 10H KH QH JH 7H KS QS JD AC AS AD'",
     ),
 )
 @click.argument("hand", required=False)
@@ -26,7 +28,7 @@ from .main import cli
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @cards_option
-@rules_option
+@rules_option_with_stock
 def melds_command(hand, trump, example_name, as_json, rules):
     """Show the melds (R5) of a HAND (15 cards; 12 in binokel-40) for each trump.
 
@@ -39,6 +41,10 @@ def melds_command(hand, trump, example_name, as_json, rules):
         raise BadInput("give either a HAND or --example, not both")
     if example_name is not None:
         hand = example(example_name)["hand"]
+    if has_stock(rules):   # V7.3: melds shown one per won trick: the orders and their worth
+        from .stock_views import melds_stock
+
+        return melds_stock(hand, trump, as_json, rules)
     if getattr(rules, "copies", 2) == 4:
         return _pinochle_melds(hand, trump, as_json, rules)
     h = parse_hand(hand, size=rules.hand_size, rules=rules)

@@ -13,7 +13,8 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
 from analyzer.bounds import SEED
 
-from .common import BadInput, cards_option, echo_json, example_epilog, rules_option, bounded
+from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, has_stock,
+                     rules_option_with_stock)
 from .main import cli
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -39,6 +40,7 @@ def _parse_seat(text: str) -> int | None:
         "binokel play --seed 7 --rules binokel-40",
         "binokel play --seed 7 --rules kreuz-48 --soloist 1 --trump H --bid 200",
         "binokel play --seed 2 --rules pinochle-80 --soloist 3 --bid 550 --json",
+        "binokel play --seed 7 --rules binokel-2",
     ),
 )
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True,
@@ -59,8 +61,9 @@ def _parse_seat(text: str) -> int | None:
               help="Also write the deal as a deal record to FILE (docs/guide/records.md; "
                    "read it with `binokel hint --record FILE`).")
 @cards_option
-@rules_option
-def play_command(seed, policy, trump, soloist, bid, as_json, rules, record=None):
+@rules_option_with_stock
+@click.pass_context
+def play_command(ctx, seed, policy, trump, soloist, bid, as_json, rules, record=None):
     """Deal one random deal (15/15/15/3; 12/12/12/4 in binokel-40) and play all tricks;
     print every trick, the card points and the scores (R6-R8; the variant's duties,
     rounding and Durch values, V2, V5).
@@ -69,6 +72,17 @@ def play_command(seed, policy, trump, soloist, bid, as_json, rules, record=None)
     soloist is taken to have put the Tapp cards back as the discard, so their points count
     for the soloist (R7) and the three card-point totals add up to 250.
     """
+    if has_stock(rules):   # V7: no auction, no soloist, trump turned; a trick log with draws
+        from .stock_views import explicit, play_stock
+
+        extra = explicit(ctx, "trump", "soloist", "bid")
+        if record is not None:
+            raise BadInput(f"--record: the deal record format has no stock yet, so "
+                           f"{rules.name}'s deals are not written (V7.2)")
+        if extra:
+            raise BadInput(f"--{extra[0]}: {rules.name} has no auction and no soloist; trump "
+                           "is the turned card (V7.1)")
+        return play_stock(seed, policy, as_json, rules)
     if getattr(rules, "teams", False):
         return _play_team(seed, policy, trump, soloist, bid, as_json, rules, record)
     seat = _parse_seat(soloist)

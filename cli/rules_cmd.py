@@ -5,6 +5,7 @@ import click
 
 from analyzer.mechanics.rules import VARIANTS, get_rules
 from analyzer.mechanics.rules import from_flat
+from analyzer.mechanics.ruleset import GAMES, get_game
 
 from .common import BadInput, echo_json, example_epilog
 from .main import cli
@@ -19,6 +20,14 @@ def _constants(r) -> dict:
 
 def _jsonable(v):
     return [_jsonable(x) for x in v] if isinstance(v, tuple) else v
+
+
+def _stock_row(g) -> dict:
+    """The listing's row of a game with a stock (V7; it has no flat view)."""
+    return {"name": g.name, "seed": g.sheet, "players": str(g.table.in_play),
+            "deck": f"{g.deck.n_cards}, with {g.deck.low_card}s" if g.deck.low_card == "7"
+            else f"{g.deck.n_cards}", "hand_dabb": f"{g.table.hand_size} + stock",
+            "section": g.section}
 
 
 def _parts(r) -> dict:
@@ -45,7 +54,8 @@ def rules_command(name, as_json):
     difference between the games is a named field of a part.
     """
     if name is None:
-        rows = [r.describe() for r in VARIANTS.values()]
+        rows = [r.describe() if n in VARIANTS else _stock_row(GAMES[n]) for n, r in
+                ((n, VARIANTS.get(n)) for n in GAMES)]
         if as_json:
             echo_json(rows)
             return
@@ -61,6 +71,21 @@ def rules_command(name, as_json):
         Console(width=100).print(table)
         return
     try:
+        game = get_game(name)
+        if game.stock.size:   # V7: the parts only (no flat view)
+            parts = {p: {k: _jsonable(v) if not hasattr(v, "__dataclass_fields__") else repr(v)
+                         for k, v in fs.items()} for p, fs in game.describe_parts().items()}
+            if as_json:
+                echo_json({**_stock_row(game), "parts": parts})
+                return
+            row = _stock_row(game)
+            click.echo(f"{game.name}: players {row['players']}, deck {row['deck']}, hand "
+                       f"{row['hand_dabb']} (seed {game.sheet}; {game.section})")
+            for part, fs in parts.items():
+                click.echo(f"  {part}")
+                for k, v in fs.items():
+                    click.echo(f"    {k:20s} {v!r}" if isinstance(v, str) else f"    {k:20s} {v}")
+            return
         r = get_rules(name)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None

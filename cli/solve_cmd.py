@@ -152,7 +152,7 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
     points from play (the game's first lead: forehand, or the bidder in pinochle-80; in
     a Durch the soloist), the Tapp/Dabb counted as the discard (R4, R7, V4.2); in the
     three-player games also melds (R5) and total.  A full deal takes seconds to minutes
-    per row (see README, Performance).  The team games count the soloist's side
+    per row (see docs/performance.md).  The team games count the soloist's side
     (partners together, V1); their whole deals are solved only up to the solver's key
     limit (60 cards in the hands: a pinochle-80 deal of 20 tricks is refused in one
     line, exit 2; use --tricks-left or --position), and --time-limit bounds the rest.

@@ -187,7 +187,7 @@ async def api_not_found(request: Request):
                 route.path_regex.match(request.url.path):
             return error(f"method {request.method} not allowed for {request.url.path[:80]}: use "
                          f"{', '.join(sorted(route.methods - {'HEAD'}))}", 405)
-    return error(f"no API endpoint {request.url.path[:80]!r}: see /api/info and README", 404)
+    return error(f"no API endpoint {request.url.path[:80]!r}: see /api/info and docs/guide/web.md", 404)
 
 
 async def http_error(request: Request, exc: HTTPException):

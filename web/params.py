@@ -51,7 +51,7 @@ from . import games
 MAX_SAMPLES = {"advise": 20_000, "analyze": 50_000}
 DEFAULT_SAMPLES = {"advise": ADVISE_DEFAULT, "analyze": 10_000}
 # play=pimc / pimc-defence: PIMC plays a deal in ~3-4 ms of CPU against ~3 us for the
-# heuristic (README, Performance), so it has its own defaults (the library's) and caps
+# heuristic (docs/performance.md), so it has its own defaults (the library's) and caps
 # that keep a request well inside the job time limit (600 s) even on a loaded core:
 # analyze ~1-2 play-outs a deal, 10,000 deals ~ 70 s; advice ~2 play-outs a sample and up
 # to 8 rounds when the auction is unlikely, 1,000 samples ~ 15 s a round, ~ 2 min at most.

@@ -27,9 +27,9 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
     if kind == "analyze" and game.table.sides == "partners":
         # the hand as soloist of a partners game, as binokel analyze runs it (V1, V4-V6)
         from analyzer.analyses.team_analysis import analyze_team_hand
-        kw.pop("play", None)        # web.params admits the heuristic only (resolve_play)
         out = analyze_team_hand(kw["hand"], rules, seat=kw["seat"], dabb=kw["tapp"],
-                                samples=kw["samples"], seed=kw["seed"], bid=kw["score_bid"])
+                                samples=kw["samples"], seed=kw["seed"], bid=kw["score_bid"],
+                                play=kw.get("play", "heuristic"))   # PIMC too (issue 24)
         if progress is not None:
             progress(1, 1)
         return out.to_dict()

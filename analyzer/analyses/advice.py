@@ -1,6 +1,6 @@
 """The bid advisor (R3, R4, R8, R9): how high should this hand bid?
 
-Method (README "Methods" states it for users)
+Method (docs/methods.md#bid-advice states it for users)
 --------------------------------------------
 For a 15-card hand in a given seat, with the auction so far, sample the 33 unseen cards
 into the two opponents' hands and the Tapp uniformly (R2), then per sample:

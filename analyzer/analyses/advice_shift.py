@@ -15,7 +15,7 @@ bid and of P(make) at the heuristic's maximum, with the standard error across ha
 contains the Monte Carlo noise of each hand's estimate, so it is conservative).
 
 ``python -m analyzer.analyses.advice_shift --samples 500 --random 60 --seed 1`` prints
-the figures README's Methods quotes (``--json`` for all of them).
+the figures docs/methods.md quotes (``--json`` for all of them).
 """
 from __future__ import annotations
 

@@ -731,7 +731,7 @@ def summarize(sim: dict, score_bid: int | None = None,
     trumps = pd.DataFrame(trows)
     brows = []
     for j, b in enumerate(bids):
-        # P(make), one definition for analyze and advise (README, Methods): the contract
+        # P(make), one definition for analyze and advise (docs/methods.md#bid-advice): the contract
         # the exchange picks at this bid succeeds - played with a trick and total >= bid
         # (R8) or a Durch won (R4); a surrender is not made.  That is: its score is > 0.
         k = int((sim["score"][:, j] > 0).sum())

@@ -8,7 +8,7 @@ plays at a higher bid.  This module answers the question a bidder actually faces
 
     "If I bid up to M (raise while the next bid is at most M, then pass), what happens?"
 
-Method (README "Methods" states it for users)
+Method (docs/methods.md#lookahead states it for users)
 --------------------------------------------
 Per sampled deal (the 33 unseen cards split uniformly into the two opponents' hands and
 the Tapp, R2):

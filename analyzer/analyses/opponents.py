@@ -239,7 +239,7 @@ def get_opponent_model(name, rules: RuleSet = DEFAULT_RULES) -> OpponentModel:
 
 def default_opponents(rules: RuleSet = DEFAULT_RULES) -> str:
     """The look-ahead advisor's default opponent model: ``"advisor"`` where a fit exists
-    for the variant, else ``"rule"`` (README "Methods" says why)."""
+    for the variant, else ``"rule"`` (docs/methods.md#opponents says why)."""
     return "advisor" if has_advisor_fit(rules) else "rule"
 
 

@@ -1,5 +1,5 @@
 """Monte Carlo rounds of the advisors: sampled deals in seeded chunks, more rounds while
-the inference weights leave too few effective samples (README "Methods")."""
+the inference weights leave too few effective samples (docs/methods.md#inference)."""
 from __future__ import annotations
 
 import numpy as np

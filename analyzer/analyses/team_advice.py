@@ -511,7 +511,7 @@ def summarize_team_advice(raw: dict, next_bid: int, step: int, rows: int | None 
     95 % CI above 0), not merely positive.  Why: outbidding the partner never moves the
     contract to the other team; it only swaps which partner plays, 10 points dearer.  Its
     true gain is small, while the estimate's noise (SE about 50 at 100 samples) is large, so
-    acting on a positive mean picks mostly noise (measured in the README, Methods: the
+    acting on a positive mean picks mostly noise (measured in docs/methods.md: the
     team advisor's bids over its partner cost its team points in duplicate play).
     """
     w = raw["weight"]

@@ -66,7 +66,7 @@ KIND_OFFSET, KIND_FIT = 0, 1
 #: seat 1 after 150 +7 (script in the issue-14 note).
 TEAM_ADVISOR_OFFSET = {True: 60, False: -12}
 DEFAULT_TEAM_FIT_HANDS = 1000
-#: the team tournament's advisor samples in the matches of README (``--samples 100``)
+#: the team tournament's advisor samples in the matches of docs/results.md (``--samples 100``)
 DEFAULT_TEAM_FIT_SAMPLES = 100
 DEFAULT_TEAM_HOLDOUT = 300
 #: held-out hands use this offset on the seed (never the fit's hands)

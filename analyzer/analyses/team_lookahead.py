@@ -9,7 +9,7 @@ happens to my team?**  Passing, or stopping at M, may leave the contract to the 
 the partner (the chain of duels, V1, sets partners against each other too) only pushes
 the team's own price.
 
-Method (README "Methods" states it for users)
+Method (docs/methods.md#team-lookahead states it for users)
 --------------------------------------------
 Per sampled deal (the unseen cards split uniformly into the three other hands and, in the
 Binokel team games, the Dabb, V4.1, V5.1, V6.1):
@@ -620,7 +620,7 @@ def advise_team_lookahead(hand, seat=0, auction="", rules=None, samples: int = D
 
 
 def default_team_model(spec: TeamSpec) -> str:
-    """The team look-ahead's default model of the other seats (README "Methods" says why)."""
+    """The team look-ahead's default model of the other seats (docs/methods.md#team-lookahead says why)."""
     return "advisor"
 
 

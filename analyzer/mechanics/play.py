@@ -423,8 +423,7 @@ def _heuristic_v1(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, lead
 # Weights of the defenders' card choice (:func:`_defend`), in the score units of
 # :func:`_heuristic_v1` (card points x 4, plus rule bonuses).  Data, not code: fitted by
 # coordinate search on paired duplicate deals against ``heuristic-v1`` (20,000 trump
-# deals after auction and the refitted fast exchange, seed 7; README "Improving the fast
-# heuristic"), starting from heuristic-v1's own constants.
+# deals after auction and the refitted fast exchange, seed 7; docs/methods.md#card-play), starting from heuristic-v1's own constants.
 D_TRUMP_PULL = 0     # lead a master trump while the soloist may hold trumps (+ points)
 D_CASH = 1           # lead a safe plain master (no ruff threat)
 D_CASH_PTS = 2       # ... per card point
@@ -484,7 +483,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     played since).  The rules are heuristic-v1's (cash safe masters, lead low from long
     suits, force the soloist to ruff, win cheaply or high before the soloist, load points
     on the partner's sure trick) with the weights :data:`DEFENCE_WEIGHTS`; what changed
-    is measured in README (Methods: the heuristic defence).  Ties: lowest type index.
+    is measured in docs/methods.md#card-play.  Ties: lowest type index.
     """
     wt = DEFENCE_WEIGHTS
     known2 = ohi | khi | (olo & klo)
@@ -583,7 +582,7 @@ def _defend(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
 # The defence of policy ``heuristic-lin`` (:func:`_defend_lin`): per legal card a linear
 # score of the features below, in one of five decision contexts; the card with the
 # lowest predicted soloist card points is played.  Fitted by approximate policy
-# iteration (README "Improving the fast heuristic"): deals after auction and fast
+# iteration (docs/methods.md#card-play): deals after auction and fast
 # exchange (seed 7) are played with the current defence; at every defender decision
 # with a choice each legal card is played and the deal finished with the same policies
 # in the true deal (a roll-out: the label, soloist card points); a ridge regression

@@ -350,7 +350,9 @@ def from_flat(r: RuleSet) -> Game:
 
 
 #: name -> flat RuleSet view of every game of the one registry (analyzer.mechanics.ruleset.GAMES)
-VARIANTS: dict[str, RuleSet] = {name: flat_view(g) for name, g in GAMES.items()}
+#: (a game with a stock, V7, has no flat view: only the new kernels play it)
+VARIANTS: dict[str, RuleSet] = {name: flat_view(g) for name, g in GAMES.items()
+                                if not g.stock.size}
 DEFAULT_RULES = VARIANTS["binokel-48"]
 GRUPP_3 = VARIANTS["grupp-3"]
 GRUPP_4 = VARIANTS["grupp-4"]
@@ -369,4 +371,7 @@ def get_rules(name: "str | RuleSet | Game | None" = None) -> RuleSet:
     if isinstance(name, RuleSet):
         return name
     game = get_game(name)
+    if game.stock.size:
+        raise BinokelError(f"{game.name} is a game with a stock ({game.section.split(', ')[-1]}); "
+                           "this command does not play it yet")
     return VARIANTS[game.name] if GAMES.get(game.name) is game else flat_view(game)

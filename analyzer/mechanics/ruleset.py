@@ -113,6 +113,18 @@ class Dabb:
 
 
 @dataclass(frozen=True)
+class Stock:
+    """The stock of a game without a Dabb (V7.1, V7.2, V7.4): the undealt cards, drawn
+    after each trick; its "none" values (size 0) leave every other game as it was."""
+
+    size: int = 0                     # cards left after the deal, the turned trump included (V7.1: 24); 0 = no stock
+    turned_trump: bool = False        # the first undealt card is turned: its suit is trump, it is drawn last (V7.1, V7.2)
+    turned_dissle: int = 0            # points for the dealer when the turned card is the low card (V7.1: 10)
+    winner_draws_first: bool = False  # after each trick the winner draws, then the other (V7.2)
+    after: "Play | None" = None       # the play duties once the stock is gone (V7.4); None = no stock
+
+
+@dataclass(frozen=True)
 class Melds:
     """The meld table: named kinds, their values as (plain, trump) or per rank
     (R5, V2.3, V2.5, V5.5, V6.3).  A value 0 means the game has no such meld."""
@@ -128,6 +140,10 @@ class Melds:
     dissle: int = 10                                # per trump low card held (R5 D); 0 = none (V5.5)
     dissle_in_discard: bool = False                 # the trump low card melds from the discard too (V2.3)
     names: tuple[tuple[str, str], ...] = ()         # display names of the kinds in this game (kind, name)
+    quint: int = 0                                  # A-10-K-Q-J of trump, the quint major (V7.3: 250); 0 = none
+    shown: str = "before-play"                      # "before-play": all at once (R5); "by-trick-winner": one per won trick, before the draw (V7.3)
+    once_per_kind: bool = False                     # a card never joins a second meld of its own kind (V7.3)
+    quint_ends_pair: bool = False                   # a K or Q shown in a quint major never counts in a pair later (V7.3)
 
     def name_of(self, kind: str) -> str:
         """The game's word for meld kind ``kind`` (a field name above)."""
@@ -173,9 +189,10 @@ class Scoring:
 
 @dataclass(frozen=True)
 class GameEnd:
-    """When the game ends (R9, V4.6, V5.7, V6.6)."""
+    """When the game ends (R9, V4.6, V5.7, V6.6, V7.5)."""
 
     target: int = 1500                # a completed deal ends the game when a unit reaches it (R9)
+    claim: bool = False               # a player reaching the target during a deal may claim the game (V7.5)
 
 
 @dataclass(frozen=True)
@@ -191,8 +208,8 @@ class Fitted:
 
 
 #: the parts of a RuleSet, in the order ``binokel rules`` prints them
-PARTS = ("deck", "table", "auction", "dabb", "melds", "play", "points", "scoring", "end",
-         "fitted")
+PARTS = ("deck", "table", "auction", "dabb", "stock", "melds", "play", "points", "scoring",
+         "end", "fitted")
 
 
 # --------------------------------------------------------------------------- the kernel struct
@@ -265,6 +282,18 @@ class Kernel(NamedTuple):
     # fitted policy data (not a rule)
     est_weights: np.ndarray      # float64[12]
     est_sigma: float
+    # stock games (V7; 0 = none, every other game)
+    stock_size: int = 0          # cards left after the deal, the turned trump included (V7.1)
+    turned_dissle: int = 0       # the dealer's points for a turned low card (V7.1)
+    quint_value: int = 0         # the trump quint major (V7.3)
+    melds_by_trick: int = 0      # 1: one meld per won trick while the stock lasts (V7.3)
+    once_per_kind: int = 0       # 1: a card serves once per meld kind (V7.3)
+    quint_ends_pair: int = 0     # 1: a quint's K/Q never pair later (V7.3)
+    after_follow: int = 0        # duties once the stock is gone (V7.4): follow suit
+    after_trump: int = 0         #   else trump
+    after_beat_mode: int = 0     #   beat mode (BEAT_NONE in V7.4)
+    after_overtrump: int = 0     #   overtrump
+    claim: int = 0               # 1: the target may be claimed during a deal (V7.5)
 
 
 # --------------------------------------------------------------------------- the RuleSet
@@ -284,6 +313,7 @@ class RuleSet:
     table: Table = Table()
     auction: Auction = Auction()
     dabb: Dabb = Dabb()
+    stock: Stock = Stock()
     melds: Melds = Melds()
     play: Play = Play()
     points: CardPoints = CardPoints()
@@ -297,16 +327,19 @@ class RuleSet:
     def check(self) -> None:
         """Raise BinokelError (one line) when the parts contradict each other."""
         t, d = self.table, self.deck
-        if t.in_play * t.hand_size + self.dabb.size != d.n_cards:
+        if t.in_play * t.hand_size + self.dabb.size + self.stock.size != d.n_cards:
+            stock = f" + a stock of {self.stock.size}" if self.stock.size else ""
             raise BinokelError(f"{self.name}: {t.in_play} hands of {t.hand_size} + a Dabb of "
-                               f"{self.dabb.size} do not make the {d.n_cards}-card deck")
+                               f"{self.dabb.size}{stock} do not make the {d.n_cards}-card deck")
+        if self.stock.size and self.stock.after is None:
+            raise BinokelError(f"{self.name}: a stock needs the duties once it is gone (stock.after)")
         if t.sides not in _SIDES:
             raise BinokelError(f"{self.name}: sides must be one of {', '.join(_SIDES)}")
         if self.play.beat not in _BEAT_MODES:
             raise BinokelError(f"{self.name}: play.beat must be one of "
                                f"{', '.join(repr(b) for b in _BEAT_MODES)}")
-        if self.auction.form not in ("duels", "open"):
-            raise BinokelError(f"{self.name}: auction.form must be 'duels' or 'open'")
+        if self.auction.form not in ("duels", "open", "none"):
+            raise BinokelError(f"{self.name}: auction.form must be 'duels', 'open' or 'none'")
         if len(t.seat_names) != t.seats:
             raise BinokelError(f"{self.name}: {len(t.seat_names)} seat names for {t.seats} seats")
         if t.sides == "partners" and t.in_play != 4:
@@ -409,7 +442,21 @@ class RuleSet:
             target_score=int(self.end.target),
             est_weights=np.array(self.fitted.est_weights, dtype=np.float64),
             est_sigma=float(self.fitted.est_sigma),
+            **self._stock_kernel(),
         )
+
+    def _stock_kernel(self) -> dict:
+        """The Kernel fields of a stock game (V7); {} (the defaults, 0) for every other."""
+        st, m, g = self.stock, self.melds, self.end
+        if not st.size:
+            return {}
+        after = st.after
+        return dict(stock_size=int(st.size), turned_dissle=int(st.turned_dissle),
+                    quint_value=int(m.quint), melds_by_trick=int(m.shown == "by-trick-winner"),
+                    once_per_kind=int(m.once_per_kind), quint_ends_pair=int(m.quint_ends_pair),
+                    after_follow=int(after.follow), after_trump=int(after.trump),
+                    after_beat_mode=_BEAT_MODES[after.beat], after_overtrump=int(after.overtrump),
+                    claim=int(g.claim))
 
 
 # --------------------------------------------------------------------------- the seven games
@@ -500,11 +547,32 @@ PINOCHLE_80 = RuleSet(
     end=GameEnd(3550),                                                   # V6.6
 )
 
+# V7: two-hand Binokel with a stock (sheet 001, Altenburg rules)
+BINOKEL_2 = RuleSet(
+    name="binokel-2", sheet="001", section="V1, V7",
+    deck=Deck(low_card="7"),                                             # V7.1: the deck of V2.1
+    table=Table(seats=2, in_play=2, seat_names=("forehand", "dealer"),   # V7 / V1: seat 1 deals
+                hand_size=12),                                           # V7.1; each seat its own side
+    auction=Auction(form="none"),                                        # V7.1: trump is turned, no auction
+    dabb=Dabb(0),                                                        # V7: no Dabb
+    stock=Stock(size=24, turned_trump=True, turned_dissle=10,           # V7.1
+                winner_draws_first=True,                                 # V7.2
+                after=Play(beat="", overtrump=False)),                   # V7.4: follow, else trump, no beat
+    melds=Melds(family=(0, 0), double_family=(0, 0),                     # V7.3 Reading: families do not score
+                eights=(1000, 0, 800, 600, 400, 0),                      # V7.3: eight of a kind
+                grand_binokel=80,                                        # V7.3
+                quint=250, shown="by-trick-winner",                      # V7.3
+                once_per_kind=True, quint_ends_pair=True),               # V7.3
+    play=Play(follow=False, trump=False, beat="", overtrump=False),      # V7.2: no duty while the stock lasts
+    scoring=Scoring(going_out_bonus=0, durch=0),                         # V7.4: no contract, no going out
+    end=GameEnd(1000, claim=True),                                       # V7.5
+)
+
 #: name -> RuleSet: the one registry, in the order of docs/VARIANTS.md
 GAMES: dict[str, RuleSet] = {g.name: g for g in (BINOKEL_48, GRUPP_3, GRUPP_4, BINOKEL_40,
-                                                   KREUZ_48, KREUZ_40, PINOCHLE_80)}
+                                                   KREUZ_48, KREUZ_40, PINOCHLE_80, BINOKEL_2)}
 #: stated in docs/VARIANTS.md but not built yet
-NOT_BUILT = ("binokel-2",)
+NOT_BUILT: tuple[str, ...] = ()
 
 
 def get_game(name: "str | RuleSet | None" = None) -> RuleSet:

@@ -122,7 +122,7 @@ def kreuz_exchange(hand, tk, kr, discard):
     """The soloist's exchange (V4.2, V5.3): from ``hand`` (uint8[24], hand + Dabb, modified
     to the kept cards) discard ``tk.dabb_size`` cards into ``discard`` and name trump.
 
-    Policy (documented in README): for each trump, discard greedily the card whose loss
+    Policy (documented in docs/methods.md#team-advisor): for each trump, discard greedily the card whose loss
     (meld lost with that trump - its card points, which count for the team + the value of
     keeping it) is least; then name the trump whose kept meld + 10 per trump + the discard
     points is highest.  The trump low card melds from the discard where the RuleSet says

@@ -13,8 +13,9 @@ def test_rules_lists_every_registered_variant():
     assert res.exit_code == 0, res.output
     rows = json.loads(res.output)
     assert [r["name"] for r in rows] == ["binokel-48", "grupp-3", "grupp-4", "binokel-40",
-                                         "kreuz-48", "kreuz-40", "pinochle-80"]
-    teams = {r["name"]: (r["deck"], r["hand_dabb"], r["players"]) for r in rows[4:]}
+                                         "kreuz-48", "kreuz-40", "pinochle-80", "binokel-2"]
+    assert (rows[7]["hand_dabb"], rows[7]["players"]) == ("12 + stock", "2")     # V7.1
+    teams = {r["name"]: (r["deck"], r["hand_dabb"], r["players"]) for r in rows[4:7]}
     assert teams == {"kreuz-48": ("48, with sevens", "11 + 4", "4"),
                      "kreuz-40": ("40", "9 + 4", "4"), "pinochle-80": ("80", "20 + 0", "4")}
     b40 = rows[3]

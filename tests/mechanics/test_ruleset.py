@@ -22,12 +22,33 @@ PINNED = Path(__file__).parent / "data" / "flat_rulesets_02bdea3.json"
 SEVEN = ("binokel-48", "grupp-3", "grupp-4", "binokel-40", "kreuz-48", "kreuz-40", "pinochle-80")
 
 
-def test_one_registry_holds_the_seven_games_in_docs_order():
-    assert tuple(GAMES) == SEVEN and RULE_NAMES == SEVEN
+def test_one_registry_holds_the_eight_games_in_docs_order_and_flat_views_of_seven():
+    assert tuple(GAMES) == SEVEN + ("binokel-2",) and RULE_NAMES == SEVEN
     assert all(get_rules(n) is VARIANTS[n] for n in SEVEN)     # the flat index is derived
     assert get_game("Grupp-3") is GAMES["grupp-3"]
-    with pytest.raises(BinokelError, match="binokel-2.*not built"):
-        get_game("binokel-2")
+    # V7: the stock game has no flat view; the old modules refuse it in one line
+    with pytest.raises(BinokelError, match="binokel-2 is a game with a stock \\(V7\\)"):
+        get_rules("binokel-2")
+
+
+def test_binokel2_parts_state_v7_as_data():
+    g = GAMES["binokel-2"]
+    k = g.kernel
+    assert (k.table_seats, k.n_play, k.hand_size, k.dabb_size, k.stock_size) == (2, 2, 12, 0, 24)  # V7.1
+    assert (k.follow, k.trump_duty, k.beat_mode) == (0, 0, rs.BEAT_NONE)        # V7.2: no duty
+    assert (k.after_follow, k.after_trump, k.after_beat_mode, k.after_overtrump) == (
+        1, 1, rs.BEAT_NONE, 0)                                                 # V7.4
+    assert (k.turned_dissle, k.quint_value, k.melds_by_trick, k.once_per_kind,
+            k.quint_ends_pair) == (10, 250, 1, 1, 1)                           # V7.1, V7.3
+    assert (k.target_score, k.claim, k.last_trick_bonus, k.round_to) == (1000, 1, 10, 0)  # V7.4-V7.5
+    assert g.auction.form == "none" and g.table.sides == "solo"
+
+
+def test_the_stock_fields_are_none_in_the_seven_other_games():
+    for n in SEVEN:
+        k = GAMES[n].kernel
+        assert (k.stock_size, k.turned_dissle, k.quint_value, k.melds_by_trick, k.claim) == (
+            0, 0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("name", SEVEN + ("pinochle-80-b",))
@@ -54,8 +75,8 @@ def test_a_replaced_flat_ruleset_maps_to_its_parts():
 
 
 def test_every_field_of_every_part_has_its_one_line_comment():
-    for part in (rs.Deck, rs.Table, rs.Auction, rs.Dabb, rs.Melds, rs.Play, rs.CardPoints,
-                 rs.Scoring, rs.GameEnd):
+    for part in (rs.Deck, rs.Table, rs.Auction, rs.Dabb, rs.Stock, rs.Melds, rs.Play,
+                 rs.CardPoints, rs.Scoring, rs.GameEnd):
         src = inspect.getsource(part).splitlines()
         for f in dataclasses.fields(part):
             line = next(s for s in src if s.strip().startswith(f"{f.name}:"))
