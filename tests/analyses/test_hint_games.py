@@ -227,6 +227,13 @@ def test_hint_is_unchanged_when_the_hidden_hands_are_dealt_otherwise(name):
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_every_game_is_supported(name):
+def test_every_game_of_three_or_four_in_play_is_supported_and_a_stock_game_refused(name):
     from analyzer.analyses.hint import supported
-    supported(GAMES[name])
+    from analyzer.errors import BinokelError
+    r = GAMES[name]
+    if r.stock.size:                 # binokel-2 (V7): two seats in play, a stock
+        with pytest.raises(BinokelError, match=f"hint: {name} has 2 seats in play") as err:
+            supported(r)
+        assert "\n" not in str(err.value)
+    else:
+        supported(r)
