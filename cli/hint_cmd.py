@@ -50,10 +50,11 @@ def hint_command(record, deal_no, trick_no, card_no, worlds, horizon, dd_max_tri
     player's side takes from here to the end and the soloist's deal score (R8; needs the
     record's Bid and Melds), each as mean ± SE over the n worlds. The best card is PIMC's
     choice. When the record holds every hand, DD gives each card's exact double-dummy card
-    points as well (what `binokel solve` gives). Games whose PIMC or solver is not built
-    yet are refused in one line.
+    points as well (what `binokel solve --rules NAME` gives). Every game: at a partners'
+    table (V1) the values are the side's (partners together), the worlds and play-outs
+    those of the team PIMC.
     """
-    from analyzer.analyses.hint import hint, view_from_record
+    from analyzer.analyses.hint import hint, role, view_from_record
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
 
@@ -74,13 +75,14 @@ def hint_command(record, deal_no, trick_no, card_no, worlds, horizon, dd_max_tri
     if as_json:
         echo_json(d)
         return
-    role = "soloist" if view.seat == view.soloist else "defender"
+    who = role(view)
     click.echo(f"{d['rules']}, trump {d['trump']}, soloist seat {d['soloist']}: trick "
-               f"{d['trick']}, seat {d['seat']} ({role}) to play"
+               f"{d['trick']}, seat {d['seat']} ({who}) to play"
                + (f" after {' '.join(d['current_trick'])}" if d["current_trick"] else " (lead)"))
     click.echo(f"  hand {d['hand']}")
     how = ("every world solved exactly" if d["exact_worlds"] else
-           f"heuristic play-outs (exact from {d['horizon']} tricks left)")
+           f"heuristic play-outs (exact from {d['horizon']} tricks left)" if d["horizon"] else
+           "heuristic play-outs to the end")
     click.echo(f"PIMC: {d['worlds']} worlds consistent with seat {d['seat']}'s view, {how}")
     click.echo(f"{'card':<6}{'points ± SE':>16}{'soloist score ± SE':>22}{'DD':>6}")
     for c in d["cards"]:

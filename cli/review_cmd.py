@@ -61,7 +61,9 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, a
         echo_json(d)
         return
     click.echo(f"{d['rules']}: {len(d['decisions'])} card decisions reviewed, PIMC "
-               f"{d['worlds']} worlds each (exact from {d['horizon']} tricks left)")
+               f"{d['worlds']} worlds each ("
+               + (f"exact from {d['horizon']} tricks left)" if d["horizon"] else
+                  "heuristic play-outs to the end)"))
     click.echo(f"{'trick':>5} {'card':>4} {'seat':>4}  {'played':<6} {'PIMC best':<9} "
                f"{'loss ± SE':>13}  {'DD best':<7} {'DD loss':>7}")
     for x in d["decisions"][:top]:

@@ -13,17 +13,22 @@ one player knows it) and values each legal card of that player:
   takes from here to the end and the soloist's deal score (R8), each with its standard
   error and n;
 - with every hand known (a full record), the exact double-dummy value of each card
-  (:class:`~analyzer.search.solve.Solver`, what ``binokel solve`` prints), when at most
+  (:func:`~analyzer.search.solve_any.card_values`, what ``binokel solve`` prints), when at most
   ``dd_max_tricks`` tricks are left.
 
 Honest by construction: :func:`view_from_record` reads the record as the player saw it
 (:func:`analyzer.mechanics.record.hide`) for everything PIMC uses; the other hands reach
 only the double-dummy part, and only when the record holds them.
 
-Supported: the three-player games whose deck has two copies of 24 types and a 3-card Dabb
-(binokel-48, grupp-3, grupp-4), which the PIMC sampler and the solver handle today; other
-games are refused in one line naming what is missing (the generic PIMC and solver of the
-team games, the 4-card Dabb of the 40-card deck).
+Every game (:func:`supported` asks the compiled RuleSet): three seats with a lone soloist,
+any deck (binokel-40's 40 cards and 4-card Dabb draw their worlds with the exact sampler
+:mod:`analyzer.mechanics.worlds`, as :func:`~analyzer.search.pimc.pimc_choose` does), and
+the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and play-outs are
+those of :func:`~analyzer.mechanics.team_play.team_pimc_choose` (:mod:`.hint_worlds`;
+value = the card points of the seat's side, partners together; no world is solved
+exactly, ``horizon`` 0; no deal score; a Durch is refused).  The double-dummy values come
+from :func:`analyzer.search.solve_any.card_values` for every table (at most
+:data:`~analyzer.search.solve_any.MAX_KEY_CARDS` cards in the hands).
 """
 from __future__ import annotations
 
@@ -33,16 +38,21 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import N_TYPES, Card, Hand, card_code
+from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
-from analyzer.mechanics.ruleset import RuleSet
+from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.ruleset import SIDES_PARTNERS, SIDES_SOLO, RuleSet
+from analyzer.mechanics.team_play import _duty_of
+from analyzer.mechanics.team_rules import team_kernel
 from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
 from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
-from analyzer.search.pimc import _rollout_after, sample_world
-from analyzer.search.solve import (W_HI, W_LO, W_SIZE, Solver, dd_move_values,
-                                   init_workspace, make_position, new_table, set_context,
+from analyzer.analyses.hint_worlds import team_world_values
+from analyzer.search.pimc import _rollout_after, exact_setup, exact_world, sample_world
+from analyzer.search.solve_any import MAX_KEY_CARDS, card_values
+from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values,
+                                   init_workspace, new_table, set_context,
                                    set_hands)
 
 DEFAULT_WORLDS = 40
@@ -130,16 +140,30 @@ def _codes(counts, low):
 
 
 def supported(rules: RuleSet) -> None:
-    """Raise BinokelError (one line) when ``hint`` cannot value play in this game yet."""
-    t = rules.table
-    if t.sides != "solo" or t.in_play != 3:
-        raise BinokelError(f"hint: {rules.name} is played by {t.in_play} seats in two teams; "
-                           "its PIMC and double-dummy search (the generic PIMC and team "
-                           "solver of issue 27) are not built yet")
-    if rules.dabb.size != 3 or rules.deck.copies != 2:
-        raise BinokelError(f"hint: the PIMC world sampler deals a 3-card discard from a "
-                           f"deck of two copies; {rules.name} has a {rules.dabb.size}-card "
-                           "Dabb (the generic PIMC of issue 27 is not built yet)")
+    """Raise BinokelError (one line) when ``hint`` cannot value play at this game's table:
+    it knows three seats in play with a lone soloist (the three-player PIMC and solver,
+    any deck) and four seats in two partnerships (V1: the team PIMC and the table
+    solver).  Asked of the compiled RuleSet, never of the game's name."""
+    k = rules.kernel
+    if not ((k.n_play == 3 and k.side_rule == SIDES_SOLO)
+            or (k.n_play == 4 and k.side_rule == SIDES_PARTNERS)):
+        raise BinokelError(f"hint: {rules.name} has {k.n_play} seats in play; hint values "
+                           "play for three seats with a lone soloist or four in two "
+                           "partnerships (V1)")
+
+
+def _partners(rules: RuleSet) -> bool:
+    return int(rules.kernel.side_rule) == SIDES_PARTNERS
+
+
+def role(view: "View") -> str:
+    """``soloist``, ``soloist's partner`` (V1) or ``defender``: the seat to play's role."""
+    k = view.rules.kernel
+    side = np.zeros(view.rules.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, view.soloist, side)
+    if view.seat == view.soloist:
+        return "soloist"
+    return "soloist's partner" if side[view.seat] == side[view.soloist] else "defender"
 
 
 def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | None = None) -> View:
@@ -298,7 +322,13 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     """Per world, the soloist's card points from here on after each legal card, as PIMC
     computes them (:func:`~analyzer.search.pimc.pimc_choose`, the same RNG stream, so the
     same worlds), and per world the discard's card points.  Returns (legal cards,
-    values float64[worlds, 24], discard points int64[worlds], exact)."""
+    values float64[worlds, 24], discard points int64[worlds], exact).
+
+    At a partners' table (V1) the worlds and play-outs are those of
+    :func:`~analyzer.mechanics.team_play.team_pimc_choose` (:func:`_team_world_values`),
+    the values again the soloist's side's card points."""
+    if _partners(view.rules):
+        return _team_world_values(view, n_worlds, seed)
     flat = get_rules(view.rules.name)
     kr = flat.kernel
     w = np.zeros(W_SIZE, dtype=np.int64)
@@ -328,10 +358,21 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     dpts = []
     exact = r <= horizon
     cp = view.rules.kernel.card_points
+    # as pimc_choose: the deck of R1/R2 (24 types x 2, a 3-card Dabb) keeps sample_world,
+    # any other deck (binokel-40: 20 types, a 4-card Dabb) draws exactly uniform worlds
+    uniform = int(kr.tapp_size) != 3 or any(int(x) != 2 for x in kr.copies)
+    if uniform:
+        setup = exact_setup(view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi), played,
+                            disc, sizes, absent, shown, tapp_left, kr.copies, kr.tapp_size)
+        wcnt = np.zeros((4, N_TYPES), dtype=np.int64)
     for _ in range(n_worlds):
-        if not sample_world(state, view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi),
-                            played, disc, sizes, absent, shown, tapp_left, wlo, whi, cards,
-                            allowed):
+        if uniform:
+            if not exact_world(state, view.seat, np.int64(own_lo), np.int64(own_hi), *setup,
+                               wcnt, wlo, whi):
+                continue
+        elif not sample_world(state, view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi),
+                              played, disc, sizes, absent, shown, tapp_left, wlo, whi, cards,
+                              allowed):
             continue
         set_hands(w, wlo, whi)
         row = np.zeros(N_TYPES, dtype=np.float64)
@@ -354,6 +395,55 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
             dpts.append(sum(int(cp[t]) * (((d[0] >> t) & 1) + ((d[1] >> t) & 1))
                             for t in range(N_TYPES)))
     return lg, np.array(vals).reshape(-1, N_TYPES), np.array(dpts, dtype=np.int64), exact
+
+
+def _left_points(view: View) -> int:
+    """Card points not yet taken: the cards in the hands, the current trick and the
+    discard (a world's discard is subtracted per world), without the last-trick bonus."""
+    k = view.rules.kernel
+    return (sum(int(k.card_points[t]) * int(k.copies[t]) for t in range(N_TYPES))
+            - sum(int(k.card_points[t]) * view.played[t] for t in range(N_TYPES))
+            + sum(int(k.card_points[t]) for t in view.trick))
+
+
+def _team_world_values(view: View, n_worlds: int, seed: int):
+    """:func:`world_values` at a partners' table: team_pimc_choose's worlds (the same
+    seed, the same worlds) and team-policy play-outs; no exact worlds (PIMC plays out)."""
+    r = view.rules
+    kp = team_kernel(get_rules(r.name))
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    bm, ot = _duty_of(kp.duty)
+    if view.trump < 0:
+        raise BinokelError("hint: a Durch at a partners' table is not valued: the team "
+                           "play-outs do not end at the soloist's first lost trick (R4)")
+    ls = wc = ws = lh = -1
+    seat = view.leader
+    for c in view.trick:
+        ls, wc, ws, lh = add_card(c, seat, ls, wc, ws, lh, view.trump, beat)
+        seat = (seat + 1) % 4
+    tp = sum(int(kp.card_points[c]) for c in view.trick)
+    lg = legal_cards(view)
+    mask = sum(1 << c for c in lg)
+    own = np.array(view.own, dtype=np.uint8)
+    known = np.array(view.discard if (view.discard is not None and view.seat == view.soloist)
+                     else (0,) * N_TYPES, dtype=np.uint8)
+    vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
+    disc = np.zeros(n_worlds, dtype=np.int64)
+    n = team_world_values(view.seat, np.int64(mask), len(view.trick), view.leader, ls, wc, ws,
+                          lh, np.int64(tp), own, np.array(view.played, dtype=np.uint8),
+                          np.array(view.absent[:4], dtype=np.int64), view.trump, view.soloist,
+                          known, n_worlds, chunk_state(seed, 0), kp, beat, bm, ot,
+                          kp.partner_relief, vals, disc)
+    vals, disc = vals[:n], disc[:n]
+    side = np.zeros(r.table.seats, dtype=np.int64)
+    sides_of(r.kernel.side_rule, r.kernel.sits_out, view.soloist, side)
+    sol_side = side[view.seat] == side[view.soloist]
+    if not sol_side:     # to the soloist's side: the rest of the points left (R7)
+        total = (_left_points(view) + r.points.last_trick - disc).astype(np.float64)
+        for c in lg:
+            vals[:, c] = total - vals[:, c]
+    return lg, vals, disc, False
 
 
 def _mean_se(x: np.ndarray) -> tuple[float, float]:
@@ -386,7 +476,9 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     k = rules.kernel
     flat = get_rules(rules.name)
     sol = view.soloist
-    mine = view.seat == sol
+    side = np.zeros(rules.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, sol, side)
+    mine = bool(side[view.seat] == side[sol])      # the soloist or its partner (V1)
     # the defenders' side takes the rest: the points in the hands and the trick now
     left_points = (sum(int(k.card_points[t]) * (rules.deck.copies if rules.deck.in_deck(t) else 0)
                        for t in range(N_TYPES))
@@ -403,7 +495,8 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
         pts = sv if mine else (total_left - sv) if not durch else np.zeros_like(sv)
         pm, pse = _mean_se(pts)
         sm = sse = None
-        if view.bid is not None and view.melds is not None and not durch:
+        if (view.bid is not None and view.melds is not None and not durch
+                and not _partners(rules)):
             sc = np.array([_soloist_score(view, flat, float(sv[i]), int(dpts[i]))
                            for i in range(len(sv))], dtype=np.float64)
             sm, sse = _mean_se(sc)
@@ -417,14 +510,23 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
         samples[c] = np.asarray(pts, dtype=np.float64)
     means = {c: float(vals[:, c].mean()) for c in lg}
     best = lg[0]
-    for c in lg:
-        better = means[c] > means[best] if mine else means[c] < means[best]
-        if better:
-            best = c
+    if _partners(rules):
+        # team_pimc_choose: the best mean of the seat's own side, ties to the lowest type
+        own_means = {c: float(samples[c].sum()) / len(samples[c]) for c in lg}
+        for c in lg:
+            if own_means[c] > own_means[best]:
+                best = c
+    else:
+        for c in lg:
+            better = means[c] > means[best] if mine else means[c] < means[best]
+            if better:
+                best = c
     if len(lg) == 1:
         best = lg[0]
     order = sorted(out, key=lambda x: (-(x.points), x.card))
-    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples)
+    # horizon 0: no world is solved exactly (the team PIMC plays every world out)
+    return Hint(view, tuple(order), best, len(vals), 0 if _partners(rules) else horizon, exact,
+                dd_note, samples)
 
 
 def _disc_of(view: View):
@@ -459,14 +561,14 @@ def _dd_values(view: View, dd_max_tricks: int):
     if tricks_left > dd_max_tricks:
         return None, (f"{tricks_left} tricks left: above --dd-max-tricks {dd_max_tricks} "
                       "(a whole deal takes seconds to minutes)")
-    flat = get_rules(view.rules.name)
-    hands = [Hand.from_cards(Card(t) for t in range(N_TYPES) for _ in range(view.hands[s][t]))
-             for s in range(3)]
-    pos = make_position(hands, None if view.trump < 0 else "CSHD"[view.trump], view.soloist,
-                        view.leader, tuple(Card(c) for c in view.trick), rules=flat)
-    mv = Solver(flat, tt_bits=_TT_BITS).move_values(pos)
-    return {c.id: v for c, v in mv.items()}, ""
+    hands = [h if h is not None else (0,) * N_TYPES for h in view.hands]
+    if sum(map(sum, hands)) > MAX_KEY_CARDS:
+        return None, (f"{sum(map(sum, hands))} cards in the hands: the solver keys at most "
+                      f"{MAX_KEY_CARDS}")
+    mv = card_values(view.rules, hands, None if view.trump < 0 else "CSHD"[view.trump],
+                     view.soloist, view.leader, tuple(view.trick))
+    return dict(mv), ""
 
 
 __all__ = ["View", "Hint", "CardValue", "hint", "view_from_record", "legal_cards",
-           "world_values", "supported"]
+           "world_values", "supported", "role"]

@@ -20,8 +20,8 @@ from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import Deal
 from analyzer.mechanics.ruleset import RuleSet
 
-from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, hint, legal_cards,
-                   supported, view_from_record)
+from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _partners, hint,
+                   legal_cards, supported, view_from_record)
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
             out.append(Decision(t, c, view.seat, played, h.best, loss, se, len(diff),
                                 dd_best, dd_loss))
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
-    return Review(rules, tuple(order), n_worlds, horizon)
+    # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
+    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon)
 
 
 __all__ = ["Decision", "Review", "review"]

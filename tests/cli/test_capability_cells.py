@@ -84,9 +84,14 @@ def _record(tmp_path, name: str) -> str:
     from analyzer.mechanics.record_play import play_record
     from analyzer.mechanics.ruleset import get_game
 
+    from analyzer.errors import BinokelError
+
     path = tmp_path / "deal.txt"
-    path.write_text(format_records([play_record(name, seed=1, trump=0,
-                                                soloist=in_play_seats(get_game(name))[1])]))
+    try:
+        path.write_text(format_records([play_record(name, seed=1, trump=0,
+                                                    soloist=in_play_seats(get_game(name))[1])]))
+    except BinokelError:            # play --record refuses the game (a stock, V7): its tag
+        path.write_text(f"Game {name}\n")
     return str(path)
 
 

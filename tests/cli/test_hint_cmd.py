@@ -61,9 +61,15 @@ def test_a_bad_record_is_one_line_naming_its_line_and_rule(tmp_path):
     assert_one_line_error(r, f"{path}: line 9: Bid: 151 is no bid of binokel-48")
 
 
-def test_a_team_game_is_refused_naming_what_is_missing(tmp_path):
+def test_a_partners_game_is_valued_for_the_seats_side(tmp_path):
+    # V1: kreuz-48, partners opposite; the soloist's partner plays for the soloist's side
     path = tmp_path / "team.txt"
     path.write_text(format_records([play_record("kreuz-48", seed=1, soloist=1, trump=0)]))
-    r = run("hint", "--record", str(path), "--trick", "3")
-    assert r.exit_code == 2
-    assert_one_line_error(r, "kreuz-48 is played by 4 seats in two teams")
+    r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6")
+    assert r.exit_code == 0, r.output
+    assert "seat 3 (soloist's partner) to play" in r.stdout
+    assert "heuristic play-outs to the end" in r.stdout
+    r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6", "--json")
+    d = json.loads(r.stdout)
+    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 0
+    assert all(c["n"] == 6 and isinstance(c["dd"], int) for c in d["cards"])

@@ -20,7 +20,21 @@ def test_review_prints_decisions_and_seats_and_json(tmp_path):
     assert all(x["n"] == 6 for x in d["decisions"])
 
 
-def test_review_of_a_team_game_is_one_line(tmp_path):
+def test_review_of_a_partners_deal_values_every_seats_decisions_for_its_side(tmp_path):
+    # V1: pinochle-80's four seats in two partnerships; each loss in its side's card points
     path = tmp_path / "team.txt"
     path.write_text(format_records([play_record("pinochle-80", seed=1, soloist=1, trump=0)]))
-    assert_one_line_error(run("review", str(path)), "review: pinochle-80 is played by 4 seats")
+    r = run("review", str(path), "-n", "2", "--dd-max-tricks", "3", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["rules"] == "pinochle-80" and set(d["per_seat"]) == {"0", "1", "2", "3"}
+    assert all(x["n"] == 2 for x in d["decisions"])
+    late = [x for x in d["decisions"] if x["trick"] >= 18]
+    assert late and all(x["dd_loss"] is not None and x["dd_loss"] >= 0 for x in late)
+
+
+def test_review_of_a_partners_durch_is_one_line(tmp_path):
+    path = tmp_path / "durch.txt"
+    path.write_text(format_records([play_record("kreuz-48", seed=1, soloist=1, trump=None)]))
+    assert_one_line_error(run("review", str(path), "-n", "2"),
+                          "a Durch at a partners' table is not valued")
