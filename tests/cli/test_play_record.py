@@ -12,7 +12,11 @@ from analyzer.mechanics.ruleset import GAMES
 from tests.cli.test_cli import assert_one_line_error, run
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+# the record format has no stock (V7.2): binokel-2's refusal is pinned below
+RECORD_GAMES = [g for g, r in GAMES.items() if not r.stock.size]
+
+
+@pytest.mark.parametrize("game", RECORD_GAMES)
 def test_play_record_holds_the_tricks_and_scores_printed(game, tmp_path):
     path = tmp_path / "deal.txt"
     r = run("play", "--seed", "4", "--rules", game, "--soloist", "1", "--trump", "D",
@@ -33,6 +37,14 @@ def test_play_record_holds_the_tricks_and_scores_printed(game, tmp_path):
     ours = [[card_code(c, low).replace("7", "9") for c in cards] for _, cards in deal.tricks]
     assert ours == [[c.replace("7", "9") for c in cards] for cards in played]
     assert list(deal.score) == shown["scores"]
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g not in RECORD_GAMES])
+def test_play_record_of_a_stock_game_is_refused_in_one_line_V7(game, tmp_path):
+    path = tmp_path / "deal.txt"
+    r = run("play", "--seed", "4", "--rules", game, "--record", str(path))
+    assert_one_line_error(r, "(V7.2)")
+    assert not path.exists()          # nothing half-written
 
 
 def test_play_record_to_an_unwritable_path_is_one_line(tmp_path):

@@ -58,7 +58,6 @@ def test_advise_kreuz_40_forced_opening_respected():
       "--groups", "2"), "advisor agent"),
     (("tournament", "--rules", "kreuz-48", "--objective", "own", "--groups", "2"), "relative"),
     (("tournament", "--rules", "kreuz-48", "--deals", "4", "--groups", "2"), "exclude each other"),
-    (("tournament", "--deals", "4"), "team games'"),
     (("tournament", "--rules", "kreuz-48", "--deals", "1"), "between 2"),
     (("tournament", "--rules", "pinochle-80", "--deals", "100001"), "between 2"),
     (("tournament", "--rules", "kreuz-48", "--deals", "4", "--objective", "win"), "whole games"),

@@ -256,7 +256,7 @@ def _deals(game, n):
     return out
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", [g for g, r in GAMES.items() if not r.stock.size])  # V7.2: no stock lines
 def test_record_import_export_is_identical_on_1000_played_deals(game):
     deals = _deals(game, 1000)
     text = format_records(deals)

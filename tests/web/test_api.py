@@ -270,8 +270,6 @@ BAD = [
      "samples: must be at most 1,000 (this server's cap per request with play=pimc), got 1,001"),
     ("PIMC analysis above its cap", f"/api/analyze?hand={q(STRONG)}&play=pimc-defence&samples=10001",
      "samples: must be at most 10,000 (this server's cap per request with play=pimc-defence)"),
-    ("PIMC in the 40-card game", f"/api/advise?hand={q('AS AS 10S KS QS JS KH QH AC AD 10D KD')}"
-     "&rules=binokel-40&play=pimc", "play=pimc is not available for binokel-40"),
     # partners games (V1): their own seats, objectives, scores, Dabb and auction form
     ("seat not at the table", f"/api/advise?hand={q(KREUZ)}&rules=kreuz-48&seat=hinterhand",
      "seat: unknown seat 'hinterhand' in kreuz-48: use forehand, middlehand, rearhand, dealer or 0-3 (V1)"),
