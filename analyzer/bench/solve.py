@@ -298,7 +298,7 @@ _DESC = ("double-dummy solve of a position with {k} tricks left, reached from a 
 # --------------------------------------------------------------------------- every game
 
 def table_positions(n: int, tricks_left: int, seed: int, rules) -> list:
-    """``n`` positions of the game ``rules`` with ``tricks_left`` tricks left, reached as
+    r"""``n`` positions of the game ``rules`` with ``tricks_left`` tricks left, reached as
     DD8's are (module docstring) on the game's own table: its deck (copies, low card),
     hand size and seats in play (a seat that sits out holds nothing, V3), a uniform trump
     and soloist among the seats in play, the first lead by the game's rule (forehand, or
