@@ -10,10 +10,7 @@ from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import read_records
 from analyzer.mechanics.ruleset import GAMES
 from tests.cli.test_cli import assert_one_line_error, run
-
-
-# the record format has no stock (V7.2): binokel-2's refusal is pinned below
-RECORD_GAMES = [g for g, r in GAMES.items() if not r.stock.size]
+from tests.mechanics.test_record import RECORD_GAMES   # a stock game's refusal is pinned below
 
 
 @pytest.mark.parametrize("game", RECORD_GAMES)

@@ -256,7 +256,11 @@ def _deals(game, n):
     return out
 
 
-@pytest.mark.parametrize("game", [g for g, r in GAMES.items() if not r.stock.size])  # V7.2: no stock lines
+# the games the record format writes: it has no stock lines (V7.2)
+RECORD_GAMES = [g for g, r in GAMES.items() if not r.stock.size]
+
+
+@pytest.mark.parametrize("game", RECORD_GAMES)
 def test_record_import_export_is_identical_on_1000_played_deals(game):
     deals = _deals(game, 1000)
     text = format_records(deals)
