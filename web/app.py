@@ -229,7 +229,7 @@ def create_app(*, local_only: bool = True, max_running: int | None = None,
         Route("/api/cards", _handler(cards), methods=["GET", "POST"]),
         Route("/api/auction", _handler(auction), methods=["GET", "POST"]),
         Route("/api/info", _handler(info), methods=["GET"]),
-        *stock_table.routes(_raw_params, _handler),     # the table for two (V7, issue 26)
+        *stock_table.routes(_raw_params, _handler, STATIC, CSP),     # the table for two (V7, issue 26)
         Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -72,12 +72,14 @@ _POLICY_CACHE: dict = {}
 def stock_games() -> list[str]:
     """The registered games with a stock (the RuleSet's stock part, V7.1): the ones this
     table deals."""
-    return [name for name, g in GAMES.items() if getattr(g, "stock", None) is not None and g.stock.size]
+    return [name for name, g in GAMES.items() if serves(g)]
 
 
 def serves(rules) -> bool:
-    """True when the table deals ``rules`` (a RuleSet or its flat view, by its name)."""
-    return rules.name in stock_games()
+    """True when the table deals ``rules`` (a RuleSet or its flat view): the registered
+    game has a stock part (V7.1)."""
+    game = GAMES.get(rules.name)
+    return game is not None and getattr(game, "stock", None) is not None and bool(game.stock.size)
 
 
 # ---------------------------------------------------------------- the request
@@ -371,9 +373,10 @@ def _result(deal: StockDeal, me: int, names, before) -> dict | None:
         text = f"{'You win' if gw == me else 'The program wins'} the game, {game[gw]} to {game[1 - gw]} (V7.5)"
     else:
         dw = None if pts[0] == pts[1] else (0 if pts[0] > pts[1] else 1)
+        hi, lo = max(pts), min(pts)
         text = ("The deal is level" if dw is None else
                 f"{'You win' if dw == me else 'The program wins'} the deal") + \
-               f", {pts[me]} to {pts[1 - me]}; the game goes on (V7.4, V7.5)"
+               f", {hi} to {lo}; the game goes on (V7.4, V7.5)"
     return {"points": pts, "game": game, "winner": w, "text": text}
 
 
@@ -534,16 +537,15 @@ def info() -> dict:
             "before_max": BEFORE.hi, "max_seed": TABLE_SEED.hi}
 
 
-def routes(raw_params, handler) -> list:
+def routes(raw_params, handler, static, csp: str) -> list:
     """The table's routes, for web.app: ``raw_params(request)`` reads a request's
-    parameters (query string or JSON), ``handler`` turns BadRequest into its 4xx line."""
+    parameters (query string or JSON), ``handler`` turns BadRequest into its 4xx line,
+    ``static`` is the page's folder and ``csp`` its Content-Security-Policy."""
     from starlette.responses import FileResponse, JSONResponse
     from starlette.routing import Route
 
-    from .app import CSP, STATIC
-
     async def page(request):
-        return FileResponse(STATIC / "table2.html", headers={"Content-Security-Policy": CSP,
+        return FileResponse(static / "table2.html", headers={"Content-Security-Policy": csp,
                                                              "Cache-Control": "no-cache"})
 
     def api(op):

@@ -135,7 +135,8 @@
       `<tr class="${s.you ? "you" : ""}" data-seat="${s.seat}" data-deal="${s.deal}"><td>${s.you ? "you" : "program"} (${esc(s.name)})</td>` +
       `<td>${s.melds}</td><td>${s.cards}</td><td>${s.deal}</td><td>${s.game}</td></tr>`).join("");
 
-    $("log").innerHTML = v.log.map((t) => {
+    // the latest trick first (the list counts down: <ol reversed>)
+    $("log").innerHTML = v.log.slice().reverse().map((t) => {
       const cards = t.cards.map((c) => `${esc(c.who)} ${cardSpan(c)}`).join(", ");
       const parts = [cards];
       if (t.winner !== null) parts.push(`won by ${esc(v.seats[t.winner])} (${t.points})`);
@@ -144,8 +145,7 @@
       t.notes.forEach((n) => parts.push(esc(n)));
       return `<li>${parts.join("; ")}</li>`;
     }).join("");
-    const log = $("log");
-    log.scrollTop = log.scrollHeight;
+    $("log").scrollTop = 0;
   }
 
   function renderHint(h) {
