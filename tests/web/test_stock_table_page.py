@@ -12,6 +12,24 @@ from web.stock_table import action_of, parse_before
 WAIT = 60_000          # ms: the machine is shared, the first request compiles kernels
 
 
+def _moves_to_meld(seed):
+    """The tokens of a deal played by the heuristic for both seats up to forehand's first
+    meld decision (V7.3)."""
+    import random
+
+    from analyzer.mechanics import stock_play as sp
+    from analyzer.search.stock_policies import Heuristic
+    from web.stock_table import token
+
+    game = get_game("binokel-2")
+    deal, h, rng, moves = StockDeal.from_seed(game, seed), Heuristic(game), random.Random(seed), []
+    while not (deal.st[sp.TO_MELD] == 0 and deal.legal_melds()):
+        a = h(deal, rng)
+        deal.apply(a)
+        moves.append(token(a))
+    return ".".join(moves)
+
+
 def ready(page):
     page.wait_for_selector("body[data-ready='1']", timeout=WAIT)
 
@@ -82,18 +100,29 @@ def test_the_table_fits_a_phone(browser, server, tmp_path):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_default_timeout(WAIT)
+    small_js = ("els => els.filter(e => e.offsetParent !== null).map(e => [e.id || e.textContent.trim(), "
+                "e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+                ".filter(([n, w, h]) => w < 40 || h < 40)")
     try:
         pg.goto(server.base + "/table?seed=4&seat=dealer")
         ready(pg)
         assert pg.locator("#hand .card").count() == 12
         assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        small = pg.eval_on_selector_all(
-            "button, select, input",
-            "els => els.filter(e => e.offsetParent !== null).map(e => [e.id || e.textContent.trim(), "
-            "e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
-            ".filter(([n, w, h]) => w < 40 || h < 40)")
-        assert small == []
+        assert pg.eval_on_selector_all("button, select, input", small_js) == []
         pg.screenshot(path=str(tmp_path / "table2-phone.png"), full_page=True)
+        # a meld decision (V7.3) with the hint open: the buttons and the table still fit
+        moves = _moves_to_meld(5)
+        pg.goto(server.base + f"/table?seed=5&seat=forehand&moves={moves}")
+        ready(pg)
+        assert pg.locator("#actions button[data-kind=meld]").count() >= 1
+        pg.fill("#worlds", "2")
+        pg.click("#hint-btn")
+        pg.wait_for_selector("#hint:not([hidden])", timeout=WAIT)
+        ready(pg)
+        assert pg.locator("#hint-table tbody tr").count() == pg.locator("#actions button").count()
+        assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert pg.eval_on_selector_all("button, select, input", small_js) == []
+        pg.screenshot(path=str(tmp_path / "table2-phone-meld-hint.png"), full_page=True)
     finally:
         ctx.close()
     assert errors == []

@@ -145,6 +145,7 @@
       t.notes.forEach((n) => parts.push(esc(n)));
       return `<li>${parts.join("; ")}</li>`;
     }).join("");
+    if (!v.log.length) $("log").innerHTML = '<li class="muted">no trick yet</li>';
     $("log").scrollTop = 0;
   }
 
