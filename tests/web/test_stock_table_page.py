@@ -91,6 +91,10 @@ def test_a_whole_deal_clicked_on_the_page_scores_as_the_library_replays_it(page,
     page.reload()
     ready(page)
     assert page.get_attribute("#result", "data-points") == f"{pts[0]},{pts[1]}"
+    # a damaged address: the server's one line, shown on the page (V7.2-V7.5)
+    page.goto(server.base + "/table?seed=11&moves=p1.zz")
+    ready(page)
+    assert "moves[1]" in page.text_content("#error") and page.locator("#error").is_visible()
 
 
 def test_the_table_fits_a_phone(browser, server, tmp_path):

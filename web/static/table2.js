@@ -41,6 +41,7 @@
     busy = true;
     setReady(false);
     document.querySelectorAll("#board button").forEach((b) => { b.disabled = true; });
+    if (op === "act") $("turn").textContent = "The program is thinking…";
     try {
       const v = await call(op, body);
       showError("");
