@@ -112,7 +112,7 @@ def test_the_table_fits_a_phone(browser, server, tmp_path):
         ready(pg)
         assert pg.locator("#hand .card").count() == 12
         assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        assert pg.eval_on_selector_all("button, select, input", small_js) == []
+        assert pg.eval_on_selector_all("a, button, select, input", small_js) == []
         pg.screenshot(path=str(tmp_path / "table2-phone.png"), full_page=True)
         # a meld decision (V7.3) with the hint open: the buttons and the table still fit
         moves = _moves_to_meld(5)
@@ -125,7 +125,7 @@ def test_the_table_fits_a_phone(browser, server, tmp_path):
         ready(pg)
         assert pg.locator("#hint-table tbody tr").count() == pg.locator("#actions button").count()
         assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        assert pg.eval_on_selector_all("button, select, input", small_js) == []
+        assert pg.eval_on_selector_all("a, button, select, input", small_js) == []
         pg.screenshot(path=str(tmp_path / "table2-phone-meld-hint.png"), full_page=True)
     finally:
         ctx.close()
