@@ -52,7 +52,7 @@ def parse_turned(text, game):
 
 def analyze_stock(hand, seat, turned, deals, samples, seed, jobs, play, as_json, game) -> None:
     """The stock analysis of ``hand`` (12 cards of ``game``) printed or as JSON."""
-    from analyzer.analyses.stock_analysis import analyze_stock_hand, check_hand
+    from analyzer.analyses.stock_analysis import analyze_stock_hand, check_request
 
     from .stock_views import parse_stock_hand
 
@@ -64,7 +64,7 @@ def analyze_stock(hand, seat, turned, deals, samples, seed, jobs, play, as_json,
     samples = DEFAULT_SAMPLES if samples is None else samples
     deals = DEFAULT_DEALS if deals is None else deals
     try:
-        check_hand(game, types, t)
+        check_request(game, types, s, t, samples, deals, seed, play)   # before the bar
         chunks = -(-samples // 25)
         if chunks >= 4 and not as_json:
             from rich.console import Console

@@ -234,6 +234,20 @@ def reach_table(first: np.ndarray, later: np.ndarray, seat: int, deals: int, tar
             for k in range(deals)]
 
 
+def check_request(game, types, seat, turned, samples, deals, seed, play) -> None:
+    """Raise BinokelError (one line) for a request :func:`analyze_stock_hand` refuses: a
+    bad hand or turned card (V7.1), seat (V7), policy or bound; before any work starts."""
+    check_hand(game, list(types), turned)
+    if seat not in (0, 1):
+        raise BinokelError(f"V7: the seat is 0 (forehand) or 1 (dealer), got {seat!r}")
+    if play not in PLAYS:
+        raise BinokelError(f"--play: {game.name} is analysed with {' or '.join(PLAYS)}, "
+                           f"not {play!r}")
+    SAMPLES_STOCK_ANALYZE.check(int(samples), "--samples")
+    STOCK_DEALS_AHEAD.check(int(deals), "--deals")
+    SEED.check(int(seed), "--seed")
+
+
 def analyze_stock_hand(game, types, seat: int = 0, turned: int | None = None,
                        samples: int = 200, deals: int = 10, seed: int = 0,
                        play: str = "heuristic", jobs: int = 1, progress=None) -> StockAnalysis:
@@ -246,15 +260,7 @@ def analyze_stock_hand(game, types, seat: int = 0, turned: int | None = None,
     from analyzer.mechanics.stock_deal import card_name
     from analyzer.parallel import parallel_map
 
-    check_hand(game, list(types), turned)
-    if seat not in (0, 1):
-        raise BinokelError(f"V7: the seat is 0 (forehand) or 1 (dealer), got {seat!r}")
-    if play not in PLAYS:
-        raise BinokelError(f"--play: {game.name} is analysed with {' or '.join(PLAYS)}, "
-                           f"not {play!r}")
-    SAMPLES_STOCK_ANALYZE.check(int(samples), "--samples")
-    STOCK_DEALS_AHEAD.check(int(deals), "--deals")
-    SEED.check(int(seed), "--seed")
+    check_request(game, types, seat, turned, samples, deals, seed, play)
     kinds = meld_kinds(game)
     types = list(types)
     bounds = [(lo, min(lo + CHUNK, samples)) for lo in range(0, samples, CHUNK)]
