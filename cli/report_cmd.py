@@ -9,6 +9,19 @@ from .common import BadInput, example_epilog
 from .main import cli
 
 
+def _game_name(ctx, param, value):
+    """``--rules NAME``: a registered game's name (every game, a stock game too, V7)."""
+    if value is None:
+        return None
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.ruleset import get_game
+
+    try:
+        return get_game(value).name
+    except BinokelError as exc:
+        raise BadInput(f"--rules: {exc}") from None
+
+
 @cli.command(
     "report",
     epilog=example_epilog(
@@ -20,7 +33,7 @@ from .main import cli
 @click.option("--out", "out", type=click.Path(file_okay=False), default=None,
               help="Report folder (default reports/<run name>).")
 @click.option("--sample", is_flag=True, help="Report on the shipped sample run data/sample_run.")
-@click.option("--rules", "rules_name", default=None, metavar="NAME",
+@click.option("--rules", "rules_name", default=None, metavar="NAME", callback=_game_name,
               help="Check that RUN was made under this rules variant (default: the run's own).")
 def report_command(run, out, sample, rules_name):
     """Write charts (PNG + SVG) and report.html / report.md for the run folder RUN.

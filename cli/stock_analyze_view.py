@@ -116,5 +116,5 @@ def print_stock_analysis(res) -> None:
     for b, c in res.hist:
         e(f"  {b:>5}-{b + 24:<5} {'#' * max(1, round(30 * c / top)):<30} {c}")
     e("")
-    e(f"P(reaching {res.target} within k deals), V7.5 ({res.method}):")
+    e(f"P(reaching {res.target} within k deals) ± 95%, V7.5 ({res.method}):")
     e("  " + "  ".join(f"k={r['k']}: {r['p']:.1%} ± {1.96 * r['se']:.1%}" for r in res.reach))
