@@ -152,7 +152,7 @@ def _print_rich(res) -> None:
                    "Team games: 0-3. binokel-2: forehand or dealer (V7).")
 @click.option("-n", "--samples", default=None, type=bounded(SAMPLES_ANALYZE),
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
-                   f"or pimc-defence ({TEAM_PIMC_SAMPLES} in a team game)].")
+                   f"or pimc-defence ({TEAM_PIMC_SAMPLES} in a team game); binokel-2: 200, at most 20,000].")
 @click.option("--seed", default=0, show_default=True, type=bounded(SEED),
               help="Random seed (same seed, same numbers, for any --jobs).")
 @jobs_option()

@@ -33,7 +33,6 @@ def parse_stock_seat(seat, game) -> int:
 
 def parse_turned(text, game):
     """One card of the game's deck -> its card type (V7.1), None when not given."""
-    from .stock_views import parse_stock_hand  # noqa: F401  (same deck parsing)
     from types import SimpleNamespace
 
     from analyzer.mechanics.cards import parse_cards
