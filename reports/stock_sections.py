@@ -94,7 +94,7 @@ def stock_sections(doc, run: RunResult, out: Path) -> None:
         stem = charts.frequency_bars(out, "stock_melds", "Melds shown per seat and deal (V7.3)",
                                      labels, est, lo, hi, n_label=f"{2 * n:,} seat-deals")
         doc.img(stem, "Share of seat-deals in which the meld kind was shown at least once, "
-                      "95% CI (both seats pooled).")
+                      "95% CI (both seats pooled: the two seats of a deal count as two units).")
     elif labels:
         doc.p(f"(no chart below {MIN_DEALS_PLOTTED} deals)")
 
@@ -113,7 +113,7 @@ def stock_sections(doc, run: RunResult, out: Path) -> None:
     for what, label, width in (("points", "deal points", 25.0), ("melds", "meld points", 20.0)):
         series = [(names[s], *run.counts(f"stock.{what}.seat.{s}")) for s in SEATS]
         marks = [(f"mean {names[s]}", _mean(run, f"stock.{what}.seat.{s}").value) for s in SEATS]
-        stem = charts.histogram(out, f"stock_{what}", f"{label.capitalize()} per deal by seat "
+        stem = charts.histogram(out, f"stock_dist_{what}", f"{label.capitalize()} per deal by seat "
                                 f"(V7.4), n = {n:,}", series, label, width=width, marks=marks)
         doc.img(stem, f"Distribution of {label} per deal, forehand and dealer, "
                       f"{int(width)}-point bars; dashed lines the means.")

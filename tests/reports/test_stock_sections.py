@@ -35,10 +35,10 @@ def test_report_has_the_stock_sections_with_intervals(report):
 def test_report_draws_its_charts(report):
     _, res = report
     names = {p.name for p in res["charts"]}
-    assert {"stock_points.png", "stock_melds.png"} <= names
+    assert {"stock_dist_points.png", "stock_dist_melds.png"} <= names and len(names) == len(res["charts"])
     for p in res["charts"]:
         assert p.stat().st_size > 1000 and p.with_suffix(".svg").exists()
-    assert "stock_points.png" in res["html"].read_text()
+    assert "stock_dist_points.png" in res["html"].read_text()
 
 
 def test_the_sections_follow_the_stock_not_the_name(report):
