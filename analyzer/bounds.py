@@ -83,3 +83,10 @@ GROUPS = Bound(2, 100_000, "100,000 groups are hours of CPU; standard errors nee
 # is a typo.  The chunk size is bounded by the same number.
 RUN_DEALS = Bound(1, 10**12, "10^12 deals are ~28 CPU-hours of meld census")
 CHUNK_SIZE = Bound(1, 10**12, "a chunk cannot hold more deals than a run")
+
+# A two-hand (stock, V7) hand analysis plays two deals per sample (this hand and a random
+# one for the later deals) at ~0.1-0.2 s of CPU each with the heuristic's exact endgame:
+# 20,000 samples are about two CPU-hours.
+SAMPLES_STOCK_ANALYZE = Bound(1, 20_000, "each sample plays two deals of ~0.1-0.2 s CPU")
+# Deals ahead for P(reaching the target within k deals), V7.5.
+STOCK_DEALS_AHEAD = Bound(1, 30, "a game to 1,000 is over within a few deals")

@@ -14,10 +14,11 @@ from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.examples import example
 from analyzer.analyses.analysis import pct_ci, plot_format
-from analyzer.bounds import AUCTION_BID, SAMPLES_ANALYZE, SEED
+from analyzer.bounds import AUCTION_BID, SAMPLES_ANALYZE, SEED, STOCK_DEALS_AHEAD
+from analyzer.search.pimc import PLAY_NAMES
 
-from .common import (BadInput, bounded, cards_option, console_width, echo_json, example_epilog, jobs_option,
-                     parse_hand, play_option, rules_option)
+from .common import (BadInput, bounded, cards_option, console_width, echo_json, example_epilog,
+                     has_stock, jobs_option, parse_hand, rules_option_with_stock)
 from .main import cli
 
 PROGRESS_MIN_CHUNKS = 8  # runs shorter than this many chunks finish too fast for a bar
@@ -137,16 +138,21 @@ def _print_rich(res) -> None:
         "binokel analyze --example weak --json > weak.json",
         "binokel analyze --rules binokel-40 'AS AS 10S KS QS JS AH KH QH AC AD 10D'",
         "binokel analyze --rules kreuz-48 --seat 1 --bid 250 'AS AS 10S KS QS JS AC AH AD 10C KH'",
+        "binokel analyze --rules binokel-2 --seat dealer --deals 10 'AH 10H KH QH JH 7H KS QS JD AC AS AD'",
     ),
 )
 @click.argument("hand", required=False)
 @click.option("--tapp", "-t", default=None, help="The 3 Tapp cards, if known (else sampled).")
+@click.option("--turned", default=None, metavar="CARD",
+              help="binokel-2 (V7.1): the turned trump card, if known (else sampled per deal).")
+@click.option("--deals", "deals_ahead", default=None, type=bounded(STOCK_DEALS_AHEAD),
+              help="binokel-2 (V7.5): P(reaching the target) within 1..K deals [default 10].")
 @click.option("--seat", "-s", default=None,
               help="forehand, middlehand or rearhand (R2); default forehand, or the example's seat. "
-                   "Team games: 0-3.")
+                   "Team games: 0-3. binokel-2: forehand or dealer (V7).")
 @click.option("-n", "--samples", default=None, type=bounded(SAMPLES_ANALYZE),
               help=f"Sampled deals [default: {DEFAULT_SAMPLES}; {PIMC_SAMPLES} with --play pimc "
-                   f"or pimc-defence ({TEAM_PIMC_SAMPLES} in a team game)].")
+                   f"or pimc-defence ({TEAM_PIMC_SAMPLES} in a team game); binokel-2: 200, at most 20,000].")
 @click.option("--seed", default=0, show_default=True, type=bounded(SEED),
               help="Random seed (same seed, same numbers, for any --jobs).")
 @jobs_option()
@@ -159,10 +165,16 @@ def _print_rich(res) -> None:
 @click.option("--plot", "plot_file", default=None, metavar="FILE",
               help="Write a figure of the distributions: FILE.png, .svg or .pdf.")
 @click.option("--example", "example_name", help="Use a built-in example hand from data/examples.json.")
-@play_option
-@rules_option
-def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, csv_dir, plot_file,
-                    example_name, play, rules):
+@click.option("--play", "play", type=click.Choice(list(PLAY_NAMES) + ["random"]),
+              default="heuristic", show_default=True,
+              help="Card play after the exchange: heuristic at every seat; pimc = PIMC (sampled "
+                   "worlds + exact search of the last tricks) at every seat; pimc-defence = PIMC "
+                   "defenders, heuristic soloist (PIMC ~3-4 ms a deal, lower default --samples). "
+                   "binokel-2: heuristic or random at both seats.")
+@rules_option_with_stock
+@click.pass_context
+def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, jobs, score_bid,
+                    as_json, csv_dir, plot_file, example_name, play, rules):
     """Distributions of meld, card points, total and score for a HAND as soloist
     (15 cards; 12 in binokel-40, whose Tapp/Dabb has 4).
 
@@ -170,7 +182,29 @@ def analyze_command(hand, tapp, seat, samples, seed, jobs, score_bid, as_json, c
     trump, surrender or Durch) is chosen from hand + Tapp only; the deal is played out with
     the heuristic policy (or PIMC: --play) and scored (R8).  Every estimate carries a 95%
     interval.
+
+    binokel-2 (V7): 12 cards; the expected points per deal (own, opponent's, difference),
+    the melds shown, the own points' distribution and P(reaching 1000 within k deals)
+    (resampling: this hand for deal 1, random hands for the later deals).
     """
+    if has_stock(rules):
+        from .stock_analyze_view import analyze_stock
+        from .stock_views import explicit
+
+        given = explicit(ctx, "tapp", "score_bid", "csv_dir", "plot_file", "example_name")
+        if given:
+            opt = {"tapp": "--tapp", "score_bid": "--bid", "csv_dir": "--csv",
+                   "plot_file": "--plot", "example_name": "--example"}[given[0]]
+            raise BadInput(f"{opt}: V7: {rules.name} has no auction, Dabb or example hands; "
+                           "give HAND, --seat, --turned, --deals, -n, --play")
+        return analyze_stock(hand, seat, turned, deals_ahead, samples, seed, jobs, play,
+                             as_json, rules)
+    if turned is not None or deals_ahead is not None:
+        raise BadInput(f"{'--turned' if turned is not None else '--deals'}: only a game with a "
+                       f"stock (V7: binokel-2) has a turned card and a game over deals here, "
+                       f"not {rules.name}")
+    if play == "random":
+        raise BadInput(f"--play random: {rules.name} is played by heuristic, pimc or pimc-defence")
     if seat is not None and not seat.strip():
         raise BadInput("--seat is empty: use forehand, middlehand or rearhand (R2)")
     if hand is None and example_name is None:

@@ -9,6 +9,19 @@ from .common import BadInput, example_epilog
 from .main import cli
 
 
+def _game_name(ctx, param, value):
+    """``--rules NAME``: a registered game's name (every game, a stock game too, V7)."""
+    if value is None:
+        return None
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.ruleset import get_game
+
+    try:
+        return get_game(value).name
+    except BinokelError as exc:
+        raise BadInput(f"--rules: {exc}") from None
+
+
 @cli.command(
     "report",
     epilog=example_epilog(
@@ -20,7 +33,7 @@ from .main import cli
 @click.option("--out", "out", type=click.Path(file_okay=False), default=None,
               help="Report folder (default reports/<run name>).")
 @click.option("--sample", is_flag=True, help="Report on the shipped sample run data/sample_run.")
-@click.option("--rules", "rules_name", default=None, metavar="NAME",
+@click.option("--rules", "rules_name", default=None, metavar="NAME", callback=_game_name,
               help="Check that RUN was made under this rules variant (default: the run's own).")
 def report_command(run, out, sample, rules_name):
     """Write charts (PNG + SVG) and report.html / report.md for the run folder RUN.
@@ -28,7 +41,8 @@ def report_command(run, out, sample, rules_name):
     Meld runs: meld frequencies with 95% CIs beside exact probabilities, best-meld and
     Tapp-point distributions. Deal runs: winning bids, P(make) by bid, surrender and Durch
     rates, card points and scores by seat; for a team game (kreuz-48, kreuz-40, pinochle-80)
-    contract shares, P(make) by bid, team melds, card points and scores per team. Without RUN (or with --sample) the shipped
+    contract shares, P(make) by bid, team melds, card points and scores per team; for a game
+    with a stock (binokel-2, V7) points per seat, the melds shown and point distributions. Without RUN (or with --sample) the shipped
     sample run is used.
     """
     from reports import SAMPLE_RUN, build_report
@@ -43,8 +57,11 @@ def report_command(run, out, sample, rules_name):
 
         from analyzer.errors import BinokelError
         from analyzer.mechanics.rules import get_rules
+        from analyzer.batch.stock_runs import has_stock, stock_rules_dict
+        from analyzer.mechanics.ruleset import get_game
         try:
-            want_rules = get_rules(rules_name)
+            game = get_game(rules_name)
+            want_rules = game if has_stock(game) else get_rules(rules_name)
             have_rules = json.loads((run_path / "manifest.json").read_text()).get("rules", {})
             if not isinstance(have_rules, dict):
                 raise ValueError("rules")
@@ -57,7 +74,8 @@ def report_command(run, out, sample, rules_name):
             raise BadInput(f"{run_path} holds a {have} run, not {want}: its report names its own rules")
         # same name, other fields (a TeamRuleSet's team fields included): another version's
         # rules.  Fields only one side has (added or removed since) are not compared.
-        now = json.loads(json.dumps(want_rules.to_dict()))
+        now = json.loads(json.dumps(stock_rules_dict(want_rules) if has_stock(want_rules)
+                                    else want_rules.to_dict()))
         differ = sorted(k for k in set(now) & set(have_rules) if now[k] != have_rules[k])
         if differ:
             raise BadInput(f"{run_path} was made under other {want} rules than this version's "

@@ -25,6 +25,7 @@ from analyzer.examples import DATA_DIR
 from . import charts
 from .cells import MIN_DEALS_PLOTTED, PCT_HEADERS, ci_cell, num, pct, quantile_cells
 from .census_sections import table_census_sections
+from .stock_sections import stock_sections
 from .team_sections import team_sections
 
 SAMPLE_RUN = DATA_DIR / "sample_run"  # shipped as package data (works after pip install .)
@@ -303,7 +304,9 @@ def build_report(run_path: str | Path, out: str | Path) -> dict:
     title = f"Binokel batch run: {run.path.name} ({variant}, {run.what}, {run.n_deals:,} deals)"
     doc.h1(title)
     _params(doc, run)
-    if run.teams and run.what == "melds":
+    if run.stock:     # the run's RuleSet has a stock (V7)
+        stock_sections(doc, run, out)
+    elif run.teams and run.what == "melds":
         table_census_sections(doc, run, out)
     elif run.teams:
         team_sections(doc, run, out)

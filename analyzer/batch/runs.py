@@ -62,6 +62,11 @@ same chunks, parts and manifest: ``deals`` by
 :func:`analyzer.batch.table_census.table_meld_rows` (``hand.*``, ``side.*``,
 ``dabb.points``), and its manifest keeps every TeamRuleSet field, so
 :attr:`RunResult.rules` rebuilds the TeamRuleSet.
+
+A game with a stock (binokel-2, V7: ``has_stock(rules)``) runs ``deals`` only, by
+:func:`analyzer.batch.stock_runs.stock_deal_rows` (heuristic play at both seats, metrics
+``stock.*``); its manifest records the game's parts, and :attr:`RunResult.rules` gives
+the registry's RuleSet when they are this version's.
 """
 from __future__ import annotations
 
@@ -83,6 +88,8 @@ from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
+from analyzer.batch.stock_runs import (has_stock, stock_deal_policy, stock_deal_rows,
+                                       stock_rules_dict, stock_rules_from_dict)
 
 FORMAT = 2                # 2: parts carry seed, rules, run digest and a checksum
 MAX_DEALS = RUN_DEALS.hi  # ~28 CPU-hours of meld census: beyond it a request is a typo
@@ -465,6 +472,8 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     """Aggregate one chunk; returns ``{"chunk", "n_deals", "rows"}`` with rows
     ``(metric, bin, count, sq)`` (only non-zero bins).  Pure function of its arguments."""
     state = chunk_state(seed, chunk)
+    if what == "melds" and has_stock(rules):
+        raise BinokelError(f"{rules.name} (V7): no meld census of a game with a stock: use --what deals")
     if what == "melds" and getattr(rules, "teams", False):
         from analyzer.batch.table_census import table_meld_rows
         rows = table_meld_rows(state, n_deals, rules)
@@ -473,6 +482,8 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     elif what == "deals" and getattr(rules, "teams", False):
         from analyzer.batch.team_runs import team_deal_rows
         rows = team_deal_rows(state, n_deals, rules)
+    elif what == "deals" and has_stock(rules):
+        rows = stock_deal_rows(seed, chunk, n_deals, rules)
     elif what == "deals":
         rows = _deal_rows(state, n_deals, rules)
     else:
@@ -544,6 +555,9 @@ class RunSpec:
         if int(self.seed) < 0:
             raise BinokelError(f"--seed must be a non-negative integer, got {self.seed}")
         SEED.check(int(self.seed), "--seed")
+        if self.what == "melds" and has_stock(self.rules):
+            raise BinokelError(f"--what melds: {self.rules.name} (V7) shows its melds one per "
+                               "won trick: no meld census of dealt hands; use --what deals")
 
     @property
     def n_chunks(self) -> int:
@@ -556,9 +570,12 @@ class RunSpec:
         """The parameters two runs must share to be the same run."""
         from analyzer import __version__
         key = {"format": FORMAT, "what": self.what, "n": int(self.n), "seed": int(self.seed),
-               "chunk_size": int(self.chunk_size), "rules": self.rules.to_dict(),
-               "version": __version__}
-        if self.what == "deals" and getattr(self.rules, "teams", False):
+               "chunk_size": int(self.chunk_size), "version": __version__,
+               "rules": stock_rules_dict(self.rules) if has_stock(self.rules)
+               else self.rules.to_dict()}
+        if has_stock(self.rules):
+            key["policy"] = stock_deal_policy(self.rules)
+        elif self.what == "deals" and getattr(self.rules, "teams", False):
             from analyzer.batch.team_runs import team_deal_policy
             key["policy"] = team_deal_policy(self.rules)
         elif self.what == "deals":
@@ -1161,6 +1178,11 @@ class RunResult:
         return bool(self.manifest["rules"].get("teams", False))
 
     @property
+    def stock(self) -> bool:
+        """True for a run of a game with a stock (V7: its manifest's rules have one)."""
+        return bool(self.manifest["rules"].get("stock", False))
+
+    @property
     def rules(self) -> RuleSet:
         """The run's RuleSet rebuilt from its manifest: a TeamRuleSet (every team field
         kept) for a team game's run, else a RuleSet.  Raises BinokelError (one line) for a
@@ -1248,6 +1270,8 @@ def rules_from_dict(d: dict, where: str = "rules") -> RuleSet:
     import dataclasses
 
     cls = RuleSet
+    if isinstance(d, dict) and d.get("stock"):
+        return stock_rules_from_dict(d, where)    # the registry's nested RuleSet (V7)
     if isinstance(d, dict) and d.get("teams"):
         cls = TeamRuleSet
     if not isinstance(d, dict):

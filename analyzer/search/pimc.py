@@ -776,8 +776,14 @@ def resolve_play(play, rules=None) -> int:
     Every game has both PIMC modes (issue 24): the world sampler of
     analyzer.mechanics.worlds deals any deck (k copies per type, any Dabb, three or four
     hands) exactly uniformly from the player's knowledge; the 24 x 2 deck with its
-    3-card Tapp (R1, R2) keeps :func:`sample_world`.  ``rules`` is kept for the callers.
+    3-card Tapp (R1, R2) keeps :func:`sample_world`.  ``rules``: a game with a stock (V7)
+    is refused anything but ``heuristic`` (its policies are stock_registry's).
     """
+    stock = getattr(rules, "stock", None)
+    if stock is not None and getattr(stock, "size", 0) and str(play).strip().lower() != "heuristic":
+        # a game with a stock (V7) has its own policies (analyzer.search.stock_registry)
+        raise BinokelError(f"--play {str(play)[:40]}: {rules.name} (V7) is played by heuristic "
+                           "or random in its analyses, not by this PIMC")
     if isinstance(play, (int, np.integer)) and not isinstance(play, bool):
         code = int(play)
         if code not in PLAY_NAMES.values():

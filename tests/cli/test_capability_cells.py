@@ -43,10 +43,17 @@ def a_hand(rules, seed: int = 0) -> str:
     return " ".join(card_code(int(t), low) for t in sorted(rng.permutation(deck)[:size]))
 
 
+def _stock(name: str) -> bool:
+    """A game with a stock (V7): a deal costs ~0.1-0.2 s, so its cells run a few deals."""
+    from cli.common import has_stock
+
+    return has_stock(GAMES[name])
+
+
 def _simulate_then_report(tmp_path, name, what):
     out = tmp_path / "run"
-    res = run("simulate", "-n", "200", "--out", str(out), "--what", what, "--rules", name,
-              "-j", "1", "-q")
+    res = run("simulate", "-n", "3" if _stock(name) else "200", "--out", str(out), "--what",
+              what, "--rules", name, "-j", "1", "-q")
     if res.exit_code != 0:
         return res
     return run("report", str(out), "--out", str(tmp_path / "report"), "--rules", name)
@@ -59,7 +66,8 @@ def invocation(command: str, name: str, tmp_path) -> list[str] | None:
     record = _record(tmp_path, name) if command in ("hint", "review") else ""
     return {
         "advise": ["advise", hand, "-n", "30", "--json"],
-        "analyze": ["analyze", hand, "-n", "30", "--json"],
+        "analyze": ["analyze", hand, "--json"] + (["-n", "2", "--deals", "2"] if _stock(name)
+                                                   else ["-n", "30"]),
         "bench": ["bench", "-w", "W2", "--deals", "20", "--repeats", "1", "--no-baseline",
                   "--json"],
         "duplicate": ["duplicate", "--deals", "2", "--config", "defenders", "--policy",

@@ -1,7 +1,9 @@
 """``--rules binokel-2`` on the command line (V7): ``play`` prints a trick log with the
-melds shown and the draws, ``melds`` the meld orders of 12 cards; bad input is one line
-citing V7.x (exit 2); every other command refuses the game in one line (``serve`` deals it
-as the table for two: tests/web/test_stock_table_api.py and test_stock_table_page.py)."""
+melds shown and the draws, ``melds`` the meld orders of 12 cards, ``analyze`` a starting
+hand's points and P(reaching 1000), ``simulate`` and ``report`` a run of played deals; bad
+input is one line citing V7.x (exit 2); every other command refuses the game in one line
+(``serve`` deals it as the table for two: tests/web/test_stock_table_api.py and
+test_stock_table_page.py)."""
 from __future__ import annotations
 
 import json
@@ -66,8 +68,7 @@ def test_bad_input_is_one_line_citing_v7(args, frags):
     assert_one_line_error(run(args[0], "--rules", "binokel-2", *args[1:]), *frags)
 
 
-@pytest.mark.parametrize("cmd", [["analyze", HAND], ["advise", HAND], ["simulate"],
-                                 ["tournament"], ["bench", "-w", "W1"]])
+@pytest.mark.parametrize("cmd", [["advise", HAND], ["tournament"], ["bench", "-w", "W1"]])
 def test_commands_that_do_not_play_it_yet_refuse_it_in_one_line(cmd):
     assert_one_line_error(run(*cmd, "--rules", "binokel-2"), "binokel-2", "V7")
 
@@ -78,3 +79,51 @@ def test_rules_prints_the_stock_part():
     d = json.loads(res.output)
     assert d["parts"]["stock"]["size"] == 24 and d["parts"]["end"]["claim"] is True
     assert "binokel-2" in run("rules").output
+
+
+def test_analyze_prints_points_melds_and_the_target_table():
+    res = run("analyze", "--rules", "binokel-2", "-n", "3", "--deals", "3", "--seat", "dealer",
+              "--turned", "10C", "--json", HAND)
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["seat"] == "dealer" and d["turned"] == "10C" and d["samples"] == 3
+    for k in ("own", "opponent", "difference"):
+        assert d["points"][k]["n"] == 3 and d["points"][k]["ci_lo"] <= d["points"][k]["mean"]
+    assert [r["k"] for r in d["reach_target"]] == [1, 2, 3] and "resampling" in d["reach_method"]
+    assert all("se" in r and "p_shown" in r for r in d["melds_shown"])
+    text = run("analyze", "--rules", "binokel-2", "-n", "2", "--deals", "2", HAND).output
+    assert "P(reaching 1000 within k deals)" in text and "difference" in text
+
+
+@pytest.mark.parametrize("args,frags", [
+    (["analyze", "AH 10H"], ["V7.1", "12 cards"]),
+    (["analyze", "AC AC AC " + HAND[12:]], ["V7.1", "copies"]),
+    (["analyze", "--turned", "AC", HAND.replace("AH", "AC")], ["V7.1", "turned"]),
+    (["analyze", "--turned", "AC AD", HAND], ["V7.1", "one card"]),
+    (["analyze", "--seat", "rearhand", HAND], ["--seat", "V7"]),
+    (["analyze", "-n", "20001", HAND], ["20,000"]),
+    (["analyze", "--deals", "31", HAND], ["--deals"]),
+    (["analyze", "--play", "pimc", HAND], ["heuristic or random"]),
+    (["analyze", "--tapp", "AC AC AD", HAND], ["--tapp", "V7"]),
+    (["simulate", "-n", "2", "--out", "/tmp/never", "--what", "melds"], ["V7", "deals"]),
+    (["simulate", "-n", "2", "--out", "/tmp/never", "--records", "/tmp/r.txt"], ["--records", "V7.2"]),
+])
+def test_bad_stock_input_is_one_line(args, frags):
+    assert_one_line_error(run(args[0], "--rules", "binokel-2", *args[1:]), *frags)
+
+
+def test_other_games_refuse_the_stock_options():
+    assert_one_line_error(run("analyze", "--turned", "AS", "--example", "weak"), "--turned", "stock")
+    assert_one_line_error(run("analyze", "--play", "random", "--example", "weak"), "--play random")
+
+
+def test_simulate_then_report_a_stock_run(tmp_path):
+    out = tmp_path / "run"
+    res = run("simulate", "-n", "2", "--chunk-size", "1", "--rules", "binokel-2", "--out",
+              str(out), "-j", "1", "-q")
+    assert res.exit_code == 0, res.output
+    assert "2 deals in 2 chunks" in res.output
+    rep = run("report", str(out), "--out", str(tmp_path / "rep"), "--rules", "binokel-2")
+    assert rep.exit_code == 0, rep.output
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "Melds shown" in md and "V7.4" in md

@@ -217,3 +217,15 @@ def test_binokel40_pimc_deal_credits_every_card_point(play):
     assert n == 12 and int(trk.sum()) == 12
     held = hands.astype(np.int64).sum(axis=0)
     assert int(pts.sum()) == int((held * kr.card_points).sum()) + kr.last_trick_bonus
+
+
+def test_resolve_play_refuses_pimc_for_a_game_with_a_stock():
+    """V7: a stock game has its own policies (stock_registry); this PIMC is not one."""
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.ruleset import get_game
+
+    game = get_game("binokel-2")
+    assert resolve_play("heuristic", game) == resolve_play("heuristic")
+    for name in ("pimc", "pimc-defence"):
+        with pytest.raises(BinokelError, match="V7"):
+            resolve_play(name, game)
