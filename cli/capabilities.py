@@ -93,10 +93,16 @@ def _warmup(rules) -> Cell:
 
 
 def _hint(rules) -> Cell:
-    """``hint`` and ``review``: the game comes from the record;
-    ``analyzer.analyses.hint.supported`` says whether its PIMC and solver exist."""
+    """``hint`` and ``review``: the game comes from the record; a game with a stock is
+    valued by ``analyzer.analyses.stock_hint`` (V7), any other as
+    ``analyzer.analyses.hint.supported`` says (whether its PIMC and solver exist)."""
     from analyzer.analyses.hint import supported
     from analyzer.mechanics.ruleset import get_game
+
+    from .common import has_stock
+
+    if has_stock(rules):
+        return Cell(YES)
 
     why = _refusal(lambda r: supported(get_game(r.name)), rules)
     return Cell(NO, why) if why else Cell(YES)
