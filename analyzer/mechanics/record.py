@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from analyzer.errors import BinokelError, clip_input
+from analyzer.errors import BinokelError, RecordError, clip_input
 from analyzer.mechanics.cards import (N_TYPES, SUIT_LETTERS, CardError, Suit,
                                       card_code, parse_cards)
 from analyzer.mechanics.ruleset import RuleSet, get_game
@@ -32,10 +32,6 @@ TAGS = ("Game", "Source", "Seats", "Dealer", "Hand", "Dabb", "Auction", "Soloist
         "Discard", "Contract", "Melds", "Trick", "Points", "Won", "Score")
 _REPEATED = ("Hand", "Trick")
 PASS = 0
-
-
-class RecordError(BinokelError):
-    """A bad record: one line naming the line number and the rule it breaks."""
 
 
 Counts = tuple  # 24 ints: copies of each card type (cards.py's type ints)

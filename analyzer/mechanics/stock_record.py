@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from analyzer.errors import BinokelError, clip_input
+from analyzer.errors import BinokelError, RecordError, clip_input
 from analyzer.mechanics import stock_play as sp
 from analyzer.mechanics.cards import N_TYPES, CardError, card_code, parse_cards
 
@@ -77,8 +77,6 @@ class StockRecord:
 
 
 def _err(line: int, msg: str, pre: str):
-    from analyzer.mechanics.record import RecordError
-
     raise RecordError(f"{pre}line {line}: {msg}")
 
 
@@ -163,9 +161,15 @@ def _token(tok: str, rules, n: int, tag: str, pre: str) -> tuple[int, int]:
 
 
 def _seat(tok: str, seats, n: int, pre: str) -> int:
-    from analyzer.mechanics.record import _seat as seat_of
-
-    return seat_of(tok, seats, n, pre)
+    """A seat written as its number or a name of the Seats line."""
+    t = tok.strip()
+    if t.isdigit() and int(t) < len(seats):
+        return int(t)
+    for i, name in enumerate(seats):
+        if t.lower() == name.lower():
+            return i
+    _err(n, f"unknown seat {clip_input(t)!r}: use 0-{len(seats) - 1} or a name of the Seats "
+            "line (V7)", pre)
 
 
 def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
