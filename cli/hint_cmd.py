@@ -79,7 +79,9 @@ def hint_command(record, deal_no, trick_no, card_no, meld, worlds, horizon, dd_m
         deal = deals[deal_no - 1]
         check_record_rules(deal, rules)
         if has_stock(deal.rules):     # V7: melds, draws, claims; analyses.stock_hint
-            from .stock_advice import hint_stock
+            from .stock_advice import hint_stock, unused_options
+
+            unused_options()
 
             return hint_stock(deal, trick_no, card_no, meld, worlds, seed, as_json)
         if meld:

@@ -63,7 +63,9 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
         deal = deals[deal_no - 1]
         check_record_rules(deal, rules)
         if has_stock(deal.rules):     # V7: melds, draws, claims; analyses.stock_hint
-            from .stock_advice import review_stock
+            from .stock_advice import review_stock, unused_options
+
+            unused_options()
 
             return review_stock(deal, worlds, seed, top, from_trick, as_json)
         rv = review(deal.rules, deal, 40 if worlds is None else worlds, horizon, seed,

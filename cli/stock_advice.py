@@ -13,6 +13,19 @@ from .common import BadInput, echo_json
 HINT_WORLDS, REVIEW_WORLDS = 12, 4
 
 
+def unused_options() -> None:
+    """A note on stderr for --horizon / --dd-max-tricks typed with a stock game's record:
+    its play-outs run to the stock's end and are exact after it (V7.4), so they do not
+    apply (said, not silently dropped)."""
+    from .stock_views import explicit
+
+    given = explicit(click.get_current_context(), "horizon", "dd_max_tricks")
+    if given:
+        names = ", ".join("--" + g.replace("_", "-") for g in given)
+        click.echo(f"note: {names} not used in a game with a stock: PIMC play-outs to the "
+                   "stock's end, exact after it (V7.4)", err=True)
+
+
 def _fmt(v, se, exact) -> str:
     if v is None:
         return ""

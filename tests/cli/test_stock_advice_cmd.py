@@ -85,3 +85,10 @@ def test_a_broken_record_is_one_line_naming_its_line_V7_4(record, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("\n".join(lines) + "\n")
     assert_one_line_error(run("review", str(bad)), f"line {i + 1}", "V7.4")
+
+
+def test_options_without_meaning_in_a_stock_game_are_named_not_dropped_V7_4(record):
+    r = run("review", record, "--from-trick", "23", "--dd-max-tricks", "0", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["rules"] == "binokel-2"
+    assert "--dd-max-tricks not used" in r.stderr and "V7.4" in r.stderr
