@@ -26,8 +26,9 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics import stock_play as sp
 from analyzer.mechanics.stock_record import StockRecord, hide, replay, token
 
-#: bounds of what a user may ask (worlds per decision)
-MAX_WORLDS = 400
+#: bounds of what a user may ask: worlds per decision of a hint, of a review (every
+#: decision of a deal: up to 36)
+MAX_WORLDS, MAX_REVIEW_WORLDS = 400, 100
 
 
 class _Stop(Exception):
@@ -280,8 +281,8 @@ def stock_review(rec: StockRecord, worlds: int = 4, seed: int = 0,
     best); after it the exact loss (SE 0, n exact), which is also the loss in hindsight:
     every card is known then (V7.4).  A seat whose hand the record hides is skipped;
     ``from_trick``: only the decisions of that trick and later (a bound on the work)."""
-    if not 1 <= worlds <= MAX_WORLDS:
-        raise BinokelError(f"review: {worlds} worlds; use 1 to {MAX_WORLDS}")
+    if not 1 <= worlds <= MAX_REVIEW_WORLDS:
+        raise BinokelError(f"review: {worlds} worlds per decision; use 1 to {MAX_REVIEW_WORLDS}")
     out = []
     for i, (ph, t, k, seat, a, label) in enumerate(decisions(rec)):
         if a[0] == "claim" or t < from_trick:
@@ -317,4 +318,5 @@ def stock_review(rec: StockRecord, worlds: int = 4, seed: int = 0,
 
 
 __all__ = ["stock_hint", "stock_review", "value_actions", "best_of", "position", "view_deal",
-           "decisions", "prefix", "StockHint", "StockReview", "MAX_WORLDS"]
+           "decisions", "prefix", "StockHint", "StockReview", "MAX_WORLDS",
+           "MAX_REVIEW_WORLDS"]

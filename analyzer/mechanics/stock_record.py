@@ -68,6 +68,11 @@ class StockRecord:
     comments: tuple = field(default=(), compare=False)
     lines: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def stock_draws(self) -> int:
+        """Draw pairs in a deal: the stock and the turned card, two a trick (V7.2); the
+        second card of the last pair is the turned card."""
+        return self.rules.stock.size // 2
+
     def complete(self) -> bool:
         """The deal is over: claimed, or the 24th trick is in the record (V7.4, V7.5)."""
         if self.claim is not None:
@@ -682,8 +687,16 @@ def hide(rec: StockRecord, seat: int) -> StockRecord:
     turned card (seen by both, V7.1); everything played and shown stays.  A record that
     hides the stock already only loses the other hand."""
     hands = tuple(h if s == seat else None for s, h in enumerate(rec.hands))
-    if rec.stock is None:
-        return replace(rec, hands=hands, lines={})
+    if rec.stock is None:            # the other seat's draws hidden too (but the turned card)
+        last = rec.stock_draws()
+        moves, k = [], 0
+        for m in rec.moves:
+            if m[0] == "draw":
+                k += 1
+                m = ("draw", tuple((s, t if s == seat or (k == last and j == 1) else None)
+                                   for j, (s, t) in enumerate(m[1])))
+            moves.append(m)
+        return replace(rec, hands=hands, moves=tuple(moves), lines={})
     from analyzer.mechanics.stock_deal import StockDeal
 
     deal = StockDeal.from_order(rec.rules, world_order(rec), rec.before)

@@ -235,3 +235,19 @@ def test_a_hidden_seat_cannot_play_more_unseen_cards_than_it_held_V7_1(one):
     lines[i] = " ".join(parts)
     del lines[i + 1:]
     _one_line_error("\n".join(lines) + "\n", f"line {i + 1}", "both copies", "V7.1")
+
+
+def test_a_view_of_a_view_hides_the_other_seats_draws_V7_2(one):
+    """A record that shows both players' draws with the stock hidden, seen by one seat:
+    the other's draws go hidden, the turned card (seen by both) stays."""
+    rec, _ = one
+    v0 = hide(rec, 0)
+    both = StockRecord(rules=rec.rules, seats=rec.seats, hands=rec.hands, turned=rec.turned,
+                       stock=None, moves=tuple(
+                           ("draw", tuple((s, u if t is None else t)
+                                          for (s, t), (_, u) in zip(m[1], n[1])))
+                           if m[0] == "draw" else m
+                           for m, n in zip(v0.moves, hide(rec, 1).moves)))
+    assert all(t is not None for m in both.moves if m[0] == "draw" for _, t in m[1])
+    assert format_records([both]) != format_records([v0])
+    assert hide(both, 0).moves == v0.moves
