@@ -15,7 +15,8 @@ command runs on real input:
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves (and ``web.stock_table`` which games with a stock its table deals), ``simulate`` asks ``RunSpec`` whether the meld census runs for
   the game, ``rules`` asks the registry, ``warmup`` asks its own stages, ``hint`` and
-  ``review`` ask ``analyzer.analyses.hint`` (the game comes from the deal record).
+  ``review`` ask ``analyzer.analyses.hint`` (a game with a stock:
+  ``analyzer.analyses.stock_hint``; the game comes from the deal record).
 
 ``capabilities()`` returns the cells; ``markdown()`` the README table;
 ``python -m cli.capabilities`` prints it.  tests/cli/test_capabilities.py fails when
