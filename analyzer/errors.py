@@ -8,3 +8,8 @@ class BinokelError(ValueError):
 def clip_input(text: str, width: int = 60) -> str:
     """Echo at most ``width`` characters of user input in a message."""
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+class RecordError(BinokelError):
+    """A bad deal record: one line naming the line number and the rule it breaks
+    (analyzer.mechanics.record, analyzer.mechanics.stock_record)."""

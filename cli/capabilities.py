@@ -15,7 +15,8 @@ command runs on real input:
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves (and ``web.stock_table`` which games with a stock its table deals), ``simulate`` asks ``RunSpec`` whether the meld census runs for
   the game, ``rules`` asks the registry, ``warmup`` asks its own stages, ``hint`` and
-  ``review`` ask ``analyzer.analyses.hint`` (the game comes from the deal record).
+  ``review`` ask ``analyzer.analyses.hint`` (a game with a stock:
+  ``analyzer.analyses.stock_hint``; the game comes from the deal record).
 
 ``capabilities()`` returns the cells; ``markdown()`` the README table;
 ``python -m cli.capabilities`` prints it.  tests/cli/test_capabilities.py fails when
@@ -102,10 +103,16 @@ def _warmup(rules) -> Cell:
 
 
 def _hint(rules) -> Cell:
-    """``hint`` and ``review``: the game comes from the record;
-    ``analyzer.analyses.hint.supported`` says whether its PIMC and solver exist."""
+    """``hint`` and ``review``: the game comes from the record; a game with a stock is
+    valued by ``analyzer.analyses.stock_hint`` (V7), any other as
+    ``analyzer.analyses.hint.supported`` says (whether its PIMC and solver exist)."""
     from analyzer.analyses.hint import supported
     from analyzer.mechanics.ruleset import get_game
+
+    from .common import has_stock
+
+    if has_stock(rules):
+        return Cell(YES)
 
     why = _refusal(lambda r: supported(get_game(r.name)), rules)
     return Cell(NO, why) if why else Cell(YES)

@@ -104,6 +104,26 @@ def rules_option_with_stock(f):
     )(f)
 
 
+def record_rules(ctx, param, value):
+    """``--rules`` of a command that reads a deal record: None (the record's Game line
+    decides) or the named game's RuleSet (one line on an unknown name)."""
+    if value is None:
+        return None
+    from analyzer.mechanics.ruleset import get_game
+
+    try:
+        return get_game(value)
+    except BinokelError as exc:
+        raise BadInput(f"--rules: {exc}") from None
+
+
+def check_record_rules(deal, rules) -> None:
+    """One line when ``--rules`` names another game than the record's ``Game`` line."""
+    if rules is not None and rules.name != deal.rules.name:
+        raise BadInput(f"--rules {rules.name}: the record's deal is of {deal.rules.name} "
+                       "(its Game line)")
+
+
 def has_stock(rules) -> bool:
     """True for a game with a stock (V7): its commands run on analyzer.mechanics.stock_*."""
     stock = getattr(rules, "stock", None)

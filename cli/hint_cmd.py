@@ -6,7 +6,8 @@ import click
 
 from analyzer.bounds import SEED
 
-from .common import BadInput, bounded, echo_json, example_epilog
+from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
+                     has_stock, record_rules)
 from .main import cli
 
 
@@ -16,6 +17,8 @@ from .main import cli
         "binokel play --seed 3 --soloist 1 --trump H --record deal.txt",
         "binokel hint --record deal.txt --trick 8 --card 2",
         "binokel hint --record deal.txt --trick 12 --card 3 -n 100 --json",
+        "binokel play --rules binokel-2 --seed 3 --record deal2.txt",
+        "binokel hint --record deal2.txt --rules binokel-2 --trick 2 --meld",
     ),
 )
 @click.option("--record", "record", required=True, type=click.Path(dir_okay=False),
@@ -28,8 +31,11 @@ from .main import cli
                    "hold; give --trick to go back to a card the record holds).")
 @click.option("--card", "card_no", type=click.IntRange(min=1), default=None,
               help="Which card of that trick, 1 = the lead (default 1 with --trick).")
-@click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=40,
-              show_default=True, help="PIMC worlds dealt consistently with the player's view.")
+@click.option("--meld", "meld", is_flag=True,
+              help="A game with a stock (V7.3): the meld decision after trick --trick.")
+@click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
+              help="PIMC worlds dealt consistently with the player's view [default: 40; "
+                   "12 in a game with a stock].")
 @click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left; "
                    "earlier, a heuristic play-out values each card in each world.")
@@ -39,8 +45,10 @@ from .main import cli
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True,
               help="Seed of the worlds (same seed, same worlds).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def hint_command(record, deal_no, trick_no, card_no, worlds, horizon, dd_max_tricks, seed,
-                 as_json):
+@click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
+              help="The game the record must be of (default: its Game line).")
+def hint_command(record, deal_no, trick_no, card_no, meld, worlds, horizon, dd_max_tricks,
+                 seed, as_json, rules=None):
     """Value every legal card of the seat to play, from that player's view only.
 
     The position is read from a deal record: the cards played before card --card of trick
@@ -52,7 +60,9 @@ def hint_command(record, deal_no, trick_no, card_no, worlds, horizon, dd_max_tri
     choice. When the record holds every hand, DD gives each card's exact double-dummy card
     points as well (what `binokel solve --rules NAME` gives). Every game: at a partners'
     table (V1) the values are the side's (partners together), the worlds and play-outs
-    those of the team PIMC.
+    those of the team PIMC.  A game with a stock (binokel-2, V7): every card, meld, pass
+    and claim, own minus opponent's points and own points to the end of the deal (PIMC
+    while the stock lasts, exact after it); --meld asks the meld decision after a trick.
     """
     from analyzer.analyses.hint import hint, role, view_from_record
     from analyzer.errors import BinokelError
@@ -60,12 +70,25 @@ def hint_command(record, deal_no, trick_no, card_no, worlds, horizon, dd_max_tri
 
     if card_no is not None and trick_no is None:
         raise BadInput("--card goes with --trick")
+    if card_no is not None and meld:
+        raise BadInput("--meld and --card: a meld decision comes after the trick's cards (V7.3)")
     try:
         deals = read_records(record)
         if deal_no > len(deals):
             raise BadInput(f"--deal {deal_no}: {record} holds {len(deals)} deal(s)")
         deal = deals[deal_no - 1]
+        check_record_rules(deal, rules)
+        if has_stock(deal.rules):     # V7: melds, draws, claims; analyses.stock_hint
+            from .stock_advice import hint_stock, unused_options
+
+            unused_options()
+
+            return hint_stock(deal, trick_no, card_no, meld, worlds, seed, as_json)
+        if meld:
+            raise BadInput(f"--meld: {deal.rules.name} shows its melds before the play, not "
+                           "after a trick (R5)")
         view = view_from_record(deal, trick_no, card_no)
+        worlds = 40 if worlds is None else worlds
         h = hint(deal.rules, view, worlds, horizon, seed, dd_max_tricks)
     except BadInput:
         raise

@@ -76,13 +76,10 @@ def play_command(ctx, seed, policy, trump, soloist, bid, as_json, rules, record=
         from .stock_views import explicit, play_stock
 
         extra = explicit(ctx, "trump", "soloist", "bid")
-        if record is not None:
-            raise BadInput(f"--record: the deal record format has no stock yet, so "
-                           f"{rules.name}'s deals are not written (V7.2)")
         if extra:
             raise BadInput(f"--{extra[0]}: {rules.name} has no auction and no soloist; trump "
                            "is the turned card (V7.1)")
-        return play_stock(seed, policy, as_json, rules)
+        return play_stock(seed, policy, as_json, rules, record)
     if getattr(rules, "teams", False):
         return _play_team(seed, policy, trump, soloist, bid, as_json, rules, record)
     seat = _parse_seat(soloist)

@@ -6,7 +6,8 @@ import click
 
 from analyzer.bounds import SEED
 
-from .common import BadInput, bounded, echo_json, example_epilog
+from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
+                     has_stock, record_rules)
 from .main import cli
 
 
@@ -16,13 +17,15 @@ from .main import cli
         "binokel play --seed 3 --soloist 1 --trump H --record deal.txt",
         "binokel review deal.txt",
         "binokel review deal.txt -n 100 --top 5 --json",
+        "binokel play --rules binokel-2 --seed 3 --record deal2.txt",
+        "binokel review deal2.txt --rules binokel-2 --from-trick 13",
     ),
 )
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which deal of the file (1 = the first).")
-@click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=40,
-              show_default=True, help="PIMC worlds per decision.")
+@click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
+              help="PIMC worlds per decision [default: 40; 4 in a game with a stock].")
 @click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left.")
 @click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
@@ -32,15 +35,22 @@ from .main import cli
               help="Seed of the worlds (same seed, same review).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
               help="Decisions listed (the biggest losses first; --json lists all).")
+@click.option("--from-trick", "from_trick", type=click.IntRange(min=1), default=1,
+              show_default=True, help="Review the decisions of this trick and later only.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, as_json):
+@click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
+              help="The game the record must be of (default: its Game line).")
+def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, from_trick,
+                   as_json, rules=None):
     """Every card decision of a recorded deal (a card played where another was legal, R6)
     valued against the best card from that player's view: PIMC over N worlds consistent
     with what the player knew (as `binokel hint`), the loss in card points of the
     player's side with its paired SE; and, where the record holds every hand, in hindsight
     (the exact double-dummy loss in the true deal). Points lost per decision, biggest
     first, and per seat. Decisions of a hidden hand are skipped. The bidding and the
-    exchange are not reviewed yet.
+    exchange are not reviewed yet.  A game with a stock (binokel-2, V7): every play and
+    meld decision, the loss in own minus opponent's points (PIMC while the stock lasts,
+    exact after it).
     """
     from analyzer.analyses.review import review
     from analyzer.errors import BinokelError
@@ -51,7 +61,15 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, a
         if deal_no > len(deals):
             raise BadInput(f"--deal {deal_no}: {record} holds {len(deals)} deal(s)")
         deal = deals[deal_no - 1]
-        rv = review(deal.rules, deal, worlds, horizon, seed, dd_max_tricks)
+        check_record_rules(deal, rules)
+        if has_stock(deal.rules):     # V7: melds, draws, claims; analyses.stock_hint
+            from .stock_advice import review_stock, unused_options
+
+            unused_options()
+
+            return review_stock(deal, worlds, seed, top, from_trick, as_json)
+        rv = review(deal.rules, deal, 40 if worlds is None else worlds, horizon, seed,
+                    dd_max_tricks, from_trick)
     except BadInput:
         raise
     except BinokelError as exc:

@@ -44,17 +44,21 @@ def explicit(ctx, *names) -> list[str]:
 
 # ---------------------------------------------------------------- play
 
-def play_stock(seed: int, policy: str, as_json: bool, game) -> None:
-    """One deal of ``game`` from ``seed``, played by ``policy`` for both seats (V7.1-V7.4)."""
-    from analyzer.search.stock_registry import POLICIES, play_deal
+def play_stock(seed: int, policy: str, as_json: bool, game, record: str | None = None) -> None:
+    """One deal of ``game`` from ``seed``, played by ``policy`` for both seats (V7.1-V7.4);
+    ``record``: also write it as a deal record to that file (docs/guide/records.md)."""
+    from analyzer.search.stock_registry import POLICIES, record_deal
 
     if policy not in POLICIES:
         raise BadInput(f"--policy: {game.name} is played by heuristic or random here, "
                        f"not {policy!r}")
     try:
-        deal = play_deal(game, seed, (policy, policy))
+        src = f"binokel play --rules {game.name} --seed {seed} --policy {policy}"
+        rec, deal = record_deal(game, seed, (policy, policy), source=src, with_deal=True)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
+    if record is not None:
+        write_record(record, [rec])
     tricks = _tricks(deal)
     names = game.table.seat_names
     start = _start_hands(deal)
@@ -103,6 +107,25 @@ def play_stock(seed: int, policy: str, as_json: bool, game) -> None:
         m = deal.melds_points(s)
         click.echo(f"{s} {names[s]:<10}{m:>7}{pts[s] - m:>10}{pts[s]:>7}")
     click.echo("(melds include the Dissles; card points include the last trick; V7.4)")
+
+
+def write_record(path: str, deals) -> None:
+    """Write deal records to ``path`` atomically (a temporary file renamed: nothing
+    half-written); one line on an unwritable path."""
+    import os
+    import tempfile
+
+    from analyzer.mechanics.record import format_records
+
+    text = format_records(deals)
+    try:
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".record-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise BadInput(f"--record: cannot write {path}: {exc.strerror}") from None
 
 
 def _start_hands(deal):

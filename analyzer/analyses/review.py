@@ -76,9 +76,10 @@ class Review:
 
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
-           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> Review:
+           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1) -> Review:
     """Review every card decision of ``deal`` (module docstring).  Decision i uses the
-    worlds of seed ``(seed, i)``: the same record and seed, the same review."""
+    worlds of seed ``(seed, i)``: the same record and seed, the same review.
+    ``from_trick``: only the decisions of that trick and later."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -87,6 +88,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     for t, (_, cards) in enumerate(deal.tricks, 1):
         for c in range(1, len(cards) + 1):
             i += 1
+            if t < from_trick:
+                continue
             try:
                 view = view_from_record(deal, t, c)
             except BinokelError as exc:

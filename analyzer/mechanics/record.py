@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from analyzer.errors import BinokelError, clip_input
+from analyzer.errors import BinokelError, RecordError, clip_input
 from analyzer.mechanics.cards import (N_TYPES, SUIT_LETTERS, CardError, Suit,
                                       card_code, parse_cards)
 from analyzer.mechanics.ruleset import RuleSet, get_game
@@ -32,10 +32,6 @@ TAGS = ("Game", "Source", "Seats", "Dealer", "Hand", "Dabb", "Auction", "Soloist
         "Discard", "Contract", "Melds", "Trick", "Points", "Won", "Score")
 _REPEATED = ("Hand", "Trick")
 PASS = 0
-
-
-class RecordError(BinokelError):
-    """A bad record: one line naming the line number and the rule it breaks."""
 
 
 Counts = tuple  # 24 ints: copies of each card type (cards.py's type ints)
@@ -149,9 +145,14 @@ def _cards_text(counts, low: str) -> str:
     return " ".join(card_code(t, low) for t in range(N_TYPES) for _ in range(counts[t])) or "-"
 
 
-def format_deal(deal: Deal) -> str:
-    """The record text of one deal (no trailing blank line)."""
+def format_deal(deal) -> str:
+    """The record text of one deal (no trailing blank line); a deal of a game with a
+    stock is written by :mod:`analyzer.mechanics.stock_record` (V7)."""
     r = deal.rules
+    if r.stock.size:
+        from analyzer.mechanics.stock_record import format_stock
+
+        return format_stock(deal)
     low = r.deck.low_card
     lines = [f"# {c}" if c else "#" for c in deal.comments]
     lines.append(f"Game {r.name}")
@@ -259,6 +260,12 @@ class _DeckView:
 
 
 
+def _stock_tags() -> tuple:
+    from analyzer.mechanics.stock_record import STOCK_TAGS
+
+    return STOCK_TAGS
+
+
 def _parse_block(block, pre: str) -> Deal:
     comments = []
     tagged: list[tuple[int, str, str]] = []
@@ -270,7 +277,7 @@ def _parse_block(block, pre: str) -> Deal:
             comments.append(s[1:].strip())
             continue
         tag, _, rest = s.partition(" ")
-        if tag not in TAGS:
+        if tag not in TAGS and tag not in _stock_tags():
             _fail(n, f"unknown tag {clip_input(tag)!r}: use one of {', '.join(TAGS)}", pre)
         tagged.append((n, tag, rest.strip()))
     n0, tag0, name = tagged[0]
@@ -280,6 +287,13 @@ def _parse_block(block, pre: str) -> Deal:
         rules = get_game(name)
     except BinokelError as exc:
         _fail(n0, f"Game: {exc}", pre)
+    if rules.stock.size:         # a stock (V7): moves, melds and draws of its own
+        from analyzer.mechanics.stock_record import parse_block
+
+        return parse_block(tagged, rules, comments, pre)
+    for n, tag, _ in tagged:
+        if tag not in TAGS:
+            _fail(n, f"unknown tag {clip_input(tag)!r}: use one of {', '.join(TAGS)}", pre)
     seen: dict[str, int] = {}
     last_order = -1
     for n, tag, _ in tagged:
@@ -704,7 +718,11 @@ def read_records(path: str) -> list[Deal]:
 def hide(deal: Deal, seat: int) -> Deal:
     """The record as ``seat`` saw it: the other hands hidden; the Dabb stays (it is shown
     to everybody, R4); the discard hidden unless ``seat`` is the soloist (laid away face
-    down, R4)."""
+    down, R4).  A stock game's: :func:`analyzer.mechanics.stock_record.hide` (V7)."""
+    if deal.rules.stock.size:
+        from analyzer.mechanics.stock_record import hide as hide_stock
+
+        return hide_stock(deal, seat)
     hands = tuple(h if s == seat else None for s, h in enumerate(deal.hands))
     return replace(deal, hands=hands,
                    discard=deal.discard if deal.soloist == seat else None)

@@ -79,34 +79,51 @@ class Pimc:
     def _finish(self, d: StockDeal, seat: int) -> int:
         """Own minus opponent points at the end of the deal: the heuristic to the end of
         the stock, the exact solver after it."""
+        own, opp = self._finish_points(d, seat)
+        return own - opp
+
+    def _finish_points(self, d: StockDeal, seat: int) -> tuple[int, int]:
+        """(own, opponent's) points at the end of the deal (:meth:`_finish`); a game ended
+        by a claim (V7.5) counts 1000 for its winner and 0 for the other."""
         rng = self.rng
         while not d.over() and (d.stock_left() > 0 or d.st[sp.TO_MELD] >= 0):
             d.apply(self.h(d, rng))
         if d.over():
             w = d.winner()
             if w >= 0:                 # a claim ended the game (V7.5)
-                return 1000 if w == seat else -1000
-            return d.points(seat) - d.points(1 - seat)
+                return (1000, 0) if w == seat else (0, 1000)
+            return d.points(seat), d.points(1 - seat)
         v0, v1 = self.h.solver.values(d)
         own = d.points(seat) + (v0 if seat == 0 else v1)
         opp = d.points(1 - seat) + (v1 if seat == 0 else v0)
-        return own - opp
+        return own, opp
 
-    def action_values(self, deal: StockDeal, worlds: int | None = None):
-        """[(action, mean, se, n)] for every legal action of the player to act (no claims:
-        a winning claim is taken at once), over the same sampled worlds."""
+    def action_points(self, deal: StockDeal, worlds: int | None = None):
+        """[(action, own, opp)] for every legal action of the player to act (no claims),
+        ``own``/``opp`` int arrays of the points at the end of the deal in each of the same
+        sampled worlds (what :meth:`action_values` averages)."""
         seat = deal.to_act()
         n = self.worlds if worlds is None else worlds
         ws = [sample_world(deal, seat, self.rng) for _ in range(n)]
         out = []
         for a in deal.legal_actions(claims=False):
-            vals = []
-            for w in ws:
+            own = np.zeros(n, dtype=np.int64)
+            opp = np.zeros(n, dtype=np.int64)
+            for i, w in enumerate(ws):
                 d = w.copy()
                 d.apply(a)
-                vals.append(self._finish(d, seat))
+                own[i], opp[i] = self._finish_points(d, seat)
                 self.stats["rollouts"] += 1
-            v = np.array(vals, dtype=float)
+            out.append((a, own, opp))
+        return out
+
+    def action_values(self, deal: StockDeal, worlds: int | None = None):
+        """[(action, mean, se, n)] for every legal action of the player to act (no claims:
+        a winning claim is taken at once), over the same sampled worlds: own minus
+        opponent points at the end of the deal."""
+        out = []
+        for a, own, opp in self.action_points(deal, worlds):
+            v = (own - opp).astype(float)
             se = float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
             out.append((a, float(v.mean()), se, len(v)))
         return out

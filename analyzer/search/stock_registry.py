@@ -41,3 +41,19 @@ def play_deal(game, seed: int, policies=("heuristic", "heuristic"), before=(0, 0
     while not deal.over():
         deal.apply(pols[deal.to_act()](deal, rng))
     return deal
+
+
+def record_deal(game, seed: int, policies=("heuristic", "heuristic"), before=(0, 0),
+                source: str = "", with_deal: bool = False):
+    """The deal :func:`play_deal` plays (the same seeded deal, policies and rng) as a deal
+    record (:class:`analyzer.mechanics.stock_record.StockRecord`; ``play --record``);
+    ``with_deal``: (record, the played StockDeal)."""
+    from analyzer.mechanics.stock_record import Recorder
+
+    rc = Recorder(StockDeal.from_seed(game, seed, before))
+    pols = [policy_of(p, game) for p in policies]
+    rng = random.Random(seed)
+    while not rc.deal.over():
+        rc.apply(pols[rc.deal.to_act()](rc.deal, rng))
+    rec = rc.record(source=source, before=before)
+    return (rec, rc.deal) if with_deal else rec

@@ -231,7 +231,7 @@ def test_every_game_of_three_or_four_in_play_is_supported_and_a_stock_game_refus
     from analyzer.analyses.hint import supported
     from analyzer.errors import BinokelError
     r = GAMES[name]
-    if r.stock.size:                 # binokel-2 (V7): two seats in play, a stock
+    if r.stock.size:   # binokel-2 (V7): two seats, a stock: valued by analyses.stock_hint instead
         with pytest.raises(BinokelError, match=f"hint: {name} has 2 seats in play") as err:
             supported(r)
         assert "\n" not in str(err.value)

@@ -95,11 +95,22 @@ def _record(tmp_path, name: str) -> str:
     from analyzer.errors import BinokelError
 
     path = tmp_path / "deal.txt"
+    game = get_game(name)
+    if game.stock.size:             # a stock (V7): the first two tricks of a played deal
+        from analyzer.mechanics.stock_record import StockRecord
+        from analyzer.search.stock_registry import record_deal
+
+        rec = record_deal(game, 1)
+        cut = rec.moves[:4]             # trick, meld decision, trick, meld decision
+        path.write_text(format_records([StockRecord(rules=game, seats=rec.seats,
+                                                    hands=rec.hands, turned=rec.turned,
+                                                    stock=rec.stock, moves=tuple(cut))]))
+        return str(path)
     try:
         path.write_text(format_records([play_record(name, seed=1, trump=0,
-                                                    soloist=in_play_seats(get_game(name))[1])]))
-    except BinokelError:            # play --record refuses the game (a stock, V7): its tag
-        path.write_text(f"Game {name}\n")
+                                                    soloist=in_play_seats(game)[1])]))
+    except BinokelError as exc:     # play --record refuses the game
+        pytest.fail(f"no record of {name}: {exc}")
     return str(path)
 
 

@@ -10,7 +10,7 @@ from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import read_records
 from analyzer.mechanics.ruleset import GAMES
 from tests.cli.test_cli import assert_one_line_error, run
-from tests.mechanics.test_record import RECORD_GAMES   # a stock game's refusal is pinned below
+from tests.mechanics.test_record import RECORD_GAMES   # a stock game's record: below
 
 
 @pytest.mark.parametrize("game", RECORD_GAMES)
@@ -37,11 +37,24 @@ def test_play_record_holds_the_tricks_and_scores_printed(game, tmp_path):
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in RECORD_GAMES])
-def test_play_record_of_a_stock_game_is_refused_in_one_line_V7(game, tmp_path):
+def test_play_record_of_a_stock_game_holds_the_deal_printed_V7(game, tmp_path):
+    """V7.2: the tricks, melds and points of ``play --json`` are the record's; reading it
+    back and writing it again gives the same bytes."""
+    from analyzer.mechanics.record import format_records
+
     path = tmp_path / "deal.txt"
-    r = run("play", "--seed", "4", "--rules", game, "--record", str(path))
-    assert_one_line_error(r, "(V7.2)")
-    assert not path.exists()          # nothing half-written
+    r = run("play", "--seed", "4", "--rules", game, "--json", "--record", str(path))
+    assert r.exit_code == 0, r.output
+    shown = json.loads(r.stdout)
+    text = path.read_text()
+    (deal,) = read_records(str(path))
+    assert format_records([deal]) == text
+    assert list(deal.points) == shown["points"]
+    tricks = [m for m in deal.moves if m[0] == "trick"]
+    assert [[card_code(t, "7") for t, _ in m[2]] for m in tricks] == \
+        [[c for _, c in t["cards"]] for t in shown["tricks"]]
+    melds = [m[2] for m in deal.moves if m[0] == "meld"]
+    assert melds == [t["meld"]["name"] for t in shown["tricks"] if t["meld"]]
 
 
 def test_play_record_to_an_unwritable_path_is_one_line(tmp_path):

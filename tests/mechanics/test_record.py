@@ -256,7 +256,8 @@ def _deals(game, n):
     return out
 
 
-# the games the record format writes: it has no stock lines (V7.2)
+# the games record_play.play_record plays (an auction, a soloist); a game with a stock is
+# recorded by stock_registry.record_deal (tests/mechanics/test_stock_record.py, V7)
 RECORD_GAMES = [g for g, r in GAMES.items() if not r.stock.size]
 
 
