@@ -33,7 +33,7 @@ from analyzer.mechanics.stock_deal import StockDeal, rules_of
 from analyzer.search.stock_solve import EndgameSolver
 
 #: worlds per decision by default (``pimc-fast``; ``pimc-fast-N`` for N)
-DEFAULT_WORLDS = 16
+DEFAULT_WORLDS = 32
 #: value of a claim in a rollout: the game, far above any deal's points (V7.5)
 CLAIM_VALUE = 1000
 
