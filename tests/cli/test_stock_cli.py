@@ -1,6 +1,8 @@
 """``--rules binokel-2`` on the command line (V7): ``play`` prints a trick log with the
 melds shown and the draws, ``melds`` the meld orders of 12 cards; bad input is one line
-citing V7.x (exit 2); every other command refuses the game in one line."""
+citing V7.x (exit 2); a command that does not play it (and a workload of another game)
+refuses the game in one line.  ``duplicate``, ``tournament`` and ``bench``:
+tests/cli/test_stock_match_cli.py."""
 from __future__ import annotations
 
 import json
@@ -66,7 +68,7 @@ def test_bad_input_is_one_line_citing_v7(args, frags):
 
 
 @pytest.mark.parametrize("cmd", [["analyze", HAND], ["advise", HAND], ["simulate"],
-                                 ["tournament"], ["bench", "-w", "W1"]])
+                                 ["bench", "-w", "W1"]])
 def test_commands_that_do_not_play_it_yet_refuse_it_in_one_line(cmd):
     assert_one_line_error(run(*cmd, "--rules", "binokel-2"), "binokel-2", "V7")
 
