@@ -46,7 +46,8 @@ def _who(name: str, worlds) -> str:
 def duplicate_deals(rules, a: str, b: str, deals: int, seed: int, worlds, jobs, as_json: bool,
                     title: str) -> None:
     """A duplicate match of single deals (``stock_match.duplicate_match``): prints n, the
-    mean difference per deal, its SE and z (V7.4's deal points)."""
+    mean difference per deal, its SE and z (V7.4's deal points; CPU seconds per deal in
+    ``--json``)."""
     from analyzer.analyses.stock_match import duplicate_match
 
     try:
@@ -64,13 +65,13 @@ def duplicate_deals(rules, a: str, b: str, deals: int, seed: int, worlds, jobs, 
                f"z = {res.z:.2f}, n = {res.n})")
     click.echo(f"deal points per play: {a} {res.a_points:.1f}, {b} {res.b_points:.1f} "
                f"(melds, Dissles, card points and the last trick, V7.4)")
-    click.echo(f"CPU {res.cpu_per_deal:.2f} s per deal (both plays)")
 
 
 def duplicate_games(rules, a: str, b: str, groups: int, seed: int, worlds, jobs,
                     as_json: bool) -> None:
     """Whole games to the target in duplicate pairs (``stock_match.game_match``): A's win
-    rate with its SE over the pairs (V7.5)."""
+    rate with its SE over the pairs (V7.5).  The CPU time is in ``--json`` only (the text
+    is the same for the same seed, so the guide's examples cannot go stale)."""
     from analyzer.analyses.stock_match import game_match
     from analyzer.mechanics import stock_play as sp
     from analyzer.mechanics.stock_deal import rules_of
@@ -95,4 +96,3 @@ def duplicate_games(rules, a: str, b: str, groups: int, seed: int, worlds, jobs,
                f"games ended by a claim")
     click.echo(f"final scores, {a} minus {b}: {res.points_diff:+.0f} per pair (SE "
                f"{res.points_se:.0f})")
-    click.echo(f"CPU {res.cpu_per_group:.2f} s per game pair")
