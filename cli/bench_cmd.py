@@ -16,7 +16,9 @@ def _rate(x: float) -> str:
         return f"{x / 1e6:.2f} M/s"
     if x >= 1e3:
         return f"{x / 1e3:.1f} k/s"
-    return f"{x:.1f} /s"
+    if x >= 10:
+        return f"{x:.1f} /s"
+    return f"{x:.3g} /s"      # slow workloads (a PIMC deal: ~0.1 /s) keep three digits
 
 
 def _num(x: float) -> str:
