@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import click
 
-from analyzer.bench.registry import machine_info, refusal, run_workload, runs_on, workloads
+from analyzer.bench.registry import (cards_per_deal, machine_info, refusal, run_workload, runs_on,
+                                     workloads)
 from analyzer.bounds import SEED
 
-from .common import BadInput, echo_json, example_epilog, rules_option, bounded
+from .common import BadInput, bounded, echo_json, example_epilog, rules_option_with_stock
 from .main import cli
 
 
@@ -15,7 +16,9 @@ def _rate(x: float) -> str:
         return f"{x / 1e6:.2f} M/s"
     if x >= 1e3:
         return f"{x / 1e3:.1f} k/s"
-    return f"{x:.1f} /s"
+    if x >= 10:
+        return f"{x:.1f} /s"
+    return f"{x:.3g} /s"      # slow workloads (a PIMC deal: ~0.1 /s) keep three digits
 
 
 def _num(x: float) -> str:
@@ -28,6 +31,7 @@ def _num(x: float) -> str:
         "binokel bench",
         "binokel bench --workload W1 --deals 5000000 --repeats 7 --json",
         "binokel bench --list",
+        "binokel bench --rules binokel-2 --workload B2H --workload B2PF",
     ),
 )
 @click.option("--workload", "-w", "names", multiple=True,
@@ -42,7 +46,7 @@ def _num(x: float) -> str:
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True, help="Random seed.")
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@rules_option
+@rules_option_with_stock
 def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json,
                   rules):
     """Measure deals per second (per core for W1), median of several runs after a warm-up.
@@ -51,7 +55,8 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
     the meld totals of all three hands for all four trumps (12 values), accumulate them.
     Each workload's plain Python/NumPy baseline runs in the same session (fewer deals)
     and the speed-up is printed.  Other workloads register themselves in
-    analyzer/bench/*.py.
+    analyzer/bench/*.py; the two-hand game's (--rules binokel-2, V7) are B2R, B2H, B2E12,
+    B2E8, B2P and B2PF (analyzer/bench/stock.py).
     """
     wls = workloads()
     if list_only:
@@ -89,7 +94,7 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"binokel bench ({rules.name}, {rules.n_cards} cards a deal): "
+    table = Table(title=f"binokel bench ({rules.name}, {cards_per_deal(rules)} cards a deal): "
                         f"{info['cpu']}, {info['cores']} cores",
                   title_justify="left")
     for col in ("workload", "cores", "deals/s (median)", "runs min-max", "per CPU-s",

@@ -10,7 +10,8 @@ command runs on real input:
   one works on the default game only (``DEFAULT_RULES``), unless it has a probe below;
 - a command with a ``--play`` option is asked, through ``resolve_play`` (the check its
   callback runs), whether the game can be played by PIMC; where it cannot, the cell says
-  "heuristic play only";
+  "heuristic play only"; a game with a stock (``common.has_stock``) is played by its own
+  policies named as the agents, and its cell says so (``STOCK_PLAY_NOTE``);
 - ``PROBES`` holds the few checks that live outside a command's options, each calling
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
   which games it serves (and ``web.stock_table`` which games with a stock its table deals), ``simulate`` asks ``RunSpec`` whether the meld census runs for
@@ -139,8 +140,14 @@ def _options(command) -> dict:
     return {o: p for p in command.params for o in getattr(p, "opts", ()) if o.startswith("--")}
 
 
+#: the note of a command whose --play does not apply to a game with a stock (V7)
+STOCK_PLAY_NOTE = "the game's card-play policies as the agents (no --play)"
+
+
 def _cell(name: str, command, rules) -> Cell:
     from analyzer.mechanics.rules import DEFAULT_RULES
+
+    from .common import has_stock
     from analyzer.search.pimc import PLAY_NAMES, resolve_play
 
     opts = _options(command)
@@ -165,6 +172,10 @@ def _cell(name: str, command, rules) -> Cell:
     else:
         cell = Cell(YES if rules.name == DEFAULT_RULES.name else NO,
                     "" if rules.name == DEFAULT_RULES.name else f"{DEFAULT_RULES.name} only")
+    if cell.mark == YES and "--play" in opts and has_stock(rules):
+        # a game with a stock (V7) is played by its own card-play policies, named as the
+        # command's agents or policies; --play (the three- and four-hand play modes) is refused
+        return Cell(YES, "; ".join(x for x in (cell.note, STOCK_PLAY_NOTE) if x))
     if cell.mark == YES and "--play" in opts:
         strong = [p for p in PLAY_NAMES if p in opts["--play"].type.choices and p != "heuristic"]
         if strong and all(_refusal(lambda r, p=p: resolve_play(p, r), rules) for p in strong):

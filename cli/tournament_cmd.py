@@ -11,7 +11,8 @@ from analyzer.analyses.tournament import run_tournament
 from analyzer.analyses.team_tournament import MAX_DEALS80
 from analyzer.bounds import GROUPS, SAMPLES_ADVISE, SEED
 
-from .common import BadInput, echo_json, example_epilog, jobs_option, play_option, rules_option, bounded
+from .common import (BadInput, bounded, echo_json, example_epilog, has_stock, jobs_option,
+                     play_option, rules_option_with_stock)
 from .main import cli
 
 
@@ -24,11 +25,15 @@ from .main import cli
         "binokel tournament --rules pinochle-80 --groups 400 --samples 100 --jobs -1",
         "binokel tournament --rules kreuz-48 --deals 2000 --samples 100 --jobs 2",
         "binokel tournament --deals 300 --samples 100 --jobs 2",
+        "binokel tournament --rules binokel-2 --agents pimc-fast,heuristic --deals 90 --jobs 2",
+        "binokel tournament --rules binokel-2 --agents pimc-fast,heuristic --groups 12",
     ),
 )
 @click.option("--agents", default="advisor,rule", show_default=True,
               help="Two bidding agents, comma-separated: advisor, rule, advisor-la (look-ahead "
-                   "advisor), advisor-fit (fitted model of the advisor); same twice = self-play.")
+                   "advisor), advisor-fit (fitted model of the advisor); same twice = self-play. "
+                   "--rules binokel-2: two policies of the stock game (default "
+                   "pimc-fast,heuristic; pimc, greedy-melds, random; pimc-fast-N: N worlds).")
 @click.option("--groups", "-g", default=None, type=bounded(GROUPS),
               help="Duplicate groups; each is 6 full games (all seatings) on one deal stream. "
                    "Team games: game pairs, each game played to the target twice with the "
@@ -38,7 +43,8 @@ from .main import cli
                    f"(2-{MAX_DEALS80:,}), each played under every seating from zero scores "
                    "(partners: twice, the teams swapped); points per deal, paired z.")
 @click.option("--samples", default=200, show_default=True, type=bounded(SAMPLES_ADVISE),
-              help="The advisor agent's sampled deals per bidding decision.")
+              help="The advisor agent's sampled deals per bidding decision (binokel-2: the "
+                   "PIMC policies' worlds per decision, their own default unless given).")
 @click.option("--objective", type=click.Choice(["relative", "own", "win"]), default="relative",
               show_default=True,
               help="The advisor agent's objective, as in binokel advise (win: P(win game) "
@@ -54,16 +60,25 @@ from .main import cli
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @play_option
-@rules_option
-def tournament_command(agents, groups, deals, samples, objective, trick_estimate, opponents, seed, jobs,
-                       as_json, play, rules):
+@rules_option_with_stock
+@click.pass_context
+def tournament_command(ctx, agents, groups, deals, samples, objective, trick_estimate, opponents,
+                       seed, jobs, as_json, play, rules):
     """Play duplicate games between two bidding agents and compare them (any variant:
     with four at the table, V3, each agent holds two chairs and the dealer sits out).
 
     Every deal stream is played six times with the agents rotated over the three chairs,
     so the cards' luck cancels. Reports points per deal and game win rate (R9) per agent
     with standard errors, and the paired difference with its z.
+
+    The two-hand game (--rules binokel-2, V7) has no auction: the agents are two card-play
+    policies.  --deals N plays N single deals twice each, the seats swapped (the mean
+    difference of deal points with SE and z); --groups G plays G pairs of whole games to
+    1000 on one stream of deals, the dealer alternating, claims ending a game (V7.5): the
+    win rate with its SE.
     """
+    if has_stock(rules):   # V7: no auction: two card-play policies
+        return _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules)
     kinds = [a.strip() for a in agents.split(",") if a.strip()]
     if len(kinds) != 2:
         raise BadInput(f"--agents: give two agents separated by a comma, got {agents!r}")
@@ -122,3 +137,28 @@ def tournament_command(agents, groups, deals, samples, objective, trick_estimate
         echo_json(res.to_dict())
         return
     click.echo(res.summary())
+
+
+def _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules):
+    """``tournament --rules binokel-2`` (cli.stock_match_views)."""
+    from .stock_match_views import duplicate_deals, duplicate_games, refuse_options
+    from .stock_views import explicit
+
+    refuse_options(ctx, rules, {
+        "objective": "has no auction: the agents are card-play policies (V7.1)",
+        "trick_estimate": "has no auction: the agents are card-play policies (V7.1)",
+        "opponents": "has no auction: the agents are card-play policies (V7.1)",
+        "play": "is played by the agents themselves (policies of the stock game, V7)"})
+    if not explicit(ctx, "agents"):
+        agents = "pimc-fast,heuristic"
+    kinds = [a.strip() for a in agents.split(",") if a.strip()]
+    if len(kinds) != 2:
+        raise BadInput(f"--agents: give two policies separated by a comma, got {agents!r}")
+    worlds = samples if explicit(ctx, "samples") else None
+    if deals is not None and groups is not None:
+        raise BadInput("--deals and --groups exclude each other: give one of them")
+    if deals is not None:
+        return duplicate_deals(rules, kinds[0], kinds[1], deals, seed, worlds, jobs, as_json,
+                               "tournament")
+    return duplicate_games(rules, kinds[0], kinds[1], 40 if groups is None else groups, seed,
+                           worlds, jobs, as_json)

@@ -74,6 +74,7 @@ class Workload:
     variant_aware: bool = False   # fn (and its baselines) take ``rules=`` (binokel bench --rules)
     teams: bool = False           # a team-game workload: runs kreuz-48, kreuz-40, pinochle-80 only
     table_fn: Callable | None = None   # the same workload for a table the fn's kernel does not play
+    stock: bool = False           # a stock-game workload (V7): runs binokel-2 only, fn takes rules=
 
 
 _REGISTRY: dict[str, Workload] = {}
@@ -84,7 +85,7 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
              deals: int = 1_000_000, baselines: Mapping[str, Callable] | Callable | None = None,
              baseline_deals: int = 10_000, unit: str = "deals",
              cores: int | None = 1, variant_aware: bool = False,
-             teams: bool = False) -> Workload:
+             teams: bool = False, stock: bool = False) -> Workload:
     """Register a workload ``fn(n, seed)`` under ``name`` (unique).
 
     Parameters
@@ -107,6 +108,9 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
         Cores the workload uses (default 1; None = all).  The rate per CPU-second is
         reported only for single-core workloads (it counts this process's CPU time; a
         workload whose extra figures say ``"jobs": k`` with k > 1 counts as parallel too).
+    stock : bool
+        A workload of a game with a stock (V7): it runs only where the RuleSet has a stock
+        part, and ``fn(n, seed, rules=...)`` gets that game's nested RuleSet.
     """
     if name in _REGISTRY:
         raise ValueError(f"benchmark workload {name!r} is already registered")
@@ -116,8 +120,8 @@ def register(name: str, fn: Callable[[int, int], "dict | None"], *, description:
     for bname, spec in (baselines or {}).items():
         bfn, bn = spec if isinstance(spec, tuple) else (spec, baseline_deals)
         base[bname] = (bfn, int(bn))
-    wl = Workload(name, fn, description, int(deals), base, unit, cores, variant_aware or teams,
-                  teams)
+    wl = Workload(name, fn, description, int(deals), base, unit, cores,
+                  variant_aware or teams or stock, teams, None, stock)
     _REGISTRY[name] = wl
     return wl
 
@@ -132,8 +136,23 @@ def register_table_variant(name: str, fn: Callable) -> None:
                                wl.cores, True, wl.teams, fn)
 
 
+def has_stock(rules) -> bool:
+    """True for a game with a stock (V7; its nested RuleSet has a stock part)."""
+    stock = getattr(rules, "stock", None)
+    return bool(stock is not None and stock.size)
+
+
+def cards_per_deal(rules) -> int:
+    """Cards dealt per deal: the deck of ``rules`` (a flat or a nested RuleSet)."""
+    n = getattr(rules, "n_cards", None)
+    return int(n if n is not None else rules.deck.n_cards)
+
+
 def runs_on(wl: Workload, rules) -> bool:
-    """Whether workload ``wl`` runs under ``rules`` (None: binokel-48)."""
+    """Whether workload ``wl`` runs under ``rules`` (None: binokel-48): a stock workload
+    only on a game with a stock (V7), every other one never there."""
+    if has_stock(rules) or wl.stock:
+        return wl.stock and has_stock(rules)
     if rules is None or rules.name == DEFAULT_RULES.name:
         return not wl.teams
     if wl.table_fn is not None:
@@ -148,8 +167,12 @@ def refusal(name: str, rules) -> str:
     if runs_on(wls[name], rules):
         return ""
     fit = ", ".join(k for k, w in wls.items() if runs_on(w, rules))
-    return (f"workload {name} does not run {(rules or DEFAULT_RULES).name}"
-            f"{' (binokel-48 only)' if not wls[name].variant_aware else ''}; use {fit}")
+    if wls[name].stock or has_stock(rules):
+        why = (" (a workload of a game with a stock, V7)" if wls[name].stock
+               else " (a game with a stock, V7)")
+    else:
+        why = " (binokel-48 only)" if not wls[name].variant_aware else ""
+    return f"workload {name} does not run {(rules or DEFAULT_RULES).name}{why}; use {fit}"
 
 
 def plays_specialised(rules) -> bool:
@@ -252,17 +275,19 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
     if why:
         raise BinokelError(why)
     wl = wls[name]
-    if wl.table_fn is not None and rules is not None and not plays_specialised(rules):
+    if (wl.table_fn is not None and rules is not None and not has_stock(rules)
+            and not plays_specialised(rules)):
         # the workload on this table: same definition, the table's kernel (no baselines:
         # they are written for three hands)
         wl = Workload(wl.name, wl.table_fn, wl.description, wl.deals, {}, wl.unit, wl.cores,
                       True, True)
+
     if rules is not None and rules.name != DEFAULT_RULES.name:
         import functools
         wl = Workload(wl.name, functools.partial(wl.fn, rules=rules), wl.description, wl.deals,
                       {k: (functools.partial(f, rules=rules), bn)
                        for k, (f, bn) in wl.baselines.items()},
-                      wl.unit, wl.cores, True, wl.teams)
+                      wl.unit, wl.cores, True, wl.teams, None, wl.stock)
     rules = rules or DEFAULT_RULES
     n = int(deals if deals is not None else wl.deals)
     if n < 1:
@@ -309,8 +334,8 @@ def run_workload(name: str, deals: int | None = None, repeats: int = 5, seed: in
         "baselines": base_out,
         "loadavg": [load_before, os.getloadavg()[0]],
         "rules": rules.name,
-        "cards_per_deal": rules.n_cards,
-        "cards_per_s": median * rules.n_cards,
+        "cards_per_deal": cards_per_deal(rules),
+        "cards_per_s": median * cards_per_deal(rules),
     }
 
 

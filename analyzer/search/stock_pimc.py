@@ -76,6 +76,11 @@ class Pimc:
         self.rng = random.Random(seed)
         self.stats = {"decisions": 0, "rollouts": 0}
 
+    def reseed(self, seed: int) -> None:
+        """Restart the world generator (a match reseeds it per play: the same play gives
+        the same decisions whatever was played before)."""
+        self.rng.seed(seed)
+
     def _finish(self, d: StockDeal, seat: int) -> int:
         """Own minus opponent points at the end of the deal: the heuristic to the end of
         the stock, the exact solver after it."""

@@ -16,6 +16,9 @@ JOB_COMMANDS = {
     "analyze": ["analyze", "--example", "weak", "-n", "20"],
     "tournament": ["tournament", "--groups", "2", "--samples", "5", "--agents", "rule,rule"],
     "simulate": ["simulate", "-n", "10", "--out", "{tmp}/run", "-q"],
+    # --jobs of duplicate runs the stock game's match (V7); the other games' is one process
+    "duplicate": ["duplicate", "--rules", "binokel-2", "--policy", "heuristic", "--against",
+                  "random", "--deals", "2"],
 }
 
 

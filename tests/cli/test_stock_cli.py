@@ -1,9 +1,10 @@
 """``--rules binokel-2`` on the command line (V7): ``play`` prints a trick log with the
 melds shown and the draws, ``melds`` the meld orders of 12 cards, ``analyze`` a starting
 hand's points and P(reaching 1000), ``simulate`` and ``report`` a run of played deals; bad
-input is one line citing V7.x (exit 2); every other command refuses the game in one line
-(``serve`` deals it as the table for two: tests/web/test_stock_table_api.py and
-test_stock_table_page.py)."""
+input is one line citing V7.x (exit 2); a command that does not play it (and a workload of
+another game) refuses the game in one line.  ``duplicate``, ``tournament`` and ``bench``:
+tests/cli/test_stock_match_cli.py; ``serve`` deals it as the table for two:
+tests/web/test_stock_table_api.py and test_stock_table_page.py."""
 from __future__ import annotations
 
 import json
@@ -68,7 +69,7 @@ def test_bad_input_is_one_line_citing_v7(args, frags):
     assert_one_line_error(run(args[0], "--rules", "binokel-2", *args[1:]), *frags)
 
 
-@pytest.mark.parametrize("cmd", [["advise", HAND], ["tournament"], ["bench", "-w", "W1"]])
+@pytest.mark.parametrize("cmd", [["advise", HAND], ["bench", "-w", "W1"]])
 def test_commands_that_do_not_play_it_yet_refuse_it_in_one_line(cmd):
     assert_one_line_error(run(*cmd, "--rules", "binokel-2"), "binokel-2", "V7")
 
