@@ -29,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import params as P
 from .jobs import JobManager, start_forkserver
+from .replay import routes as replay_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
@@ -226,6 +227,7 @@ def create_app(*, local_only: bool = True, max_running: int | None = None,
         Route("/api/cards", _handler(cards), methods=["GET", "POST"]),
         Route("/api/auction", _handler(auction), methods=["GET", "POST"]),
         Route("/api/info", _handler(info), methods=["GET"]),
+        *replay_routes(_handler),          # /replay and /api/replay/* (web/replay.py)
         Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
