@@ -338,13 +338,15 @@ function renderLine(L, st) {
     tr.insertCell().textContent = name;
     for (const v of vals) tr.insertCell().textContent = String(v);
   }
-  fillLine($("rp-line-alt"), L.alt.cards);
-  if (L.played) fillLine($("rp-line-played"), L.played.cards);
+  // the cards already on the table start both lines (dimmed)
+  const before = st.table.map(([seat, code]) => [st.trick, seat, code, true]);
+  fillLine($("rp-line-alt"), before.concat(L.alt.cards));
+  if (L.played) fillLine($("rp-line-played"), before.concat(L.played.cards));
 }
 
 function fillLine(ol, cards) {
   let li = null, t = -1;
-  for (const [trick, seat, code] of cards) {
+  for (const [trick, seat, code, old] of cards) {
     if (trick !== t) {
       li = document.createElement("li");
       li.value = trick;
@@ -354,6 +356,7 @@ function fillLine(ol, cards) {
     }
     const c = cardEl(code);
     c.title = S.data.seats[seat];
+    if (old) c.classList.add("before");
     li.append(c);
   }
 }
