@@ -227,7 +227,7 @@ def create_app(*, local_only: bool = True, max_running: int | None = None,
         Route("/api/cards", _handler(cards), methods=["GET", "POST"]),
         Route("/api/auction", _handler(auction), methods=["GET", "POST"]),
         Route("/api/info", _handler(info), methods=["GET"]),
-        *replay_routes(_handler),          # /replay and /api/replay/* (web/replay.py)
+        *replay_routes(_handler, STATIC, CSP),     # /replay and /api/replay/* (web/replay.py)
         Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -266,16 +266,14 @@ async def api_games(request: Request):
                          "default_line_worlds": DEFAULT_LINE_WORLDS, "max_record": MAX_RECORD})
 
 
-async def page(request: Request):
-    from .app import CSP, STATIC
-
-    return FileResponse(STATIC / "replay.html", headers={"Content-Security-Policy": CSP,
-                                                         "Cache-Control": "no-cache"})
-
-
-def routes(handler) -> list:
-    """The replay routes, each wrapped by the app's ``handler`` (BadRequest -> its line)."""
+def routes(handler, static, csp: str) -> list:
+    """The replay routes, each API route wrapped by the app's ``handler`` (BadRequest ->
+    its line); the page is ``static``/replay.html under the app's policy ``csp``."""
     from starlette.routing import Route
+
+    async def page(request: Request):
+        return FileResponse(static / "replay.html", headers={"Content-Security-Policy": csp,
+                                                             "Cache-Control": "no-cache"})
 
     return [Route("/replay", page),
             Route("/api/replay/load", handler(api_load), methods=["POST"]),
