@@ -107,3 +107,17 @@ def test_a_bad_record_shows_the_record_modules_line(page, server):
     page.wait_for_selector("#rp-error:not([hidden])", timeout=WAIT)
     assert page.text_content("#rp-error").startswith("line 2: unknown tag 'Bogus'")
     assert page.is_hidden("#rp-view")
+    # a file of two deals, uploaded: the second deal chosen; Save gives the record back
+    two = format_records([DEAL, play_record("grupp-3", seed=2, soloist=1, trump=0)])
+    page.set_input_files("#rp-file", files=[{"name": "two.txt", "mimeType": "text/plain",
+                                              "buffer": two.encode()}])
+    page.wait_for_selector("#rp-view:not([hidden])", timeout=WAIT)
+    assert page.is_hidden("#rp-error") and page.text_content("#rp-meta").startswith("binokel-48")
+    page.select_option("#rp-deal", "2")
+    page.wait_for_function("document.getElementById('rp-meta').textContent.startsWith('grupp-3')",
+                           timeout=WAIT)
+    assert "#d=2&s=0&" in page.url
+    with page.expect_download(timeout=WAIT) as dl:
+        page.click("#rp-save")
+    with open(dl.value.path(), encoding="utf-8") as f:
+        assert f.read() == two

@@ -105,6 +105,16 @@ async function loadRecord(text, deal = 1, step = 0) {
   if (data.deals > 1) parts.push(`deal ${data.deal} of ${data.deals}`);
   if (!data.all_hands) parts.push("hidden hands: PIMC values only, no lines");
   $("rp-meta").textContent = parts.join(" · ");
+  const sel = $("rp-deal");
+  sel.textContent = "";
+  for (let k = 1; k <= data.deals; k++) {
+    const o = document.createElement("option");
+    o.value = String(k);
+    o.textContent = `deal ${k} of ${data.deals}`;
+    sel.append(o);
+  }
+  sel.value = String(data.deal);
+  sel.hidden = data.deals < 2;
   $("rp-source").open = false;
   await go(Math.max(0, Math.min(step, data.steps.length - 1)));
 }
@@ -169,7 +179,8 @@ function render() {
           lab.textContent = v.dd !== null ? String(v.dd) : fx(v.points, 0);
           el.append(lab);
         }
-        el.title = code === st.next ? "the card the record plays" : "tap: what would this card have changed?";
+        el.title = (v ? `${v.dd !== null ? `DD ${v.dd}; ` : ""}PIMC ${fx(v.points)} ± ${fx(v.points_se)} (n = ${v.n}). ` : "")
+          + (code === st.next ? "The card the record plays." : "Tap: what would this card have changed?");
       } else if (s === st.to_play) {
         el.classList.add("illegal");
       }
@@ -400,6 +411,7 @@ async function init() {
     } catch (e) { showError(e.message); }
   });
   $("rp-save").addEventListener("click", download);
+  $("rp-deal").addEventListener("change", (e) => loadRecord(S.text, parseInt(e.target.value, 10)).catch((x) => showError(x.message)));
   $("rp-first").addEventListener("click", () => go(0));
   $("rp-prev").addEventListener("click", () => go(S.step - 1));
   $("rp-next").addEventListener("click", () => go(S.step + 1));
