@@ -215,6 +215,7 @@ def _line(deal, step, card, worlds, seed) -> dict:
     for key in ("alt", "played"):
         if d[key] is not None:
             d[key] = {"cards": [[t, q, _code(deal, c)] for t, q, c in d[key]["cards"]],
+                      "winners": list(d[key]["winners"]),
                       "outcome": _outcome(deal, d[key]["outcome"])}
     d["card"] = _code(deal, d["card"])
     if d["diff"] is not None:

@@ -355,7 +355,8 @@ def line_at(deal: Deal, index: int, card: int, worlds: int = LINE_WORLDS, seed: 
     double dummy when at most ``dd_max_tricks`` tricks are left at the step, else PIMC
     (``worlds`` worlds per decision, each seat from its own view).  Returns a dict: method,
     the step, the card, the seat to play, ``alt`` and ``played`` (each: the cards played
-    from the step on as (seat, card) with the trick numbers, and :func:`outcome`), and
+    from the step on as (trick number, seat, card), the winner of every trick of the deal
+    (R6) and :func:`outcome`), and
     ``diff`` (alt - played per scoring unit: card points and score).  BinokelError (one
     line) for a hidden hand, an illegal card or a step without a decision."""
     check_replayable(deal.rules)
@@ -385,7 +386,8 @@ def line_at(deal: Deal, index: int, card: int, worlds: int = LINE_WORLDS, seed: 
             out[key] = None
             continue
         full, done = _play_out(deal, prefix + [first], method, worlds, seed, horizon)
-        out[key] = {"cards": _seated(deal, full)[index:], "outcome": outcome(done)}
+        out[key] = {"cards": _seated(deal, full)[index:], "outcome": outcome(done),
+                    "winners": tuple(done.winners())}
     if out["played"] is not None:
         a, p = out["alt"]["outcome"], out["played"]["outcome"]
         out["diff"] = {"points": tuple(x - y for x, y in zip(a["points"], p["points"])),

@@ -351,11 +351,12 @@ function renderLine(L, st) {
   }
   // the cards already on the table start both lines (dimmed)
   const before = st.table.map(([seat, code]) => [st.trick, seat, code, true]);
-  fillLine($("rp-line-alt"), before.concat(L.alt.cards));
-  if (L.played) fillLine($("rp-line-played"), before.concat(L.played.cards));
+  fillLine($("rp-line-alt"), before.concat(L.alt.cards), L.alt.winners);
+  if (L.played) fillLine($("rp-line-played"), before.concat(L.played.cards), L.played.winners);
 }
 
-function fillLine(ol, cards) {
+// one list item per trick; the winning card ringed (R6), the cards before the step dimmed
+function fillLine(ol, cards, winners) {
   let li = null, t = -1;
   for (const [trick, seat, code, old] of cards) {
     if (trick !== t) {
@@ -368,6 +369,7 @@ function fillLine(ol, cards) {
     const c = cardEl(code);
     c.title = S.data.seats[seat];
     if (old) c.classList.add("before");
+    if (winners[trick - 1] === seat) c.classList.add("winner");
     li.append(c);
   }
 }
