@@ -87,7 +87,7 @@ def test_load_step_value_and_try_another_card(page, server, browser, tmp_path):
         other_tab.wait_for_function(f"document.body.dataset.values === '{s.index}'", timeout=WAIT)
         assert other_tab.evaluate("document.documentElement.scrollWidth") <= 390
         small = other_tab.eval_on_selector_all(
-            "#rp-table button, .rp-nav button, #rp-load, #rp-value",
+            "#rp-table button, .rp-nav button, #rp-load, #rp-value, #rp-save, header a",
             "bs => bs.filter(b => b.offsetParent).map(b => b.getBoundingClientRect())"
             ".filter(r => r.width < 40 || r.height < 40).length")
         assert small == 0
