@@ -65,8 +65,9 @@ def main(argv=None) -> int:
     for i, trick, n, dd, ms in rows:
         print(f"  step {i:>3} (trick {trick:>2}, {n} legal cards{', DD exact' if dd else ''}): "
               f"median {statistics.median(ms):7.1f} ms  (min {min(ms):.1f}, max {max(ms):.1f})")
+    load = open("/proc/loadavg").read().split()[0] if os.path.exists("/proc/loadavg") else "?"
     print(f"  all positions: median {statistics.median(every):.1f} ms over {len(every)} requests; "
-          f"load average {open('/proc/loadavg').read().split()[0] if os.path.exists('/proc/loadavg') else '?'}")
+          f"load average {load}")
     return 0
 
 

@@ -39,7 +39,6 @@ DEFAULT_WORLDS = 40
 MAX_LINE_WORLDS = 32          # a PIMC line runs one hint per decision (up to 80 of them)
 DEFAULT_LINE_WORLDS = 16
 MAX_SAMPLE_SEED = 10**9
-_busy = asyncio.Semaphore(1)  # CPU-bound answers one at a time: the page stays responsive
 
 
 def _games():
@@ -163,8 +162,13 @@ def _step(obj, deal) -> int:
     return _int(obj, "step", 0, n)
 
 
-async def _run(fn, *args):
-    async with _busy:
+async def _run(request: Request, fn, *args):
+    """``fn(*args)`` in a thread, one replay computation at a time per app (CPU-bound: a
+    queue keeps the server answering), BinokelError -> its one-line 400."""
+    busy = getattr(request.app.state, "replay_busy", None)
+    if busy is None:
+        busy = request.app.state.replay_busy = asyncio.Semaphore(1)
+    async with busy:
         try:
             return await asyncio.to_thread(fn, *args)
         except BinokelError as exc:
@@ -175,7 +179,7 @@ async def api_load(request: Request):
     obj = await _body(request)
     _known(obj, ("record", "deal"))
     deal, n = _deal(obj)
-    return JSONResponse(P.json_safe(await _run(load_view, deal, n, obj.get("deal", 1))))
+    return JSONResponse(P.json_safe(await _run(request, load_view, deal, n, obj.get("deal", 1))))
 
 
 def _hint(deal, step, worlds, seed) -> dict:
@@ -195,7 +199,7 @@ async def api_hint(request: Request):
     step = _step(obj, deal)
     worlds = _int(obj, "worlds", 1, MAX_WORLDS, DEFAULT_WORLDS)
     seed = _int(obj, "seed", 0, SEED.hi, 0)
-    return JSONResponse(P.json_safe(await _run(_hint, deal, step, worlds, seed)))
+    return JSONResponse(P.json_safe(await _run(request, _hint, deal, step, worlds, seed)))
 
 
 def _card_type(deal, code) -> int:
@@ -233,7 +237,7 @@ async def api_line(request: Request):
     card = _card_type(deal, obj.get("card"))
     worlds = _int(obj, "worlds", 1, MAX_LINE_WORLDS, DEFAULT_LINE_WORLDS)
     seed = _int(obj, "seed", 0, SEED.hi, 0)
-    return JSONResponse(P.json_safe(await _run(_line, deal, step, card, worlds, seed)))
+    return JSONResponse(P.json_safe(await _run(request, _line, deal, step, card, worlds, seed)))
 
 
 def _sample(game, seed) -> str:
@@ -257,7 +261,7 @@ async def api_sample(request: Request):
     seed = q.get("seed", "7")
     if not str(seed).isdigit() or int(seed) > MAX_SAMPLE_SEED:
         raise P.BadRequest(f"seed: {P.show(seed)} is not a whole number 0-{MAX_SAMPLE_SEED}")
-    text = await _run(_sample, q.get("game", _games()[0].name), int(seed))
+    text = await _run(request, _sample, q.get("game", _games()[0].name), int(seed))
     return JSONResponse({"record": text})
 
 
