@@ -13,7 +13,7 @@ command runs on real input:
   "heuristic play only";
 - ``PROBES`` holds the few checks that live outside a command's options, each calling
   the library's or the page's own validator: the page (``serve``) asks ``web.params``
-  which games it serves, ``simulate`` asks ``RunSpec`` whether the meld census runs for
+  which games it serves (and ``web.stock_table`` which games with a stock its table deals), ``simulate`` asks ``RunSpec`` whether the meld census runs for
   the game, ``rules`` asks the registry, ``warmup`` asks its own stages, ``hint`` and
   ``review`` ask ``analyzer.analyses.hint`` (the game comes from the deal record).
 
@@ -51,12 +51,21 @@ def _refusal(check, rules) -> str:
 
 def _page_serves(rules) -> Cell:
     """``serve``: the games the page serves (``web.params.page_rule_names``, the list its
-    ``rules=NAME`` check answers with; any other game is HTTP 400)."""
+    ``rules=NAME`` check answers with; any other game is HTTP 400), and the games with a
+    stock that the table for two deals (``web.stock_table.serves``: its ``rules=NAME``
+    check, V7)."""
     from web.params import page_rule_names
+    from web.stock_table import serves
 
     if rules.name in page_rule_names():
         return Cell(YES)
+    if serves(rules):
+        return Cell(YES, TABLE_NOTE)
     return Cell(NO, "the page does not serve it yet (use the command line)")
+
+
+#: the note of a game the page serves as the table for two only (no bid advice)
+TABLE_NOTE = "the table for two (/table): a deal against the program, with hints"
 
 
 def _simulate(rules) -> Cell:

@@ -1,6 +1,7 @@
 """``--rules binokel-2`` on the command line (V7): ``play`` prints a trick log with the
 melds shown and the draws, ``melds`` the meld orders of 12 cards; bad input is one line
-citing V7.x (exit 2); every other command refuses the game in one line."""
+citing V7.x (exit 2); every other command refuses the game in one line (``serve`` deals it
+as the table for two: tests/web/test_stock_table_api.py and test_stock_table_page.py)."""
 from __future__ import annotations
 
 import json
