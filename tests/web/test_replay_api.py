@@ -136,3 +136,24 @@ def test_the_page_is_served_with_its_policy(server):
     status, text, headers = server.get("/replay")
     assert status == 200 and "replay.js" in text
     assert "script-src 'self'" in headers["Content-Security-Policy"]
+
+
+def test_a_partners_sample_replays_with_pimc_lines_and_team_scores(server):
+    """V1: pinochle-80's four seats in two teams; 20 tricks left, so the line is PIMC
+    (each seat from its own view) and the scores are the teams' (V6.6)."""
+    status, d, _ = server.get("/api/replay/sample?game=pinochle-80&seed=7")
+    assert status == 200, d
+    text = d["record"]
+    status, v, _ = post(server, "/api/replay/load", {"record": text})
+    assert status == 200, v
+    assert v["units"] == ["first + third", "second + dealer"] and len(v["in_play"]) == 4
+    s = next(s for s in v["steps"] if len(s["legal"]) > 1)
+    other = next(c for c in s["legal"] if c != s["next"])
+    status, line, _ = post(server, "/api/replay/line", {"record": text, "step": s["index"],
+                                                        "card": other, "worlds": 2})
+    assert status == 200, line
+    assert line["method"] == "pimc" and line["worlds"] == 2
+    a, p = line["alt"]["outcome"], line["played"]["outcome"]
+    assert len(a["score"]) == 2 and sum(a["points"]) == sum(p["points"])
+    assert line["diff"]["score"] == [x - y for x, y in zip(a["score"], p["score"])]
+    assert len(line["alt"]["winners"]) == v["hand_size"]
