@@ -14,6 +14,8 @@ Routes (every answer under ``/api`` is JSON; every error is ``{"error": "one lin
   (R3 state and the legal next calls), ``GET /api/info`` (caps, defaults, examples).
 - ``GET /table``, ``/api/table/...``: the table for two (a game with a stock, V7):
   web/stock_table.py.
+- ``GET /replay``, ``/api/replay/...``: step through a deal record, value the legal cards,
+  try another card (issue 27): web/replay.py.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from . import params as P
 from . import stock_table
 from .jobs import JobManager, start_forkserver
+from .replay import routes as replay_routes
 
 STATIC = Path(__file__).resolve().parent / "static"
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
@@ -230,6 +233,7 @@ def create_app(*, local_only: bool = True, max_running: int | None = None,
         Route("/api/auction", _handler(auction), methods=["GET", "POST"]),
         Route("/api/info", _handler(info), methods=["GET"]),
         *stock_table.routes(_raw_params, _handler, STATIC, CSP),     # the table for two (V7, issue 26)
+        *replay_routes(_handler, STATIC, CSP),     # /replay and /api/replay/* (web/replay.py)
         Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
