@@ -39,8 +39,8 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
                             kw.pop("seed"), 1, rules, progress=progress, **kw).to_dict()
     if kind == "melds" and game.deck.copies > 2:
         # the 80-card deck's melds by V6.3's classes (as binokel melds --json prints them)
-        from analyzer.mechanics.pinochle_melds import pinochle_meld_report
-        return pinochle_meld_report(kw["hand"], kw.get("trump"), rules)
+        from analyzer.mechanics.melds import class_meld_report
+        return class_meld_report(kw["hand"], kw.get("trump"), rules)
     if kind == "melds":
         from analyzer.mechanics.melds import meld_report
         return meld_report(rules=rules, **kw)

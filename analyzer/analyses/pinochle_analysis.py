@@ -20,7 +20,7 @@ from analyzer.analyses.stats import mean_ci, reach_table, reach_text
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, Hand80, suit_symbol
 from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, play_contract80
-from analyzer.mechanics.pinochle_melds import pinochle_meld_total, pinochle_melds
+from analyzer.mechanics.melds import class_meld_total, class_melds
 from analyzer.mechanics.team_play import deal80_fixed, play_policies
 from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_spec, team_kernel
@@ -103,13 +103,13 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
                       team_kernel(rules), out, play_policies(code))
     trumps = []
     for t in range(4):
-        own = pinochle_meld_total(h, t, rules)
+        own = class_meld_total(h, t, rules)
         team_total = out[:, t, 2]
         reach = reach_table(team_total, rules.bid_start, 2 * rules.bid_step)
         trumps.append({
             "trump": t, "own_meld": own,
             "own_melds": [{"class": m.cls, "name": m.name, "points": m.points}
-                          for m in pinochle_melds(h, t, rules)],
+                          for m in class_melds(h, t, rules)],
             "partner_meld": _dist(out[:, t, 0] - own), "team_meld": _dist(out[:, t, 0]),
             "team_counters": _dist(out[:, t, 1]), "team_total": _dist(team_total),
             "other_score": _dist(out[:, t, 3]), "p_reach": reach})

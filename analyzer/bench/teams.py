@@ -21,7 +21,7 @@ from analyzer.bench.play import W2_TRUMP
 from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.team_game import R_SCORE
-from analyzer.mechanics.pinochle_melds import meld80_all_trumps
+from analyzer.mechanics.melds import meld_all_trumps_counts
 from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
                                           new_deck80, play80_core, play_team_core)
 from analyzer.mechanics.melds import meld_total
@@ -39,7 +39,7 @@ def p1_batch(n, state, deck, kp, sums):
     for _ in range(n):
         deal80(state, deck, cnt)
         for p in range(4):
-            meld80_all_trumps(cnt[p], kp, out)
+            meld_all_trumps_counts(cnt[p], kp, out)
             for s in range(4):
                 sums[s] += out[s]
 
@@ -90,7 +90,7 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
     rng = random.Random(seed)
     deck = [int(t) for t in new_deck80()]
     r = team_kernel(PINOCHLE_RULES)
-    around, double = [int(x) for x in r.around], [int(x) for x in r.double_around]
+    around, double = [int(x) for x in r.fours_value], [int(x) for x in r.eights_value]
     total = 0
     for _ in range(n):
         rng.shuffle(deck)
@@ -102,17 +102,17 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
             for rk in range(5):
                 m = min(c[s * 6 + rk] for s in range(4))
                 common += (m // 2) * double[rk] + (m % 2) * around[rk]
-            m = min(c[r.pinochle_q], c[r.pinochle_j])
-            common += (m // 2) * r.pinochle_double + (m % 2) * r.pinochle_single
+            m = min(c[r.binokel_q], c[r.binokel_j])
+            common += (m // 2) * r.binokel_double + (m % 2) * r.binokel_single
             for trump in range(4):
                 v = common
                 for s in range(4):
                     k, q = c[s * 6 + 2], c[s * 6 + 3]
                     if s == trump:
                         f = min(c[s * 6 + x] for x in range(5))
-                        v += f * r.flush + min(k - f, q - f) * r.royal_marriage
+                        v += f * r.family[1] + min(k - f, q - f) * r.pair[1]
                     else:
-                        v += min(k, q) * r.marriage
+                        v += min(k, q) * r.pair[0]
                 total += v
     return {"mean_meld": total / (16 * n)}
 

@@ -21,7 +21,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import describe_calls
-from analyzer.mechanics.pinochle_melds import meld80_all_trumps
+from analyzer.mechanics.melds import meld_all_trumps_counts
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
 from analyzer.mechanics.bidding import parse_auction
 
@@ -195,7 +195,7 @@ def rule_value80(hand, kp, trick_value, partner_allowance, tmp):
     """Rule-of-thumb value of one hand (uint8[24]): returns (value, its best trump),
     value = meld + trick_value x (aces + trumps beyond five) + partner_allowance.
     ``tmp``: int64[4] workspace."""
-    meld80_all_trumps(hand, kp, tmp)
+    meld_all_trumps_counts(hand, kp, tmp)
     aces = 0
     for s in range(4):
         aces += hand[6 * s]

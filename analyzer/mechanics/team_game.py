@@ -19,7 +19,7 @@ from analyzer.mechanics.cards import N_TYPES, Hand, Hand80
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import rule_of_thumb80, threshold_auction80
-from analyzer.mechanics.pinochle_melds import meld80
+from analyzer.mechanics.melds import meld_total_counts
 from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER, POLICY_RANDOM,
                                           POLICY_TEAM, deal_team, play80_core, play_team_durch_logged,
                                           play_team_logged)
@@ -34,8 +34,8 @@ RES_COLS = 12
 @njit(_nrt=False)
 def team_melds80(hands, trump, kp, out):
     """``out[team]`` = sum of the two partners' melds with ``trump`` (V6.3)."""
-    out[0] = meld80(hands[0], trump, kp) + meld80(hands[2], trump, kp)
-    out[1] = meld80(hands[1], trump, kp) + meld80(hands[3], trump, kp)
+    out[0] = meld_total_counts(hands[0], trump, kp) + meld_total_counts(hands[2], trump, kp)
+    out[1] = meld_total_counts(hands[1], trump, kp) + meld_total_counts(hands[3], trump, kp)
 
 
 @njit

@@ -36,15 +36,15 @@ class TeamKernel(NamedTuple):
     copies: np.ndarray           # int64[24]: copies of each type in the deck (4; 0 = the 9s)
     duty: int                    # play duties: 0 = R6, 1 = V5.6, 2 = V6.4 (team_play)
     partner_relief: int          # 1: beat/trump duties lifted while the partner wins (V5.6)
-    flush: int                   # 150 per trump flush (V6.3 class A)
-    royal_marriage: int          # 40 per trump K-Q outside the flushes (V6.3 class A)
-    marriage: int                # 20 per plain K-Q (V6.3 class A)
-    around: np.ndarray           # int64[6]: single around per rank, 0 = no meld (V6.3 B)
-    double_around: np.ndarray    # int64[6]: double around per rank (V6.3 B)
-    pinochle_q: int              # type of the pinochle queen, Q♠ (V6.3 C)
-    pinochle_j: int              # type of the pinochle jack, J♦ (V6.3 C)
-    pinochle_single: int         # 40 (V6.3 C)
-    pinochle_double: int         # 300 (V6.3 C)
+    # the meld table, named as ruleset.Kernel's (melds.meld_total_counts reads either)
+    family: np.ndarray           # int64[2]: (plain, trump) family; V6.3 A: 150 per trump flush
+    pair: np.ndarray             # int64[2]: (plain, trump) K-Q; V6.3 A: marriage 20, royal 40
+    fours_value: np.ndarray      # int64[6]: one of rank r in every suit, 0 = no meld (V6.3 B around)
+    eights_value: np.ndarray     # int64[6]: two of rank r in every suit (V6.3 B double around)
+    binokel_q: int               # type of the binokel (pinochle) queen, Q♠ (V6.3 C)
+    binokel_j: int               # type of the binokel (pinochle) jack, J♦ (V6.3 C)
+    binokel_single: int          # 40 (V6.3 C)
+    binokel_double: int          # 300 (V6.3 C)
     meld_needs_counter: int      # 1: a side's melds count only with a counting trick (V6.3)
     last_trick_bonus: int        # 20 (V6.5); 10 in the Binokel games (V1)
     hand_size: int               # 20 (V6.1); 11 kreuz-48 (V4.1), 9 kreuz-40 (V5.1)
@@ -82,11 +82,11 @@ def _team_kernel_of(rules) -> TeamKernel:
     return TeamKernel(
         card_points=kr.card_points, rank_strength=kr.rank_strength, copies=copies,
         duty=duty, partner_relief=int(rules.partner_relief),
-        flush=int(rules.family[1]), royal_marriage=int(rules.pair[1]),
-        marriage=int(rules.pair[0]), around=np.array(rules.fours, dtype=np.int64),
-        double_around=np.array(rules.eights, dtype=np.int64),
-        pinochle_q=int(type_id(qs, qr)), pinochle_j=int(type_id(js, jr)),
-        pinochle_single=int(rules.binokel[0]), pinochle_double=int(rules.binokel[1]),
+        family=np.array(rules.family, dtype=np.int64), pair=np.array(rules.pair, dtype=np.int64),
+        fours_value=np.array(rules.fours, dtype=np.int64),
+        eights_value=np.array(rules.eights, dtype=np.int64),
+        binokel_q=int(type_id(qs, qr)), binokel_j=int(type_id(js, jr)),
+        binokel_single=int(rules.binokel[0]), binokel_double=int(rules.binokel[1]),
         meld_needs_counter=int(rules.meld_needs_counter_trick),
         last_trick_bonus=int(rules.last_trick_bonus), hand_size=int(rules.hand_size),
         min_bid=int(rules.bid_start), bid_step=int(rules.bid_step),

@@ -11,7 +11,7 @@ from analyzer.analyses.team_tournament import deal_hands, play_deal_pair, run_te
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand80
 from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec
-from analyzer.mechanics.pinochle_melds import pinochle_meld_total
+from analyzer.mechanics.melds import class_meld_total
 
 STRONG = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
 WEAK = "10C 10C 10C 10C JC JC 10S 10S 10S 10S QS 10H 10H 10H JH JH 10D 10D 10D 10D"  # no meld
@@ -34,7 +34,7 @@ def test_v6_6_p_make_falls_with_the_bid():
 
 
 def test_strong_hand_bids_weak_hand_passes():
-    assert sum(pinochle_meld_total(WEAK, t) for t in range(4)) == 0
+    assert sum(class_meld_total(WEAK, t) for t in range(4)) == 0
     assert advise_pinochle(STRONG, 0, "", samples=80).max_bid is not None
     assert advise_pinochle(WEAK, 0, "", samples=80).max_bid is None
 

@@ -806,7 +806,7 @@ function renderMelds(d) {
     })));
 }
 
-// the 80-card deck's melds by V6.3's classes (analyzer.mechanics.pinochle_melds)
+// the 80-card deck's melds by V6.3's classes (analyzer.mechanics.melds)
 function renderClassMelds(d) {
   const top = d.by_trump.reduce((a, b) => (b.total > a.total ? b : a));   // ties: the first suit
   const best = top.trump;
