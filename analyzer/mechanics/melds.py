@@ -30,7 +30,7 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card,
                                       Hand, Hand80, Suit, suit_symbol, type_id)
-from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, RuleSet, from_flat
+from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, RuleSet, game_kernel
 
 #: the game whose hands are counted per card type by default (V6.1's four copies)
 PINOCHLE_80 = VARIANTS["pinochle-80"]
@@ -540,22 +540,10 @@ def class_melds(hand, trump, rules: RuleSet = PINOCHLE_80) -> list[ClassMeld]:
     return out
 
 
-_COUNT_KERNELS: dict = {}
-
-
-def count_meld_kernel(rules: RuleSet = PINOCHLE_80):
-    """The compiled meld table (``ruleset.Kernel``) of the flat ``rules`` for the ``*_counts``
-    kernels (built once per RuleSet, then cached)."""
-    kp = _COUNT_KERNELS.get(rules)
-    if kp is None:
-        kp = _COUNT_KERNELS[rules] = from_flat(rules).kernel
-    return kp
-
-
 def class_meld_total(hand, trump, rules: RuleSet = PINOCHLE_80) -> int:
     """Meld points of ``hand`` with ``trump`` through the kernel (V6.3)."""
     h = Hand80.parse(hand)
-    return int(meld_total_counts(h.counts_array(), int(trump), count_meld_kernel(rules)))
+    return int(meld_total_counts(h.counts_array(), int(trump), game_kernel(rules)))
 
 
 def class_meld_report(hand, trump=None, rules: RuleSet = PINOCHLE_80) -> dict:

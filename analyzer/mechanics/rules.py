@@ -361,6 +361,18 @@ BINOKEL_40 = VARIANTS["binokel-40"]
 RULE_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
 
+_GAME_KERNELS: dict = {}
+
+
+def game_kernel(rules: "RuleSet | Game"):
+    """The one compiled :class:`analyzer.mechanics.ruleset.Kernel` of a flat (or nested)
+    RuleSet: ``from_flat(rules).kernel``, built once per RuleSet, then cached."""
+    kernel = _GAME_KERNELS.get(rules)
+    if kernel is None:
+        kernel = _GAME_KERNELS[rules] = from_flat(rules).kernel
+    return kernel
+
+
 def get_rules(name: "str | RuleSet | Game | None" = None) -> RuleSet:
     """The flat view of the game registered as ``name`` (None: binokel-48); a flat RuleSet
     passes through, a nested one (analyzer.mechanics.ruleset) gets its view.
