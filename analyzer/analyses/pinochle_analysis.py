@@ -23,7 +23,7 @@ from analyzer.mechanics.team_game import R_MELD, R_POINTS, R_SCORE, RES_COLS, pl
 from analyzer.mechanics.melds import class_meld_total, class_melds
 from analyzer.mechanics.team_play import deal80_fixed, play_policies
 from analyzer.search.pimc import play_name, resolve_play
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, team_spec, team_kernel
+from analyzer.mechanics.rules import PINOCHLE_80, TeamRuleSet, team_spec, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -90,7 +90,7 @@ class PinochleHandAnalysis:
 
 
 def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
-                          rules: TeamRuleSet = PINOCHLE_RULES,
+                          rules: TeamRuleSet = PINOCHLE_80,
                           play: str = "heuristic") -> PinochleHandAnalysis:
     """Meld and counter distributions of a 20-card hand (module docstring); ``play``:
     heuristic, pimc or pimc-defence (analyzer.mechanics.team_play.play_policies)."""

@@ -39,8 +39,7 @@ from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS,
                                           RES_COLS, kreuz_outcomes)
 from analyzer.mechanics.team_play import deal_team_fixed, play_policies
 from analyzer.search.pimc import play_name, resolve_play
-from analyzer.mechanics.team_rules import TeamSpec, team_spec
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import TeamSpec, get_rules, team_spec
 
 MAX_SAMPLES = 200_000
 #: default samples with --play pimc / pimc-defence (a PIMC team deal takes 10-200 ms)

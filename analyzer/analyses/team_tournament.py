@@ -60,7 +60,7 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
 from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
 from analyzer.mechanics.team_play import deal_team, play_policies
 from analyzer.search.pimc import play_name, resolve_play
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
+from analyzer.mechanics.rules import PINOCHLE_80, TeamSpec, team_spec
 
 AGENTS80 = ("advisor", "rule", "advisor-la", "advisor-fit")
 MAX_DEALS80 = 100_000
@@ -327,7 +327,7 @@ def _chunk(kinds, params, seed, ds, rules, games=False):
 
 def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: int = 200,
                         seed: int = 0, samples: int = 100, n_jobs: int = 1, progress=None,
-                        rules=PINOCHLE_RULES, rv1: int | None = None,
+                        rules=PINOCHLE_80, rv1: int | None = None,
                         rv2: int | None = None,
                         evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
                         partner_scale: float | None = None,

@@ -34,9 +34,8 @@ from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, SUIT_LETTERS
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.mechanics.melds import meld_all_trumps_counts
 from analyzer.mechanics.rng import bounded
-from analyzer.mechanics.rules import from_flat
+from analyzer.mechanics.rules import from_flat, team_kernel
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
-from analyzer.mechanics.team_rules import team_kernel
 
 #: rows of the per-hand histogram: the four trumps, then the best
 N_ROWS = N_SUITS + 1

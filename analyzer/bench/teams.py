@@ -1,6 +1,6 @@
 """Benchmark workloads of the team games (``binokel bench --rules kreuz-48`` etc.).
 
-Each takes the team game's RuleSet (``rules=``, compiled by team_rules.team_spec):
+Each takes the team game's RuleSet (``rules=``, compiled by rules.team_spec):
 
 - T1, meld census: deal the 4 hands (+ the Dabb) uniformly at random, evaluate the melds
   of all four hands for all four trumps (16 values: V6.3 for pinochle-80, the RuleSet's
@@ -26,7 +26,7 @@ from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, de
                                           new_deck80, play80_core, play_team_core)
 from analyzer.mechanics.melds import meld_total
 from analyzer.mechanics.sampling import counts_mask
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel, team_spec
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -56,7 +56,7 @@ def k1_batch(n, state, deck, tk, kr, sums):
                 sums[s] += meld_total(m, s, kr)
 
 
-def t1(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t1(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(4, dtype=np.int64)
     if spec.copies == 4:
@@ -66,7 +66,7 @@ def t1(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
     return {"mean_meld": float(sums.sum() / (16 * n))}
 
 
-def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t1_python(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """T1 in plain Python: random.shuffle the deck, melds by counting: V6.3 for the 80-card
     deck; for the 2-copy team games each hand's melds through the RuleSet's meld kernel,
     called once per hand and trump from Python (a Python-loop baseline)."""
@@ -89,7 +89,7 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
 
     rng = random.Random(seed)
     deck = [int(t) for t in new_deck80()]
-    r = team_kernel(PINOCHLE_RULES)
+    r = team_kernel(PINOCHLE_80)
     around, double = [int(x) for x in r.fours_value], [int(x) for x in r.eights_value]
     total = 0
     for _ in range(n):
@@ -139,21 +139,21 @@ def kt_batch(n, state, deck, tk, policy, sums, trump=0):
         sums[1] += pts[1]
 
 
-def t2(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t2(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(2, dtype=np.int64)
     kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_RANDOM, sums)
     return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
-def t2t(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t2t(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(2, dtype=np.int64)
     kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_TEAM, sums)
     return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
-def td(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def td(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """TD: the team simulate chunk kernel (analyzer.batch.team_runs.team_deal_chunk: deal,
     four rule bidders, exchange and contract, team play, scores) without the aggregation
     and the Parquet part that TSD adds."""
@@ -173,12 +173,12 @@ def _w2_table(n: int, seed: int, policy: int, rules) -> dict:
     return {"mean_points": [float(x) / n for x in sums], "total": float(sums.sum() / n)}
 
 
-def w2_table(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def w2_table(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """W2 (random policy) on a four-seat table (issue 24: W2 for every game)."""
     return _w2_table(n, seed, POLICY_RANDOM, rules)
 
 
-def w2h_table(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def w2h_table(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """W2H on a four-seat table: the table's heuristic (the team policy) at every seat."""
     return _w2_table(n, seed, POLICY_TEAM, rules)
 

@@ -30,10 +30,8 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card,
                                       Hand, Hand80, Suit, suit_symbol, type_id)
-from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, RuleSet, game_kernel
+from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
 
-#: the game whose hands are counted per card type by default (V6.1's four copies)
-PINOCHLE_80 = VARIANTS["pinochle-80"]
 # rank indices (cards.py) of the class-A cards
 _A, _T, _K, _Q, _J = range(5)
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
-from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS, RuleSet, game_kernel
+from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
 
 DEAL_NORMAL = 0
 DEAL_SURRENDER = 1          # surrender (R4) = going out, abgehen (V2.4, V5.4)
@@ -223,7 +223,7 @@ class SidesDealScore:
 
 
 def score_sides_deal(bid_side: int, bid: int, melds, points, tricks, counting,
-                     rules: RuleSet = VARIANTS["pinochle-80"]) -> SidesDealScore:
+                     rules: RuleSet = PINOCHLE_80) -> SidesDealScore:
     """Python API of :func:`score_sides` with the breakdown (per side: melds, card points,
     tricks, tricks holding a counter; ``bid_side`` -1 = thrown in)."""
     kp = game_kernel(rules)

@@ -23,7 +23,7 @@ from analyzer.mechanics.melds import meld_total_counts
 from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER, POLICY_RANDOM,
                                           POLICY_TEAM, deal_team, play80_core, play_team_durch_logged,
                                           play_team_logged)
-from analyzer.mechanics.team_rules import team_spec
+from analyzer.mechanics.rules import team_spec
 from analyzer.mechanics.scoring import score_sides
 
 R_SCORE, R_MELD, R_POINTS, R_COUNTING, R_BIDDER, R_BID, R_TRUMP = 0, 2, 4, 6, 8, 9, 10

@@ -11,11 +11,11 @@ from analyzer.mechanics.cards import DECK80_TYPES, FULL_DECK80, Hand80
 from analyzer.mechanics.melds import (class_meld_total, class_melds, meld_all_trumps_counts,
                                       meld_total_counts)
 from analyzer.mechanics.team_play import deal80, new_deck80
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel
 from analyzer.mechanics.rng import chunk_state
 from tests.oracle import pinochle as ref
 
-KP = team_kernel(PINOCHLE_RULES)
+KP = team_kernel(PINOCHLE_80)
 
 
 def total(text, trump):

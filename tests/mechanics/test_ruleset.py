@@ -13,10 +13,9 @@ import pytest
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics import ruleset as rs
-from analyzer.mechanics.rules import (RULE_NAMES, VARIANTS, RuleSet as FlatRuleSet, flat_view,
-                                      from_flat, get_rules)
+from analyzer.mechanics.rules import (PINOCHLE_80_B, RULE_NAMES, VARIANTS, RuleSet as FlatRuleSet,
+                                      TeamRuleSet, flat_view, from_flat, get_rules, team_kernel)
 from analyzer.mechanics.ruleset import GAMES, PARTS, Play, Table, get_game
-from analyzer.mechanics.team_rules import PINOCHLE_80_B, TeamRuleSet, team_kernel
 
 PINNED = Path(__file__).parent / "data" / "flat_rulesets_02bdea3.json"
 SEVEN = ("binokel-48", "grupp-3", "grupp-4", "binokel-40", "kreuz-48", "kreuz-40", "pinochle-80")

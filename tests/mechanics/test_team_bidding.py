@@ -10,7 +10,7 @@ from analyzer.mechanics.scoring import score_sides, score_sides_deal, sides_game
 from analyzer.mechanics.team_bidding import (PASS, check_turn, parse_team_auction,
                                                  rule_of_thumb80, threshold_auction80,
                                                  validate_team_auction)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel
 from tests.oracle import pinochle as ref
 
 
@@ -82,7 +82,7 @@ def test_rule_of_thumb_is_meld_plus_20_per_expected_trick_plus_partner():
     from analyzer.mechanics.cards import Hand80
     h = Hand80.parse("AH 10H KH QH JH AH 10H KH QH JH AC AS 10C 10S 10D QC JC JS QD JH")
     tmp = np.zeros(4, dtype=np.int64)
-    mb, trump = rule_of_thumb80(h.counts_array(), team_kernel(PINOCHLE_RULES), 20, 150, tmp)
+    mb, trump = rule_of_thumb80(h.counts_array(), team_kernel(PINOCHLE_80), 20, 150, tmp)
     assert trump == 2
     hearts = 11
     expect = ref.melds(list(h.counts), 2) + 20 * (4 + hearts - 5) + 150
@@ -119,13 +119,13 @@ def test_v6_6_score_kernel_matches_reference(bid_team, bid, melds, p0, counting)
     tricks = tuple(1 if points[t] > 0 or counting[t] > 0 else 0 for t in range(2))
     out = np.zeros(2, dtype=np.int64)
     score_sides(bid_team, bid, np.array(melds), np.array(points), np.array(tricks),
-                np.array(counting), team_kernel(PINOCHLE_RULES), out)
+                np.array(counting), team_kernel(PINOCHLE_80), out)
     assert tuple(out) == ref.score(bid_team, bid, melds, points, counting)
 
 
 def test_v6_6_game_to_3550_bidding_side_counted_first():
-    assert sides_game_winner((3600, 3700), 0, PINOCHLE_RULES.target_score) == 0
-    assert sides_game_winner((3600, 3700), 1, PINOCHLE_RULES.target_score) == 1
-    assert sides_game_winner((3400, 3560), 0, PINOCHLE_RULES.target_score) == 1
-    assert sides_game_winner((3549, 100), 0, PINOCHLE_RULES.target_score) == -1
-    assert PINOCHLE_RULES.target_score == 3550
+    assert sides_game_winner((3600, 3700), 0, PINOCHLE_80.target_score) == 0
+    assert sides_game_winner((3600, 3700), 1, PINOCHLE_80.target_score) == 1
+    assert sides_game_winner((3400, 3560), 0, PINOCHLE_80.target_score) == 1
+    assert sides_game_winner((3549, 100), 0, PINOCHLE_80.target_score) == -1
+    assert PINOCHLE_80.target_score == 3550

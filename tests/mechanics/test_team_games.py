@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from analyzer.errors import BinokelError
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
+from analyzer.mechanics.rules import DEFAULT_RULES, get_rules, team_kernel
 from analyzer.mechanics.scoring import (round_card_points, score_sides, score_sides_durch,
                                         score_sides_going_out)
 from analyzer.mechanics.team_bidding import continue_duels, check_turn, validate_duel_auction
@@ -22,7 +22,6 @@ from analyzer.mechanics.team_game import (NO_DURCH, R_BIDDER, R_CONTRACT, R_MELD
 from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
                                           L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
                                           play_team_durch_logged, play_team_logged)
-from analyzer.mechanics.team_rules import team_kernel
 from tests.oracle import teams as ref
 
 # the registered team RuleSets: 48 cards with sevens (the low card is rank 5), 40 cards
