@@ -26,7 +26,7 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
         return advise_bid(progress=progress, rules=rules, **kw).to_dict()
     if kind == "analyze" and game.table.sides == "partners":
         # the hand as soloist of a partners game, as binokel analyze runs it (V1, V4-V6)
-        from analyzer.analyses.team_analysis import analyze_team_hand
+        from analyzer.analyses.analysis import analyze_team_hand
         out = analyze_team_hand(kw["hand"], rules, seat=kw["seat"], dabb=kw["tapp"],
                                 samples=kw["samples"], seed=kw["seed"], bid=kw["score_bid"],
                                 play=kw.get("play", "heuristic"))   # PIMC too (issue 24)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from analyzer.analyses.analysis import analyze_pinochle_hand
 from analyzer.analyses.team_advice import advise_pinochle, bid_values, unseen_deck
-from analyzer.analyses.pinochle_analysis import analyze_pinochle_hand
 from analyzer.analyses.team_tournament import deal_hands, play_deal_pair, run_team_tournament
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand80

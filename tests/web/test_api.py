@@ -131,7 +131,7 @@ PIN = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
 
 def test_partners_games_answer_with_their_seats_auction_form_and_the_team_analyses(server):
     """V1: the advice and analysis of a partners game are the CLI's team library calls."""
-    from analyzer.analyses.team_analysis import analyze_team_hand
+    from analyzer.analyses.analysis import analyze_team_hand
     from analyzer.mechanics.melds import class_meld_report
     from analyzer.mechanics.rules import get_rules
 
