@@ -13,8 +13,6 @@ from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.play import DealRecord, Trick, legal_cards, play_deal, trick_winner
 from analyzer.mechanics.scoring import DealScore, score_deal
 from analyzer.mechanics.bidding import AuctionState, parse_auction, validate_auction
-# the team games' flat views and TeamKernels (transitional, analyzer.mechanics.ruleset holds the rules)
-from analyzer.mechanics import team_rules as _team_rules  # noqa: E402,F401
 
 __version__ = "0.1.0"
 

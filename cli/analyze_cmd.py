@@ -8,8 +8,8 @@ import click
 
 from analyzer.mechanics.cards import Suit, tapp_word
 
-from analyzer.analyses.analysis import DEFAULT_SAMPLES, PIMC_SAMPLES, analyze_hand, parse_seat
-from analyzer.analyses.team_analysis import TEAM_PIMC_SAMPLES
+from analyzer.analyses.analysis import (DEFAULT_SAMPLES, PIMC_SAMPLES, TEAM_PIMC_SAMPLES, analyze_hand,
+                                        parse_seat)
 from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.examples import example
@@ -295,8 +295,8 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
 def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play):
     """``--rules`` of a team game: the hand as soloist of a Dabb game (kreuz-48,
     kreuz-40: exchange, contract, team distributions) or the meld and counter
-    distributions of a 20-card Pinochle hand (analyzer.analyses.team_analysis)."""
-    from analyzer.analyses.team_analysis import analyze_team_hand
+    distributions of a 20-card Pinochle hand (analyzer.analyses.analysis)."""
+    from analyzer.analyses.analysis import analyze_team_hand
 
     if tapp is not None and not tapp.strip():
         raise BadInput("--tapp is empty: give the Dabb's cards, or leave --tapp out to sample them")

@@ -71,10 +71,10 @@ def melds_command(hand, trump, example_name, as_json, rules):
 def _pinochle_melds(hand, trump, as_json, rules):
     """``--rules pinochle-80``: V6.3 classes A, B, C of a 20-card hand per trump."""
     from analyzer.mechanics.cards import Hand80
-    from analyzer.mechanics.pinochle_melds import pinochle_meld_report
+    from analyzer.mechanics.melds import class_meld_report
 
     try:
-        rep = pinochle_meld_report(hand, trump, rules)
+        rep = class_meld_report(hand, trump, rules)
         h = Hand80.parse(hand, size=rules.hand_size)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None

@@ -1,6 +1,6 @@
 """The text of a report's table cells: percentages, intervals, numbers, quantiles.
 
-Shared by the report of every run kind (reports.render, reports.team_sections), so a
+Shared by the report of every run kind (reports.render, reports.census_sections), so a
 share, an interval or a percentile reads the same in every table.
 """
 from __future__ import annotations

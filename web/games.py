@@ -17,7 +17,7 @@ from analyzer.analyses.team_advice import parse_team_auction_for, parse_team_sco
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import SEAT_NAMES
 from analyzer.mechanics.ruleset import get_game
-from analyzer.mechanics.team_rules import team_spec
+from analyzer.mechanics.rules import team_spec
 from analyzer.search.pimc import PLAY_NAMES, resolve_play
 
 # the seat names' short forms on the auction chips (R2, V1, V6.1); any other name shows whole

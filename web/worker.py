@@ -26,7 +26,7 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
         return advise_bid(progress=progress, rules=rules, **kw).to_dict()
     if kind == "analyze" and game.table.sides == "partners":
         # the hand as soloist of a partners game, as binokel analyze runs it (V1, V4-V6)
-        from analyzer.analyses.team_analysis import analyze_team_hand
+        from analyzer.analyses.analysis import analyze_team_hand
         out = analyze_team_hand(kw["hand"], rules, seat=kw["seat"], dabb=kw["tapp"],
                                 samples=kw["samples"], seed=kw["seed"], bid=kw["score_bid"],
                                 play=kw.get("play", "heuristic"))   # PIMC too (issue 24)
@@ -39,8 +39,8 @@ def compute(kind: str, kwargs: dict, progress=None) -> dict:
                             kw.pop("seed"), 1, rules, progress=progress, **kw).to_dict()
     if kind == "melds" and game.deck.copies > 2:
         # the 80-card deck's melds by V6.3's classes (as binokel melds --json prints them)
-        from analyzer.mechanics.pinochle_melds import pinochle_meld_report
-        return pinochle_meld_report(kw["hand"], kw.get("trump"), rules)
+        from analyzer.mechanics.melds import class_meld_report
+        return class_meld_report(kw["hand"], kw.get("trump"), rules)
     if kind == "melds":
         from analyzer.mechanics.melds import meld_report
         return meld_report(rules=rules, **kw)

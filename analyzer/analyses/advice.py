@@ -42,7 +42,7 @@ from analyzer.analyses.objectives import OBJECTIVES, objective_values, recommend
 from analyzer.analyses.opponents import resolve_opponents
 from analyzer.analyses.sample_rounds import sample_rounds
 from analyzer.analyses.team_advice import advise_team
-from analyzer.analyses.team_analysis import TEAM_PIMC_SAMPLES
+from analyzer.analyses.analysis import TEAM_PIMC_SAMPLES
 from analyzer.analyses.team_lookahead import advise_team_lookahead
 from analyzer.analyses.weighted_stats import weighted_mean, weighted_proportion
 from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,

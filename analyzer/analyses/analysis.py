@@ -30,6 +30,38 @@ Deals are cut into chunks of ``CHUNK`` deals, fixed by ``samples`` alone.  Chunk
 its deals from ``analyzer.mechanics.rng.chunk_state(seed, i)`` and its exchange Monte Carlo from a
 second, independent stream (SeedSequence spawn key ``(i, 1)``), so the numbers do not depend
 on ``n_jobs``.
+
+Games with partners
+-------------------
+Monte Carlo analysis of one hand as the soloist of a Binokel team game (V4, V5).
+
+For an 11-card (``kreuz-48``) or 9-card (``kreuz-40``) hand in seat ``seat`` the unseen
+cards are dealt uniformly to the three other hands and the Dabb (V4.1, V5.1; or the Dabb
+is given).  Per sample this seat is the soloist: it takes the Dabb, exchanges and names
+trump from its own cards only (analyzer.mechanics.team_game.kreuz_soloist_choice), the
+deal is played by the team policy and scored (V4.6, V5.7), and every contract the
+soloist could choose is recorded (analyzer.mechanics.team_game.kreuz_outcomes): going
+out (V4.3, V5.4) and a sure Durch (V4.6) beside the trump game.
+
+The result gives the trump the exchange names (shares), the distributions of the team's
+meld (both partners, counted with a team trick), its card points (the discard included,
+before rounding), its total as scored when the bid is reached, and the other team's
+score, each with mean, 95 % CI and quantiles; P(team total >= b) for bids from the
+opening bid; and at one bid (``bid``) the soloist's contract shares and the team's
+expected score and objective (team - other team) with CIs, the contract chosen per
+sample as in play (analyzer.analyses.team_advice.bid_outcome).  Pinochle
+(``pinochle-80``, no Dabb) has its own analysis, :func:`analyze_pinochle_hand`;
+:func:`analyze_team_hand` dispatches on the rules' Dabb size.
+
+Monte Carlo analysis of one 20-card Pinochle hand (V6.3, V6.5, V6.6).
+
+For a hand in the bidder's seat, the 60 unseen cards are dealt uniformly to the other
+three seats (V6.1) and, for each trump, the deal is played by the team policy with this
+hand leading (V6.2).  Per trump the result gives the distributions of the partner's
+meld, the team's meld, the counters the team takes (V6.5, last trick included), the
+team's total (counted melds + counters, V6.3/V6.6) and the other team's score, each with
+its mean, 95 % CI and quantiles, and P(team total >= b) for bids from 500: the number a
+bidder needs.  The hand's own meld is exact (no sampling).
 """
 from __future__ import annotations
 
@@ -43,23 +75,31 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.analyses.team_advice import (bid_outcome, parse_team_hand, parse_team_seat,
+                                           soloist_contracts, unseen_deck)
 from analyzer.mechanics.cards import (N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand,
-                                      card_code, tapp_word)
+                                      Hand80, card_code, suit_symbol, tapp_word)
 from analyzer.errors import BinokelError
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
                                          EXCHANGE_SAMPLES, EXCHANGE_TOP, PER_TRUMP,
                                          candidate_outcomes, decide_contracts,
                                          shortlist_candidates, soloist_exchange)
-from analyzer.mechanics.melds import discard_dissle, meld_table, meld_total
-from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.melds import (class_meld_total, class_melds, discard_dissle, meld_table,
+                                      meld_total)
+from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.rules import (DEFAULT_RULES, PINOCHLE_80, RuleSet, TeamRuleSet, TeamSpec,
+                                      get_rules, team_kernel, team_spec)
 from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
                                         rounded_points, score_kernel)
-from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles
+from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
+                                          O_OUT_OTHER, O_TOTAL, R_MELD, R_POINTS, R_SCORE, R_TRUMP,
+                                          RES_COLS, kreuz_outcomes, play_contract80)
+from analyzer.mechanics.team_play import deal80_fixed, deal_team_fixed, play_policies
+from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles, reach_table, reach_text
 from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
 from analyzer.search.deals import soloist_play
 
@@ -354,7 +394,7 @@ def simulate_soloist(hand, tapp=None, seat="forehand", samples: int | None = Non
     hand : Hand or str
         The player's 15 cards.
     tapp : Hand, str or None
-        The 3 Tapp cards if known; else every deal samples the Tapp (module docstring).
+        The 3 Tapp cards if known; else every deal samples the Tapp (module docstring, games with partners).
     seat : str or int
         forehand / middlehand / rearhand (or 0, 1, 2), R2.  Forehand leads (R6).
     samples : int or None
@@ -841,3 +881,248 @@ def analyze_hand(hand, tapp=None, seat="forehand", samples: int | None = None,
     sim = simulate_soloist(hand, tapp, seat, samples, seed, n_jobs, rules,
                            progress=progress, **sim_options)
     return summarize(sim, score_bid, rules)
+
+
+# --------------------------------------------------------------------------- sides of partners
+# (games with partners, V1; see the module docstring's "Games with partners")
+
+TEAM_MAX_SAMPLES = 200_000
+#: default samples with --play pimc / pimc-defence (a PIMC team deal takes 10-200 ms)
+TEAM_PIMC_SAMPLES = 100
+A_TRUMP, A_MELD, A_POINTS, A_TOTAL, A_OTHER, A_OUT_OTHER, A_EST, A_LOSERS, A_DURCH = range(9)
+A_COLS = 9
+
+
+@njit
+def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out, pol):
+    """``out`` float64[n, A_COLS] per sample (module docstring, games with partners): this hand in ``seat`` is
+    the soloist; ``deck`` the unseen cards (without ``dabb`` when ``fixed_dabb``); ``pol``
+    int64[4] the seats' play policies (analyzer.mechanics.team_play.play_policies)."""
+    n = out.shape[0]
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    oc = np.zeros(O_COLS, dtype=np.float64)
+    team = seat % 2
+    for i in range(n):
+        deal_team_fixed(state, deck, hands, seat, hand, tk.hand_size)
+        if fixed_dabb:
+            for t in range(N_TYPES):
+                hands[4, t] = dabb[t]
+        kreuz_outcomes(hands, seat, pol, state, tk, kr, beat, cnt, res, oc)
+        out[i, A_TRUMP] = res[R_TRUMP]
+        out[i, A_MELD] = res[R_MELD + team]
+        out[i, A_POINTS] = res[R_POINTS + team]
+        out[i, A_TOTAL] = oc[O_TOTAL]
+        out[i, A_OTHER] = oc[O_OTHER]
+        out[i, A_OUT_OTHER] = oc[O_OUT_OTHER]
+        out[i, A_EST] = oc[O_EST]
+        out[i, A_LOSERS] = oc[O_LOSERS]
+        out[i, A_DURCH] = oc[O_DURCH_MADE]
+
+
+@dataclass
+class TeamHandAnalysis:
+    """Result of :func:`analyze_team_hand` for a Dabb game (module docstring, games with partners)."""
+
+    game: str
+    hand: object
+    seat: int
+    dabb: object
+    samples: int
+    bid: int
+    trump_shares: list[float]
+    dists: dict
+    p_reach: list[dict]
+    at_bid: dict
+    play: str = "heuristic"    # how the deals were played (--play; PIMC seats, issue 24)
+
+    def summary(self) -> str:
+        tr = "  ".join(f"{suit_symbol(t)} {100 * p:.0f}%" for t, p in enumerate(self.trump_shares))
+        d = self.dabb.show(self.low_card()) if self.dabb is not None else "sampled"
+        lines = [f"{self.game}   hand: {self.hand.show(self.low_card())}   seat {self.seat} "
+                 f"(team {self.seat % 2}) as soloist   Dabb: {d}",
+                 f"{self.samples} sampled deals; the soloist exchanges from its own cards "
+                 f"(V4.2, V5.3); trump named: {tr}"
+                 + ("" if self.play == "heuristic" else f"; play {self.play}")]
+        for key, label in (("team_meld", "team meld"), ("team_points", "team card points"),
+                           ("team_total", "team total"), ("other_score", "other team")):
+            x = self.dists[key]
+            lines.append(f"   {label:<17} mean {x['mean']:7.1f} [{x['lo']:.1f}, {x['hi']:.1f}]"
+                         f"  10/50/90%: {x['q10']:.0f} / {x['median']:.0f} / {x['q90']:.0f}")
+        lines.append(f"   P(total >= bid)   {reach_text(self.p_reach)}")
+        a = self.at_bid
+        lines.append(f"at bid {self.bid}: play {100 * a['p_play']:.1f}%, go out "
+                     f"{100 * a['p_out']:.1f}% (V4.3, V5.4), sure Durch {100 * a['p_durch']:.1f}% "
+                     f"(V4.6); made {100 * a['p_make']:.1f}% [{100 * a['p_make_lo']:.1f}-"
+                     f"{100 * a['p_make_hi']:.1f}]; team score {a['score']:+.1f} "
+                     f"[{a['score_lo']:+.0f}, {a['score_hi']:+.0f}], objective "
+                     f"{a['objective']:+.1f} [{a['objective_lo']:+.0f}, {a['objective_hi']:+.0f}]")
+        return "\n".join(lines)
+
+    def low_card(self) -> str:
+        return get_rules(self.game).low_card
+
+    def to_dict(self) -> dict:
+        low = self.low_card()
+        return {"rules": self.game, "hand": self.hand.codes(low), "seat": self.seat,
+                "team": self.seat % 2,
+                "dabb": self.dabb.codes(low) if self.dabb is not None else None,
+                "samples": self.samples, "bid": self.bid, "trump_shares": self.trump_shares,
+                **self.dists, "p_reach": self.p_reach, "at_bid": self.at_bid,
+                **({} if self.play == "heuristic" else {"play": self.play})}
+
+
+def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed: int = 0,
+                      bid: int | None = None, play: str = "heuristic"):
+    """Analysis of ``hand`` as the soloist of a team game (module docstring, games with partners).
+
+    ``dabb``: the Dabb's cards if known (else sampled); ``bid``: the bid for the contract
+    and score line (default the opening bid).  For a game without a Dabb (pinochle-80)
+    the result is :func:`analyze_pinochle_hand`'s.
+    ``play``: heuristic (the team policy), pimc (PIMC at every seat) or pimc-defence (PIMC
+    for the other team; analyzer.mechanics.team_play.team_pimc_choose).
+    Raises BinokelError (one line) on bad input.
+    """
+    spec: TeamSpec = team_spec(rules)
+    code = resolve_play(play, rules)
+    pol = play_policies(code)
+    if spec.dabb_size == 0:
+        if dabb:
+            raise BinokelError(f"--tapp: {spec.name} has no Dabb (V6.1)")
+        return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules, play=play)
+    h, counts = parse_team_hand(hand, spec)
+    s = parse_team_seat(seat)
+    if not 2 <= int(samples) <= TEAM_MAX_SAMPLES:
+        raise BinokelError(f"samples must be between 2 and {TEAM_MAX_SAMPLES}, got {samples}")
+    bid = spec.start if bid is None else int(bid)
+    if bid < spec.start or (bid - spec.start) % spec.step or bid > 10 * spec.rules.deal_points + 5000:
+        raise BinokelError(f"--bid: {bid} is no valid bid ({spec.start}, {spec.start + spec.step}, "
+                           "... V1)")
+    d = None
+    dc = np.zeros(N_TYPES, dtype=np.uint8)
+    if dabb:
+        d = Hand.parse(dabb, rules=spec.rules)
+        if len(d) != spec.dabb_size:
+            raise BinokelError(f"--tapp: the Dabb has {spec.dabb_size} cards in {spec.name}, "
+                               f"got {len(d)}")
+        dc = np.array(d.counts, dtype=np.uint8)
+        both = counts.astype(np.int64) + dc
+        if (both > spec.copies).any() or any(dc[t] and spec.tk.copies[t] == 0 for t in range(N_TYPES)):
+            raise BinokelError("--tapp overlaps the hand: more copies of a card than the deck has")
+    deck = unseen_deck(counts.astype(np.int64) + dc, spec)
+    out = np.zeros((int(samples), A_COLS))
+    analyze_kreuz_samples(counts, s, deck, dc, d is not None, chunk_state(seed, 0),
+                          spec.tk, spec.kr, out, pol)
+    n = len(out)
+    shares = [float((out[:, A_TRUMP] == t).sum() / n) for t in range(4)]
+    total = out[:, A_TOTAL]
+    dists = {"team_meld": _team_dist(out[:, A_MELD]), "team_points": _team_dist(out[:, A_POINTS]),
+             "team_total": _team_dist(total), "other_score": _team_dist(out[:, A_OTHER])}
+    reach = reach_table(total, spec.start, spec.step)
+    raw = {"team_total": total[:, None], "other": out[:, A_OTHER][:, None],
+           "weight": np.ones(n), "loss_factor": int(spec.tk.loss_factor),
+           "out_other": out[:, A_OUT_OTHER], "est": out[:, A_EST], "losers": out[:, A_LOSERS],
+           "durch_made": out[:, A_DURCH] > 0.5, "kr": spec.kr}
+    con = soloist_contracts(raw, [bid])[0]
+    rel, made = bid_outcome(raw, bid, con)
+    score = rel[:, 0] + out[:, A_OTHER]
+    is_out = con == CONTRACT_SURRENDER
+    is_durch = (con == CONTRACT_DURCH) | (con == CONTRACT_OPEN_DURCH)
+    score = np.where(is_out, rel[:, 0] + out[:, A_OUT_OTHER], np.where(is_durch, rel[:, 0], score))
+    pm = proportion_ci(int(made[:, 0].sum()), n)
+    sc, ob = mean_ci(score), mean_ci(rel[:, 0])
+    at_bid = {"p_play": float((~is_out & ~is_durch).mean()), "p_out": float(is_out.mean()),
+              "p_durch": float(is_durch.mean()), "p_make": pm.p, "p_make_lo": pm.lo,
+              "p_make_hi": pm.hi, "score": sc.mean, "score_lo": sc.lo, "score_hi": sc.hi,
+              "score_se": sc.se, "objective": ob.mean, "objective_lo": ob.lo,
+              "objective_hi": ob.hi, "objective_se": ob.se}
+    return TeamHandAnalysis(spec.name, h, s, d, n, bid, shares, dists, reach, at_bid,
+                            play_name(code))
+
+@njit
+def analyze80_samples(hand, deck, state, kp, out, pol):
+    """``out`` float64[n, 4, 4]: per sample and trump (team meld, team counters, team
+    total as scored at bid 0, other team's score); this hand in seat 0, leading; ``pol``
+    the seats' play policies (analyzer.mechanics.team_play.play_policies)."""
+    n = out.shape[0]
+    hands = np.zeros((4, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for i in range(n):
+        deal80_fixed(state, deck, hands, 0, hand)
+        for t in range(4):
+            play_contract80(hands, 0, 0, t, pol, state, kp, beat, cnt, res)
+            out[i, t, 0] = res[R_MELD]
+            out[i, t, 1] = res[R_POINTS]
+            out[i, t, 2] = res[R_SCORE]
+            out[i, t, 3] = res[R_SCORE + 1]
+
+
+def _team_dist(x: np.ndarray) -> dict:
+    ci = mean_ci(x)
+    q = np.quantile(x, [0.1, 0.5, 0.9])
+    return {"mean": ci.mean, "lo": ci.lo, "hi": ci.hi, "se": ci.se, "n": ci.n,
+            "q10": float(q[0]), "median": float(q[1]), "q90": float(q[2])}
+
+
+@dataclass
+class PinochleHandAnalysis:
+    """Per trump: own meld (exact), distributions (mean, CI, quantiles) of partner meld,
+    team meld, team counters, team total, other team; P(total >= bid) with Wilson CIs."""
+
+    hand: Hand80
+    samples: int
+    trumps: list[dict]
+    play: str = "heuristic"    # how the deals were played (--play; PIMC seats, issue 24)
+
+    def summary(self) -> str:
+        lines = [f"hand: {self.hand}   ({self.samples} sampled deals per trump, this hand "
+                 "bidding and leading)"
+                 + ("" if self.play == "heuristic" else f"; play {self.play}")]
+        for r in self.trumps:
+            s = suit_symbol(r["trump"])
+            melds = ", ".join(f"{m['name']} {m['points']}" for m in r["own_melds"]) or "none"
+            lines.append(f"trump {s}: own meld {r['own_meld']} ({melds})")
+            for key, label in (("partner_meld", "partner meld"), ("team_counters", "team counters"),
+                               ("team_total", "team total"), ("other_score", "other team")):
+                d = r[key]
+                lines.append(f"   {label:<14} mean {d['mean']:7.1f} [{d['lo']:.1f}, {d['hi']:.1f}]"
+                             f"  10/50/90%: {d['q10']:.0f} / {d['median']:.0f} / {d['q90']:.0f}")
+            lines.append(f"   P(total >= bid)  {reach_text(r['p_reach'])}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand.codes(), "samples": self.samples, "trumps": self.trumps,
+                **({} if self.play == "heuristic" else {"play": self.play})}
+
+
+def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
+                          rules: TeamRuleSet = PINOCHLE_80,
+                          play: str = "heuristic") -> PinochleHandAnalysis:
+    """Meld and counter distributions of a 20-card hand (module docstring, games with partners); ``play``:
+    heuristic, pimc or pimc-defence (analyzer.mechanics.team_play.play_policies)."""
+    code = resolve_play(play, rules)
+    h = Hand80.parse(hand, size=rules.hand_size)
+    if not 2 <= int(samples) <= TEAM_MAX_SAMPLES:
+        raise BinokelError(f"samples must be between 2 and {TEAM_MAX_SAMPLES}, got {samples}")
+    out = np.zeros((int(samples), 4, 4))
+    analyze80_samples(h.counts_array(), unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
+                      team_kernel(rules), out, play_policies(code))
+    trumps = []
+    for t in range(4):
+        own = class_meld_total(h, t, rules)
+        team_total = out[:, t, 2]
+        reach = reach_table(team_total, rules.bid_start, 2 * rules.bid_step)
+        trumps.append({
+            "trump": t, "own_meld": own,
+            "own_melds": [{"class": m.cls, "name": m.name, "points": m.points}
+                          for m in class_melds(h, t, rules)],
+            "partner_meld": _team_dist(out[:, t, 0] - own), "team_meld": _team_dist(out[:, t, 0]),
+            "team_counters": _team_dist(out[:, t, 1]), "team_total": _team_dist(team_total),
+            "other_score": _team_dist(out[:, t, 3]), "p_reach": reach})
+    return PinochleHandAnalysis(h, int(samples), trumps, play_name(code))

@@ -36,7 +36,7 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
 from analyzer.mechanics.team_game import (R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE, RES_COLS,
                                           kreuz_rule_deal, rule_deal80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team, pimc_policy
-from analyzer.mechanics.team_rules import team_spec
+from analyzer.mechanics.rules import team_spec
 
 def side_policies(config: str, soloist: int, worlds: int) -> np.ndarray:
     """int64[4] seat policies: PIMC (``worlds`` per decision) for the seats of ``config``

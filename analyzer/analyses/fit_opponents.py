@@ -38,9 +38,8 @@ from analyzer.fits import fit_path, write_fit_file
 from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.rng import make_state
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, team_spec
 from analyzer.mechanics.sampling import deal_rules, new_deck
-from analyzer.mechanics.team_rules import team_spec
 
 #: Each seat's first call in the fit for binokel-48 (module docstring; :func:`fit_auctions`).
 FIT_AUCTIONS = ("", "150", "150 pass")

@@ -41,11 +41,10 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.ruleset import SIDES_PARTNERS, SIDES_SOLO, RuleSet
 from analyzer.mechanics.team_play import _duty_of
-from analyzer.mechanics.team_rules import team_kernel
 from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
 from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
 from analyzer.analyses.hint_worlds import team_world_values

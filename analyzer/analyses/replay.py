@@ -29,6 +29,8 @@ import numpy as np
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.record import DURCH, OPEN_DURCH, OUT, Deal, in_play_seats
+from analyzer.mechanics.rules import team_kernel
+from analyzer.mechanics.scoring import score_sides
 from analyzer.mechanics.trick import add_card, legal, relief_of, sides_of
 
 from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, Hint, hint,
@@ -272,11 +274,9 @@ def outcome(deal: Deal) -> dict:
 
 
 def _team_score(deal, flat, su, pts, won, counting, disc):
-    """V1 team scores: score_kreuz with a Dabb (V4.6; the discard for the soloist's team),
-    score80 without (V6.6: melds need a counting trick).  A Durch: None (hint refuses it)."""
-    from analyzer.mechanics.team_rules import team_kernel
-    from analyzer.mechanics.team_scoring import score80, score_kreuz
-
+    """V1 team scores by score_sides: with a Dabb the discard counts for the soloist's
+    side (V4.6); melds need a trick, or a counting trick where the game says so (V6.6).
+    A Durch: None (hint refuses it)."""
     if deal.contract in (DURCH, OPEN_DURCH):
         return None
     tk = team_kernel(flat)
@@ -285,11 +285,8 @@ def _team_score(deal, flat, su, pts, won, counting, disc):
     m = np.array(deal.melds, dtype=np.int64)
     if deal.rules.dabb.size:
         p[su] += disc
-        score_kreuz(su, deal.bid, m, p, np.array(won, dtype=np.int64), tk.round_to,
-                    tk.loss_factor, out)
-    else:
-        score80(su, deal.bid, m, p, np.array(counting, dtype=np.int64),
-                tk.meld_needs_counter, out)
+    score_sides(su, deal.bid, m, p, np.array(won, dtype=np.int64),
+                np.array(counting, dtype=np.int64), tk, out)
     return (int(out[0]), int(out[1]))
 
 

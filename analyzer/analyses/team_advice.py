@@ -50,10 +50,9 @@ from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS,
                                           kreuz_outcomes, kreuz_rule_value, play_contract80)
 from analyzer.mechanics.team_play import deal_team_fixed, play_policies
 from analyzer.search.pimc import play_name, resolve_play
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet, TeamSpec, team_spec
+from analyzer.mechanics.rules import PINOCHLE_80, TeamRuleSet, TeamSpec, get_rules, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
 
 DEFAULT_SAMPLES80 = 400
 MAX_SAMPLES80 = 200_000
@@ -633,7 +632,7 @@ def parse_team_scores(scores, objective, spec: TeamSpec):
     return (objective or "win"), (vals[0], vals[1])
 
 
-def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
+def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_80,
                 samples: int = DEFAULT_SAMPLES80, seed: int = 0, use_evidence: bool = True,
                 rows: int | None = None, progress=None, scores=None,
                 objective: str | None = None, play: str = "heuristic") -> TeamBidAdvice:
@@ -644,7 +643,7 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
     ``relative`` (:func:`summarize_team_advice`).
 
     ``rules``: the game (pinochle-80 or a Binokel team RuleSet; see
-    analyzer.mechanics.team_rules.team_spec).  ``auction``: the calls so far from seat 0
+    analyzer.mechanics.rules.team_spec).  ``auction``: the calls so far from seat 0
     (text such as ``"500 p 520"`` or a list); it must be ``seat``'s turn.  Raises
     BinokelError (one line) on bad input.
     """
@@ -665,6 +664,6 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_RULES,
 
 def advise_pinochle(hand, seat: int = 0, auction="", samples: int = DEFAULT_SAMPLES80,
                     seed: int = 0, use_evidence: bool = True,
-                    rules: TeamRuleSet = PINOCHLE_RULES, rows: int | None = None) -> TeamBidAdvice:
+                    rules: TeamRuleSet = PINOCHLE_80, rows: int | None = None) -> TeamBidAdvice:
     """:func:`advise_team` for ``pinochle-80``."""
     return advise_team(hand, seat, auction, rules, samples, seed, use_evidence, rows)

@@ -48,7 +48,7 @@ from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_
                                              DEFAULT_TRICK_VALUE, rule_value80)
 from analyzer.mechanics.team_game import kreuz_rule_value
 from analyzer.mechanics.team_play import deal_team
-from analyzer.mechanics.team_rules import TeamSpec, team_spec
+from analyzer.mechanics.rules import TeamSpec, team_spec
 
 #: Names of the team model's inputs, in coefficient order (:func:`team_features`).
 TEAM_FEATURES = ("intercept", "rule_value", "aces", "tens", "longest_suit", "top_in_longest",

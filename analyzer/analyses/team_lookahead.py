@@ -71,7 +71,7 @@ from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS,
                                           O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
                                           kreuz_outcomes, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
-from analyzer.mechanics.team_rules import TeamSpec, team_spec
+from analyzer.mechanics.rules import TeamSpec, team_spec
 
 #: the team look-ahead's models of how the other three seats bid
 TEAM_MODELS = ("rule", "advisor")

@@ -54,13 +54,13 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
+from analyzer.mechanics.scoring import sides_game_winner
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, rule_of_thumb80)
 from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
 from analyzer.mechanics.team_play import deal_team, play_policies
 from analyzer.search.pimc import play_name, resolve_play
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamSpec, team_spec
-from analyzer.mechanics.team_scoring import team_game_winner
+from analyzer.mechanics.rules import PINOCHLE_80, TeamSpec, team_spec
 
 AGENTS80 = ("advisor", "rule", "advisor-la", "advisor-fit")
 MAX_DEALS80 = 100_000
@@ -186,7 +186,7 @@ def play_team_game(kinds, params, seed, g, arr, spec: TeamSpec) -> dict:
         totals[1] += xy[1]
         bid_xy = -1 if b < 0 else (0 if b % 2 == x_team else 1)
         deals.append((xy[0], xy[1], bid_xy, bid))
-        winner = team_game_winner(totals, bid_xy, target)
+        winner = sides_game_winner(totals, bid_xy, target)
         if winner >= 0:
             break
     if winner < 0:                        # the cap (not seen in practice): higher total wins
@@ -327,7 +327,7 @@ def _chunk(kinds, params, seed, ds, rules, games=False):
 
 def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: int = 200,
                         seed: int = 0, samples: int = 100, n_jobs: int = 1, progress=None,
-                        rules=PINOCHLE_RULES, rv1: int | None = None,
+                        rules=PINOCHLE_80, rv1: int | None = None,
                         rv2: int | None = None,
                         evidence_scale: float = DEFAULT_EVIDENCE_SCALE,
                         partner_scale: float | None = None,

@@ -86,7 +86,7 @@ from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamRuleSet
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 from analyzer.batch.stock_runs import (has_stock, stock_deal_policy, stock_deal_rows,
                                        stock_rules_dict, stock_rules_from_dict)
@@ -294,7 +294,6 @@ from analyzer.mechanics.melds import discard_dissle, meld_total  # noqa: E402
 from analyzer.mechanics.play import POLICY_HEURISTIC, play_out  # noqa: E402
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
                                         DEAL_SURRENDER, score_kernel)
-from analyzer.mechanics.team_rules import TeamRuleSet
 
 #: contract_h bins: play, surrender (going out), Durch, open Durch (V2.7), thrown in (V2.2)
 CONTRACT_THROWN_IN = 4

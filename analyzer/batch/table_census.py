@@ -6,7 +6,7 @@ R1, V5.1, V6.1) uniformly to the seats in play, ``hand_size`` cards each, the re
 Dabb, V4.1, V5.1; none in V6.1) aside.  Each hand is melded with each of the four trumps by
 the game's own meld table: the R5 kernel (analyzer.mechanics.melds.meld_all_trumps, with
 the game's values: V2.5 in kreuz-48, V5.5 in kreuz-40) on a two-copy deck, the V6.3 kernel
-(analyzer.mechanics.pinochle_melds.meld80_all_trumps) on the four-copy deck.  The chunk
+(analyzer.mechanics.melds.meld_all_trumps_counts) on the four-copy deck.  The chunk
 returns aggregates in the rows ``(metric, bin, count, sq)`` of analyzer.batch.runs:
 
 - ``hand.meld.<suit>`` (the hand's meld total with that trump) and ``hand.meld.best``
@@ -32,11 +32,10 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_SUITS, N_TYPES, PLANE, SUIT_LETTERS
 from analyzer.mechanics.melds import meld_all_trumps
-from analyzer.mechanics.pinochle_melds import meld80_all_trumps
+from analyzer.mechanics.melds import meld_all_trumps_counts
 from analyzer.mechanics.rng import bounded
-from analyzer.mechanics.rules import from_flat
+from analyzer.mechanics.rules import from_flat, team_kernel
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
-from analyzer.mechanics.team_rules import team_kernel
 
 #: rows of the per-hand histogram: the four trumps, then the best
 N_ROWS = N_SUITS + 1
@@ -166,7 +165,7 @@ def census_chunk80(state, n_deals, deck, n_play, hand_size, partners, kp, card_p
         for s in range(n_play):
             for t in range(N_TYPES):
                 c8[t] = counts[s, t]
-            meld80_all_trumps(c8, kp, tots[s, 0:N_SUITS])
+            meld_all_trumps_counts(c8, kp, tots[s, 0:N_SUITS])
         _add_deal(tots, bidx, n_play, partners, counts, card_points, hist, hsq, dealsq,
                   best_h, best_sq, side_h, side_sq, side_dealsq, dabb_h)
 

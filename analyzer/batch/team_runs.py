@@ -52,7 +52,7 @@ from analyzer.mechanics.team_game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT,
                                           R_MELD, R_POINTS, R_SCORE, R_TRUMP, kreuz_rule_deal,
                                           rule_deal80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
-from analyzer.mechanics.team_rules import team_spec
+from analyzer.mechanics.rules import team_spec
 
 #: team.contract bins: exchange.CONTRACT_* (0 play, 1 going out, 2 Durch, 3 open Durch), 4 thrown in
 CONTRACT_THROWN_IN = 4
@@ -72,9 +72,9 @@ def team_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, trick_
     state : uint64[4]
         The chunk's RNG state (dealing and the team policy's random choices).
     deck : uint8[n]
-        The game's deck as card types (team_rules.TeamSpec.deck; shuffled in place).
+        The game's deck as card types (rules.TeamSpec.deck; shuffled in place).
     tk, kr : TeamKernel, KernelRules
-        The game's compiled rules (team_rules.team_spec).
+        The game's compiled rules (rules.team_spec).
     open_auction : bool
         True: the V6.2 auction with :func:`team_game.rule_deal80`; False: V1's chain of
         duels with the Dabb, :func:`team_game.kreuz_rule_deal`.

@@ -18,8 +18,7 @@ import tempfile
 
 from analyzer.batch.runs import DEFAULT_CHUNK, RunSpec, simulate
 from analyzer.bench.registry import register
-from analyzer.mechanics.rules import DEFAULT_RULES
-from analyzer.mechanics.team_rules import PINOCHLE_RULES
+from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80
 
 
 def _run(what: str, n: int, seed: int, jobs: int, rules=None) -> dict:
@@ -51,7 +50,7 @@ def sd1(n: int, seed: int, rules=None) -> dict:
 
 
 def tsd(n: int, seed: int, rules=None) -> dict:
-    return _run("deals", n, seed, 1, rules or PINOCHLE_RULES)
+    return _run("deals", n, seed, 1, rules or PINOCHLE_80)
 
 
 register("S1", s1, deals=1_000_000,

@@ -1,6 +1,6 @@
 """Benchmark workloads of the team games (``binokel bench --rules kreuz-48`` etc.).
 
-Each takes the team game's RuleSet (``rules=``, compiled by team_rules.team_spec):
+Each takes the team game's RuleSet (``rules=``, compiled by rules.team_spec):
 
 - T1, meld census: deal the 4 hands (+ the Dabb) uniformly at random, evaluate the melds
   of all four hands for all four trumps (16 values: V6.3 for pinochle-80, the RuleSet's
@@ -21,12 +21,12 @@ from analyzer.bench.play import W2_TRUMP
 from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.team_game import R_SCORE
-from analyzer.mechanics.pinochle_melds import meld80_all_trumps
+from analyzer.mechanics.melds import meld_all_trumps_counts
 from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
                                           new_deck80, play80_core, play_team_core)
 from analyzer.mechanics.melds import meld_total
 from analyzer.mechanics.sampling import counts_mask
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel, team_spec
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 
@@ -39,7 +39,7 @@ def p1_batch(n, state, deck, kp, sums):
     for _ in range(n):
         deal80(state, deck, cnt)
         for p in range(4):
-            meld80_all_trumps(cnt[p], kp, out)
+            meld_all_trumps_counts(cnt[p], kp, out)
             for s in range(4):
                 sums[s] += out[s]
 
@@ -56,7 +56,7 @@ def k1_batch(n, state, deck, tk, kr, sums):
                 sums[s] += meld_total(m, s, kr)
 
 
-def t1(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t1(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(4, dtype=np.int64)
     if spec.copies == 4:
@@ -66,7 +66,7 @@ def t1(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
     return {"mean_meld": float(sums.sum() / (16 * n))}
 
 
-def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t1_python(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """T1 in plain Python: random.shuffle the deck, melds by counting: V6.3 for the 80-card
     deck; for the 2-copy team games each hand's melds through the RuleSet's meld kernel,
     called once per hand and trump from Python (a Python-loop baseline)."""
@@ -89,8 +89,8 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
 
     rng = random.Random(seed)
     deck = [int(t) for t in new_deck80()]
-    r = team_kernel(PINOCHLE_RULES)
-    around, double = [int(x) for x in r.around], [int(x) for x in r.double_around]
+    r = team_kernel(PINOCHLE_80)
+    around, double = [int(x) for x in r.fours_value], [int(x) for x in r.eights_value]
     total = 0
     for _ in range(n):
         rng.shuffle(deck)
@@ -102,17 +102,17 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
             for rk in range(5):
                 m = min(c[s * 6 + rk] for s in range(4))
                 common += (m // 2) * double[rk] + (m % 2) * around[rk]
-            m = min(c[r.pinochle_q], c[r.pinochle_j])
-            common += (m // 2) * r.pinochle_double + (m % 2) * r.pinochle_single
+            m = min(c[r.binokel_q], c[r.binokel_j])
+            common += (m // 2) * r.binokel_double + (m % 2) * r.binokel_single
             for trump in range(4):
                 v = common
                 for s in range(4):
                     k, q = c[s * 6 + 2], c[s * 6 + 3]
                     if s == trump:
                         f = min(c[s * 6 + x] for x in range(5))
-                        v += f * r.flush + min(k - f, q - f) * r.royal_marriage
+                        v += f * r.family[1] + min(k - f, q - f) * r.pair[1]
                     else:
-                        v += min(k, q) * r.marriage
+                        v += min(k, q) * r.pair[0]
                 total += v
     return {"mean_meld": total / (16 * n)}
 
@@ -139,21 +139,21 @@ def kt_batch(n, state, deck, tk, policy, sums, trump=0):
         sums[1] += pts[1]
 
 
-def t2(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t2(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(2, dtype=np.int64)
     kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_RANDOM, sums)
     return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
-def t2t(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def t2t(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(2, dtype=np.int64)
     kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_TEAM, sums)
     return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
-def td(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def td(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """TD: the team simulate chunk kernel (analyzer.batch.team_runs.team_deal_chunk: deal,
     four rule bidders, exchange and contract, team play, scores) without the aggregation
     and the Parquet part that TSD adds."""
@@ -173,12 +173,12 @@ def _w2_table(n: int, seed: int, policy: int, rules) -> dict:
     return {"mean_points": [float(x) / n for x in sums], "total": float(sums.sum() / n)}
 
 
-def w2_table(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def w2_table(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """W2 (random policy) on a four-seat table (issue 24: W2 for every game)."""
     return _w2_table(n, seed, POLICY_RANDOM, rules)
 
 
-def w2h_table(n: int, seed: int, rules=PINOCHLE_RULES) -> dict:
+def w2h_table(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """W2H on a four-seat table: the table's heuristic (the team policy) at every seat."""
     return _w2_table(n, seed, POLICY_TEAM, rules)
 

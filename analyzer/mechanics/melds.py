@@ -13,6 +13,12 @@ KernelRules directly; :func:`meld_all_trumps_fast` reads :class:`MeldTables` (de
 from the same RuleSet), where each suit's look-up already carries its trump bonus and the
 trump nines, and types Q are one more look-up: five loads per hand for all four trumps.
 Both are compiled without reference counting (see :func:`trump_free_meld`).
+
+Hands of a deck with four copies per card (V6.1) are counted per card type (``uint8[24]``)
+and meld by V6.3's classes A, B, C: :func:`meld_total_counts` / :func:`meld_all_trumps_counts`
+(kernels over a compiled meld table), :func:`class_melds` (named) and
+:func:`class_meld_report` (``binokel melds --json``).  Their values are the same meld
+table's fields (family, pair, fours, eights, binokel).
 """
 from __future__ import annotations
 
@@ -22,9 +28,12 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Hand, Suit,
-                    type_id)
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card,
+                                      Hand, Hand80, Suit, suit_symbol, type_id)
+from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
+
+# rank indices (cards.py) of the class-A cards
+_A, _T, _K, _Q, _J = range(5)
 
 LO = np.int64((1 << N_TYPES) - 1)
 
@@ -396,3 +405,158 @@ def meld_report(hand: Hand | str, trump: Suit | str | None = None,
     return {"rules": rules.name, "hand": h.codes(rules.low_card),
             "by_trump": [m.to_dict() for m in results],
             "best_trump": best.trump.value, "best_total": best.total}
+
+
+# --------------------------------------------------------------------------- V6.3: melds by class
+
+# A hand counted per card type (``uint8[24]`` counts 0..4, the 80-card encoding of
+# cards.py) melds by V6.3's three classes; a card may serve once in each class:
+#
+# - A, sequence and marriages: ``f`` = trump flushes A-10-K-Q-J held (min of the five
+#   trump counts), ``f * family[trump]``; the trump K-Q left over pair as royal
+#   marriages, ``min(k - f, q - f) * pair[trump]``; each plain suit ``min(k, q) * pair[plain]``.
+# - B, around: per rank A, K, Q, J, ``m`` = min over the suits; ``(m // 2) * eights[r] +
+#   (m % 2) * fours[r]`` (triple = double + single, quadruple = two doubles).
+# - C, pinochle (the binokel cards Q♠ + J♦): ``m`` = min of the two counts, valued as in B.
+#
+# The values are the game's meld table (the RuleSet's melds part); only class A depends
+# on trump.  Whether the melds count (a trick holding a counter) is for the scoring.
+
+_CLASS_RANK_WORDS = ("aces", "tens", "kings", "queens", "jacks")
+
+
+@njit(_nrt=False)
+def _repeat_value(m, single, double):
+    """Value of a meld held ``m`` times: pairs of them are doubles (V6.3 B, C)."""
+    return (m // 2) * double + (m % 2) * single
+
+
+@njit(_nrt=False)
+def trump_free_meld_counts(c, kp):
+    """Classes B (arounds) and C (pinochles) of V6.3: the part that does not depend on trump.
+
+    ``c``: uint8[24] counts; ``kp``: a compiled meld table (``ruleset.Kernel`` or the team
+    kernel: ``fours_value``, ``eights_value``, ``binokel_q/j``, ``binokel_single/double``).
+    Returns the points.
+    """
+    total = np.int64(0)
+    for r in range(5):
+        sv = kp.fours_value[r]
+        dv = kp.eights_value[r]
+        if sv != 0 or dv != 0:
+            m = min(min(np.int64(c[r]), np.int64(c[6 + r])),
+                    min(np.int64(c[12 + r]), np.int64(c[18 + r])))
+            total += _repeat_value(m, sv, dv)
+    p = min(np.int64(c[kp.binokel_q]), np.int64(c[kp.binokel_j]))
+    total += _repeat_value(p, kp.binokel_single, kp.binokel_double)
+    return total
+
+
+@njit(_nrt=False)
+def suit_meld_counts(c, trump, kp):
+    """Class A (flushes, royal and plain marriages) of counts ``c`` with ``trump`` (V6.3):
+    the trump values ``family[1]``, ``pair[1]``, the plain ``pair[0]`` of ``kp``."""
+    total = np.int64(0)
+    for s in range(N_SUITS):
+        b = 6 * s
+        k = np.int64(c[b + _K])
+        q = np.int64(c[b + _Q])
+        if s == trump:
+            f = min(min(min(np.int64(c[b + _A]), np.int64(c[b + _T])), min(k, q)),
+                    np.int64(c[b + _J]))
+            total += f * kp.family[1] + min(k - f, q - f) * kp.pair[1]
+        else:
+            total += min(k, q) * kp.pair[0]
+    return total
+
+
+@njit(_nrt=False)
+def meld_total_counts(c, trump, kp):
+    """Total meld (V6.3 classes A + B + C) of counts ``c`` (uint8[24]) with ``trump``."""
+    return suit_meld_counts(c, trump, kp) + trump_free_meld_counts(c, kp)
+
+
+@njit(_nrt=False)
+def meld_all_trumps_counts(c, kp, out):
+    """``out[s]`` = :func:`meld_total_counts` with trump ``s``, for s = 0..3 (out: int64[4])."""
+    common = trump_free_meld_counts(c, kp)
+    for s in range(N_SUITS):
+        out[s] = common + suit_meld_counts(c, s, kp)
+
+
+@dataclass(frozen=True)
+class ClassMeld:
+    """One named meld: its class (A, B or C of V6.3), name, points and how many times."""
+
+    cls: str
+    name: str
+    times: int
+    points: int
+
+
+def class_melds(hand, trump, rules: RuleSet = PINOCHLE_80) -> list[ClassMeld]:
+    """The melds of a hand counted per card type with ``trump`` (suit index 0..3), named
+    by V6.3's classes; the values are ``rules``' meld table (``family``, ``pair``,
+    ``fours``, ``eights``, ``binokel`` and its cards).
+
+    ``hand``: a :class:`Hand80` or card text.  The points add up to :func:`meld_total_counts`.
+    """
+    h = Hand80.parse(hand)
+    c = h.counts
+    out: list[ClassMeld] = []
+    sym = [suit_symbol(s) for s in range(N_SUITS)]   # German names with --cards de
+    times = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
+    flush, royal, marriage = int(rules.family[1]), int(rules.pair[1]), int(rules.pair[0])
+    for s in range(N_SUITS):
+        k, q = c[type_id(s, _K)], c[type_id(s, _Q)]
+        if s == trump:
+            f = min(c[type_id(s, r)] for r in range(5))
+            if f:
+                out.append(ClassMeld("A", f"flush {sym[s]}", f, f * flush))
+            m = min(k - f, q - f)
+            if m:
+                out.append(ClassMeld("A", f"royal marriage {sym[s]}", m, m * royal))
+        else:
+            m = min(k, q)
+            if m:
+                out.append(ClassMeld("A", f"marriage {sym[s]}", m, m * marriage))
+    for r in range(5):
+        sv, dv = int(rules.fours[r]), int(rules.eights[r])
+        if not (sv or dv):
+            continue
+        m = min(c[type_id(s, r)] for s in range(N_SUITS))
+        if m:
+            out.append(ClassMeld("B", f"{times[m]}{_CLASS_RANK_WORDS[r]} around", m,
+                                 (m // 2) * dv + (m % 2) * sv))
+    (qs, qr), (js, jr) = rules.binokel_cards
+    qt, jt = type_id(qs, qr), type_id(js, jr)
+    single, double = int(rules.binokel[0]), int(rules.binokel[1])
+    m = min(c[qt], c[jt])
+    if m:
+        out.append(ClassMeld("C", f"{times[m]}pinochle {Card(qt)} {Card(jt)}", m,
+                             (m // 2) * double + (m % 2) * single))
+    return out
+
+
+def class_meld_total(hand, trump, rules: RuleSet = PINOCHLE_80) -> int:
+    """Meld points of ``hand`` with ``trump`` through the kernel (V6.3)."""
+    h = Hand80.parse(hand)
+    return int(meld_total_counts(h.counts_array(), int(trump), game_kernel(rules)))
+
+
+def class_meld_report(hand, trump=None, rules: RuleSet = PINOCHLE_80) -> dict:
+    """``binokel melds --json`` for an 80-card hand (and the web API's ``/api/melds``):
+    per trump (``trump``: one suit's letter, or None for all four) its total and named
+    melds by V6.3's classes.
+
+    Raises BinokelError (one line) on a hand of the wrong size or a fifth copy.
+    """
+    h = Hand80.parse(hand, size=rules.hand_size)
+    suits = [Suit.parse(trump)] if trump is not None else list(SUITS)
+    rows = []
+    for s in suits:
+        ms = class_melds(h, s.index, rules)
+        rows.append({"trump": s.value, "total": sum(m.points for m in ms),
+                     "melds": [{"class": m.cls, "name": m.name, "times": m.times,
+                                "points": m.points} for m in ms]})
+    return {"rules": rules.name, "hand": h.codes(rules.low_card), "by_trump": rows}

@@ -11,7 +11,7 @@ goes back).  ``VARIANTS`` / ``get_rules`` index these views; nothing here define
 
 What removes this module: once every kernel reads ``ruleset.Kernel`` and every module the
 parts (``rules.table.seats``, not ``rules.table_seats``), ``get_rules`` returns the nested
-RuleSet and the flat classes, ``KernelRules`` and ``team_rules.TeamKernel`` go.
+RuleSet and the flat classes, ``KernelRules`` and ``TeamKernel`` go.
 Until then a flat RuleSet stays a plain frozen dataclass, so ``dataclasses.replace`` on
 it keeps working for the callers (and tests) that build ad-hoc variants.
 """
@@ -25,8 +25,9 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.ruleset import (COUNTERS, GAMES, Auction, CardPoints, Dabb, Deck,
-                                        Fitted, GameEnd, Melds, Play, Scoring, Table, get_game)
+from analyzer.mechanics.ruleset import (BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WINNER, COUNTERS, GAMES,
+                                        Auction, CardPoints, Dabb, Deck, Fitted, GameEnd, Melds,
+                                        Play, Scoring, Table, get_game)
 from analyzer.mechanics.ruleset import NOT_BUILT  # noqa: F401 (re-exported for its readers)
 from analyzer.mechanics.ruleset import RuleSet as Game
 
@@ -71,6 +72,40 @@ class KernelRules(NamedTuple):
     table_seats: int             # players at the table (3, or 4 with the dealer sitting out, V3)
     est_weights: np.ndarray      # float64[12]: the fast exchange's card-point model (policy, fitted per variant)
     est_sigma: float             # residual s.d. of that model
+
+
+class TeamKernel(NamedTuple):
+    """Plain ints and arrays for the kernels of the games with partners (built by
+    :func:`team_kernel` from the one compiled ``ruleset.Kernel``, field for field)."""
+
+    card_points: np.ndarray      # int64[24]: counter points per card type (V6.5)
+    rank_strength: np.ndarray    # int64[24]: higher beats lower within a suit (V1, V6.4)
+    copies: np.ndarray           # int64[24]: copies of each type in the deck (4; 0 = the 9s)
+    duty: int                    # play duties: 0 = R6, 1 = V5.6, 2 = V6.4 (team_play)
+    partner_relief: int          # 1: beat/trump duties lifted while the partner wins (V5.6)
+    # the meld table, named as ruleset.Kernel's (melds.meld_total_counts reads either)
+    family: np.ndarray           # int64[2]: (plain, trump) family; V6.3 A: 150 per trump flush
+    pair: np.ndarray             # int64[2]: (plain, trump) K-Q; V6.3 A: marriage 20, royal 40
+    fours_value: np.ndarray      # int64[6]: one of rank r in every suit, 0 = no meld (V6.3 B around)
+    eights_value: np.ndarray     # int64[6]: two of rank r in every suit (V6.3 B double around)
+    binokel_q: int               # type of the binokel (pinochle) queen, Q♠ (V6.3 C)
+    binokel_j: int               # type of the binokel (pinochle) jack, J♦ (V6.3 C)
+    binokel_single: int          # 40 (V6.3 C)
+    binokel_double: int          # 300 (V6.3 C)
+    meld_needs_counter: int      # 1: a side's melds count only with a counting trick (V6.3)
+    last_trick_bonus: int        # 20 (V6.5); 10 in the Binokel games (V1)
+    hand_size: int               # 20 (V6.1); 11 kreuz-48 (V4.1), 9 kreuz-40 (V5.1)
+    min_bid: int                 # 500 (V6.2); the opening bid 150 in the Binokel games (V1)
+    bid_step: int                # 10 (V6.2, V1)
+    target_score: int            # 3550 (V6.6); 1500 (V4.6), 1000 (V5.7)
+    dabb_size: int               # 0 (V6.1); 4 (V4.1, V5.1): the soloist takes it, discards as many
+    forced_opening: int          # 1: forehand must open (V5.2); 0: may pass (V4.2 after V2.2)
+    going_out_bonus: int         # the other side's bonus when the soloist goes out (V4.3 30, V5.4 40); 0 = none
+    round_to: int                # team card points rounded to the nearest round_to, 5 up (V1); 0 = no
+    loss_factor: int             # failed contract: -loss_factor x bid (2: V4.6, R8; 1: V6.6)
+    dissle_value: int            # per trump low card melded from the discard (V2.3: 10); 0 = none there
+    low_rank: int                # rank index of the low card (5: the 7 or 9)
+    bidder_leads: int            # 1: the high bidder leads the first trick (V6.2); 0: forehand (V4.5)
 
 
 @dataclass(frozen=True)
@@ -234,10 +269,11 @@ class TeamRuleSet(RuleSet):
 
     Transitional, like :class:`RuleSet`: the fields below are what the team modules read
     (``analyzer.mechanics.team_*``); each is derived from a part of the nested RuleSet
-    (:func:`flat_view`).  The Pinochle melds keep the meaning of the flat fields:
-    ``family`` = the A-10-K-Q-J of a suit (only the trump flush scores, V6.3),
-    ``pair`` = (marriage, royal marriage), ``fours`` / ``eights`` = single / double
-    arounds, ``binokel`` = the pinochle Q♠ J♦, ``surrender_bonus`` = the going-out bonus.
+    (:func:`flat_view`).  The Pinochle melds are the meld table's kinds under their
+    Binokel names (``Melds.names`` gives the Pinochle words): ``family`` = the A-10-K-Q-J
+    of a suit (only the trump flush scores, V6.3), ``pair`` = (marriage, royal marriage),
+    ``fours`` / ``eights`` = single / double arounds, ``binokel`` = the pinochle Q♠ J♦.
+    The kernels read the compiled ``ruleset.Kernel`` (:func:`team_kernel`), not these fields.
     """
 
     teams: bool = True                     # V1: two teams, partners opposite (0+2, 1+3)
@@ -361,6 +397,18 @@ BINOKEL_40 = VARIANTS["binokel-40"]
 RULE_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
 
+_GAME_KERNELS: dict = {}
+
+
+def game_kernel(rules: "RuleSet | Game"):
+    """The one compiled :class:`analyzer.mechanics.ruleset.Kernel` of a flat (or nested)
+    RuleSet: ``from_flat(rules).kernel``, built once per RuleSet, then cached."""
+    kernel = _GAME_KERNELS.get(rules)
+    if kernel is None:
+        kernel = _GAME_KERNELS[rules] = from_flat(rules).kernel
+    return kernel
+
+
 def get_rules(name: "str | RuleSet | Game | None" = None) -> RuleSet:
     """The flat view of the game registered as ``name`` (None: binokel-48); a flat RuleSet
     passes through, a nested one (analyzer.mechanics.ruleset) gets its view.
@@ -375,3 +423,89 @@ def get_rules(name: "str | RuleSet | Game | None" = None) -> RuleSet:
         raise BinokelError(f"{game.name} is a game with a stock ({game.section.split(', ')[-1]}); "
                            "this command does not play it yet")
     return VARIANTS[game.name] if GAMES.get(game.name) is game else flat_view(game)
+
+
+# --------------------------------------------------------------------------- games with partners
+
+KREUZ_48 = VARIANTS["kreuz-48"]
+KREUZ_40 = VARIANTS["kreuz-40"]
+PINOCHLE_80 = VARIANTS["pinochle-80"]
+#: V6.5 option b as a RuleSet option (not a separate game name)
+PINOCHLE_80_B = flat_view(GAMES["pinochle-80"].with_parts(
+    points=replace(GAMES["pinochle-80"].points, ranks=COUNTERS["b"])))
+
+#: TeamKernel.duty of the play part's beat mode: 0 = R6, 1 = V5.6, 2 = V6.4 (team_play)
+_DUTY_OF_BEAT = {BEAT_WINNER: 0, BEAT_LED_HIGH: 1, BEAT_TRUMP_LEAD: 2}
+
+
+def _team_kernel_of(rules) -> TeamKernel:
+    """The :class:`TeamKernel` of a game with partners: the one compiled ``ruleset.Kernel``
+    (:func:`game_kernel`) under the names the partner kernels read (V4, V5, V6)."""
+    k = game_kernel(rules)
+    return TeamKernel(
+        card_points=k.card_points, rank_strength=k.rank_strength, copies=k.copies,
+        duty=_DUTY_OF_BEAT[k.beat_mode], partner_relief=int(k.partner_relief),
+        family=k.family, pair=k.pair, fours_value=k.fours_value, eights_value=k.eights_value,
+        binokel_q=int(k.binokel_q), binokel_j=int(k.binokel_j),
+        binokel_single=int(k.binokel_single), binokel_double=int(k.binokel_double),
+        meld_needs_counter=int(k.meld_needs_counter), last_trick_bonus=int(k.last_trick_bonus),
+        hand_size=int(k.hand_size), min_bid=int(k.bid_start), bid_step=int(k.bid_step),
+        target_score=int(k.target_score), dabb_size=int(k.dabb_size),
+        forced_opening=int(k.forced_opening), going_out_bonus=int(k.going_out_bonus),
+        round_to=int(k.round_to), loss_factor=int(k.loss_factor),
+        dissle_value=int(k.dissle_value) if k.dissle_in_discard else 0, low_rank=int(k.low_rank),
+        bidder_leads=int(k.bidder_leads))
+
+
+@dataclass(frozen=True)
+class TeamSpec:
+    """Everything the team analyses need about one team game, compiled once: the
+    TeamKernel, the KernelRules whose melds a 2-copy game uses (analyzer.mechanics.melds),
+    the deck as card types, and the auction's form (V6.2 open bidding, or V1's chain of
+    duels).  Built by :func:`team_spec` from the game's rules; nothing here tests a name.
+    """
+
+    name: str
+    tk: TeamKernel
+    kr: object                   # KernelRules of the meld RuleSet (2-copy decks)
+    deck: np.ndarray             # uint8[n]: the card types of the deck, each copy once
+    copies: int                  # copies per type (2 or 4)
+    hand_size: int
+    dabb_size: int
+    open_auction: bool           # True: V6.2 (any multiple of the step >= min); False: V1 duels
+    start: int                   # lowest / opening bid
+    step: int
+    forced_opening: bool
+    rules: object                # the rules object it was built from
+
+    @property
+    def n_cards(self) -> int:
+        return int(self.deck.shape[0])
+
+
+def team_spec(rules) -> TeamSpec:
+    """The :class:`TeamSpec` of the flat RuleSet of a game with partners (cached).
+
+    Raises BinokelError (one line) for the rules of a game without partners (V1).
+    """
+    if not getattr(rules, "teams", False):
+        raise BinokelError(f"{rules.name} is not a team game: use kreuz-48, kreuz-40 or pinochle-80")
+    spec = _SPEC_CACHE.get(rules)
+    if spec is None:
+        tk = _team_kernel_of(rules)
+        types = [t for t in range(N_TYPES) if tk.copies[t] > 0]
+        deck = np.repeat(np.array(types, dtype=np.uint8), rules.copies)
+        spec = TeamSpec(rules.name, tk, rules.kernel, deck, int(rules.copies),
+                        int(rules.hand_size), int(rules.tapp_size), bool(rules.open_bidding),
+                        int(rules.bid_start), int(rules.bid_step), bool(rules.forced_opening),
+                        rules)
+        _SPEC_CACHE[rules] = spec
+    return spec
+
+
+_SPEC_CACHE: dict = {}
+
+
+def team_kernel(rules) -> TeamKernel:
+    """The compiled :class:`TeamKernel` of the flat RuleSet of a game with partners."""
+    return team_spec(rules).tk

@@ -25,7 +25,7 @@ for every game; kernels read only that, never a game's name.
 
 ``GAMES`` is the one registry (name -> RuleSet, in the order of docs/VARIANTS.md);
 ``get_game(name)`` looks one up.  During the move to one engine (issue 24) the flat
-``analyzer.mechanics.rules.RuleSet`` / ``team_rules.TeamRuleSet`` objects that the
+``analyzer.mechanics.rules.RuleSet`` / ``TeamRuleSet`` objects that the
 not-yet-ported modules read are *derived* from this registry (``rules.flat_view``); they
 are transitional and go when the last module reads the parts (see docs/design/engine.md).
 

@@ -1,7 +1,11 @@
-"""Scoring one deal (R8; surrender and Durch R4): a numba kernel and its Python API.
+"""Scoring one deal (R8; surrender and Durch R4): numba kernels and their Python API.
 
-Every constant (loss factor, surrender bonus, Durch value, tricks in a deal) comes from
-``KernelRules`` / :class:`RuleSet`.
+A deal scores per side, as the RuleSet's table part says: a lone soloist against each
+opponent on its own (R8; :func:`score_kernel`, one score per seat), or two sides of
+partners, seats 0 + 2 against 1 + 3 (V1; :func:`score_sides`, one score per side, for the
+Binokel team games V4.6, V5.7 and Pinochle V6.6 alike).  Every constant (loss factor,
+going-out bonus, Durch value, rounding, when melds count, tricks in a deal) comes from the
+compiled RuleSet (``KernelRules`` / the team kernel / ``ruleset.Kernel``).
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
+from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
 
 DEAL_NORMAL = 0
 DEAL_SURRENDER = 1          # surrender (R4) = going out, abgehen (V2.4, V5.4)
@@ -23,12 +27,17 @@ DEAL_KINDS = {"normal": DEAL_NORMAL, "surrender": DEAL_SURRENDER, "durch": DEAL_
 
 
 @njit(_nrt=False)
-def rounded_points(points, kr):
-    """V1: card points rounded to the nearest ``kr.round_to`` (5 up), or as they are."""
-    r = kr.round_to
+def round_card_points(points, r):
+    """Card points rounded to the nearest ``r``, 5 up (V1); unchanged for r = 0."""
     if r <= 0:
         return points
     return (points + r // 2) // r * r
+
+
+@njit(_nrt=False)
+def rounded_points(points, kr):
+    """V1: card points rounded to the nearest ``kr.round_to`` (5 up), or as they are."""
+    return round_card_points(points, kr.round_to)
 
 
 @njit
@@ -153,3 +162,88 @@ def score_deal(soloist: int, bid: int, card_points=(0, 0, 0), tricks=(0, 0, 0),
     else:
         made = bool(tr[soloist] > 0 and totals[soloist] >= bid)
     return DealScore(kind, int(soloist), int(bid), tuple(int(x) for x in out), totals, made)
+
+
+# --------------------------------------------------------------------------- sides of partners
+
+@njit(_nrt=False)
+def score_sides(bid_side, bid, melds, points, tricks, counting, kp, out):
+    """Deal scores of the two sides of partners into ``out`` int64[2] (V1, V4.6, V5.7, V6.6).
+
+    ``melds`` int64[2]: both partners' melds; ``points`` int64[2]: card points per side
+    (the last trick and, with a Dabb, the soloist's discard included), rounded per side to
+    ``kp.round_to`` (V1); ``tricks`` int64[2]: tricks won; ``counting`` int64[2]: tricks
+    holding a counter.  Melds count only with a trick won (R8, V4.6), with a trick holding
+    a counter where ``kp.meld_needs_counter`` (V6.3).  The bidding side scores its total
+    when it won a trick and the total reaches ``bid``, else -``kp.loss_factor`` x bid
+    (V4.6: 2; V6.6: 1); the other side its total with a trick, else 0.  ``bid_side`` -1:
+    thrown in, 0 : 0 (V2.2, V6.2).
+    """
+    for side in range(2):
+        if bid_side < 0:
+            out[side] = 0
+            continue
+        tot = round_card_points(points[side], kp.round_to)
+        if (counting[side] if kp.meld_needs_counter != 0 else tricks[side]) > 0:
+            tot += melds[side]
+        if side == bid_side:
+            out[side] = tot if (tricks[side] > 0 and tot >= bid) else -kp.loss_factor * bid
+        else:
+            out[side] = tot if tricks[side] > 0 else 0
+
+
+@njit(_nrt=False)
+def score_sides_going_out(bid_side, bid, other_melds, bonus, out):
+    """Going out (V4.3, V5.4): the soloist's side -bid; the other side its melds (both
+    partners', with the named trump) + one ``bonus``; no trick needed, nothing played."""
+    out[bid_side] = -bid
+    out[1 - bid_side] = other_melds + bonus
+
+
+@njit(_nrt=False)
+def score_sides_durch(bid_side, made, value, loss_factor, out):
+    """A Durch of a Binokel team game (V4.6 "Durch as V2.7", R4): the soloist's side
+    +``value`` when the soloist won every trick (``made``), else -``loss_factor`` x
+    ``value`` (V2.7: -2 x); the other side 0; no melds for anyone; the bid plays no part."""
+    out[bid_side] = value if made else -loss_factor * value
+    out[1 - bid_side] = 0
+
+
+@dataclass(frozen=True)
+class SidesDealScore:
+    """A scored deal of two sides: per side the counted melds, card points and the deal
+    score; ``made``: the bidding side reached its bid (V4.6, V5.7, V6.6)."""
+
+    bid_side: int
+    bid: int
+    melds_counted: tuple[int, int]
+    counters: tuple[int, int]
+    scores: tuple[int, int]
+    made: bool
+
+
+def score_sides_deal(bid_side: int, bid: int, melds, points, tricks, counting,
+                     rules: RuleSet = PINOCHLE_80) -> SidesDealScore:
+    """Python API of :func:`score_sides` with the breakdown (per side: melds, card points,
+    tricks, tricks holding a counter; ``bid_side`` -1 = thrown in)."""
+    kp = game_kernel(rules)
+    md, pt, tr, ct = (np.asarray(x, dtype=np.int64) for x in (melds, points, tricks, counting))
+    out = np.zeros(2, dtype=np.int64)
+    score_sides(int(bid_side), int(bid), md, pt, tr, ct, kp, out)
+    gate = ct if kp.meld_needs_counter else tr
+    mc = tuple(int(md[t]) if gate[t] > 0 else 0 for t in range(2))
+    made = bool(bid_side >= 0 and tr[bid_side] > 0
+                and int(round_card_points(int(pt[bid_side]), kp.round_to)) + mc[bid_side] >= bid)
+    return SidesDealScore(int(bid_side), int(bid), mc, (int(pt[0]), int(pt[1])),
+                          (int(out[0]), int(out[1])), made)
+
+
+def sides_game_winner(totals, bid_side: int, target: int) -> int:
+    """Winner after a completed deal (V6.6): the bidding side first, then the other;
+    -1 while neither has reached ``target`` (the RuleSet's game end)."""
+    if bid_side >= 0 and totals[bid_side] >= target:
+        return bid_side
+    for side in range(2):
+        if totals[side] >= target:
+            return side
+    return -1

@@ -21,8 +21,8 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import describe_calls
-from analyzer.mechanics.pinochle_melds import meld80_all_trumps
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, TeamRuleSet
+from analyzer.mechanics.melds import meld_all_trumps_counts
+from analyzer.mechanics.rules import PINOCHLE_80, TeamRuleSet
 from analyzer.mechanics.bidding import parse_auction
 
 PASS = 0
@@ -56,7 +56,7 @@ class TeamAuction:
     def passed_mask(self) -> int:
         return sum(1 << p for p in range(4) if self.passed[p])
 
-    def evidence(self, rules: TeamRuleSet = PINOCHLE_RULES) -> tuple[list[int], list[int]]:
+    def evidence(self, rules: TeamRuleSet = PINOCHLE_80) -> tuple[list[int], list[int]]:
         """Per seat (lo, hi): its highest bid said (0: none) and the bid it declined by
         passing (0: has not passed): its private maximum is >= lo and < hi."""
         lo, hi = [0] * 4, [0] * 4
@@ -84,7 +84,7 @@ class TeamAuction:
             seat = _next_seat(seat, passed) if sum(passed) < 4 else -1
         return seats
 
-    def next_bid(self, rules: TeamRuleSet = PINOCHLE_RULES) -> int:
+    def next_bid(self, rules: TeamRuleSet = PINOCHLE_80) -> int:
         """The lowest legal bid now (V6.2)."""
         return rules.bid_start if self.high == 0 else self.high + rules.bid_step
 
@@ -97,7 +97,7 @@ def _next_seat(seat: int, passed) -> int:
     return -1
 
 
-def validate_team_auction(calls, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuction:
+def validate_team_auction(calls, rules: TeamRuleSet = PINOCHLE_80) -> TeamAuction:
     """Check a sequence of calls by seats 0, 1, 2, 3, 0, ... (passed seats skipped), V6.2.
 
     Raises BinokelError (one line) on a bid below the minimum, not a multiple of the
@@ -136,7 +136,7 @@ def parse_calls(text) -> list[int]:
     return parse_auction(text)
 
 
-def parse_team_auction(text, rules: TeamRuleSet = PINOCHLE_RULES) -> TeamAuction:
+def parse_team_auction(text, rules: TeamRuleSet = PINOCHLE_80) -> TeamAuction:
     """Parse (:func:`parse_calls`) and validate a V6.2 auction."""
     return validate_team_auction(parse_calls(text), rules)
 
@@ -195,7 +195,7 @@ def rule_value80(hand, kp, trick_value, partner_allowance, tmp):
     """Rule-of-thumb value of one hand (uint8[24]): returns (value, its best trump),
     value = meld + trick_value x (aces + trumps beyond five) + partner_allowance.
     ``tmp``: int64[4] workspace."""
-    meld80_all_trumps(hand, kp, tmp)
+    meld_all_trumps_counts(hand, kp, tmp)
     aces = 0
     for s in range(4):
         aces += hand[6 * s]

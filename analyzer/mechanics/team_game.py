@@ -19,12 +19,12 @@ from analyzer.mechanics.cards import N_TYPES, Hand, Hand80
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import rule_of_thumb80, threshold_auction80
-from analyzer.mechanics.pinochle_melds import meld80
+from analyzer.mechanics.melds import meld_total_counts
 from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER, POLICY_RANDOM,
                                           POLICY_TEAM, deal_team, play80_core, play_team_durch_logged,
                                           play_team_logged)
-from analyzer.mechanics.team_rules import team_spec
-from analyzer.mechanics.team_scoring import score80
+from analyzer.mechanics.rules import team_spec
+from analyzer.mechanics.scoring import score_sides
 
 R_SCORE, R_MELD, R_POINTS, R_COUNTING, R_BIDDER, R_BID, R_TRUMP = 0, 2, 4, 6, 8, 9, 10
 R_CONTRACT = 11     # the soloist's contract after the exchange (exchange.CONTRACT_*; 0 = play)
@@ -34,8 +34,8 @@ RES_COLS = 12
 @njit(_nrt=False)
 def team_melds80(hands, trump, kp, out):
     """``out[team]`` = sum of the two partners' melds with ``trump`` (V6.3)."""
-    out[0] = meld80(hands[0], trump, kp) + meld80(hands[2], trump, kp)
-    out[1] = meld80(hands[1], trump, kp) + meld80(hands[3], trump, kp)
+    out[0] = meld_total_counts(hands[0], trump, kp) + meld_total_counts(hands[2], trump, kp)
+    out[1] = meld_total_counts(hands[1], trump, kp) + meld_total_counts(hands[3], trump, kp)
 
 
 @njit
@@ -61,8 +61,8 @@ def play_contract80(hands, bidder, bid, trump, policies, state, kp, beat, cnt, r
     play80_core(cnt, trump, bidder, bidder, policies, state, kp, beat,
                 res[R_POINTS:R_POINTS + 2], res[R_COUNTING:R_COUNTING + 2], tricks,
                 np.zeros((0, L_COLS), dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
-    score80(bidder % 2, bid, m, res[R_POINTS:R_POINTS + 2], res[R_COUNTING:R_COUNTING + 2],
-            kp.meld_needs_counter, res[R_SCORE:R_SCORE + 2])
+    score_sides(bidder % 2, bid, m, res[R_POINTS:R_POINTS + 2], tricks,
+                res[R_COUNTING:R_COUNTING + 2], kp, res[R_SCORE:R_SCORE + 2])
 
 
 @njit
@@ -99,7 +99,7 @@ from analyzer.mechanics.melds import meld_total  # noqa: E402
 from analyzer.mechanics.sampling import counts_mask  # noqa: E402
 from analyzer.mechanics.team_bidding import continue_duels  # noqa: E402
 from analyzer.mechanics.team_play import play_team_core, play_team_durch  # noqa: E402
-from analyzer.mechanics.team_scoring import score_going_out, score_kreuz, score_team_durch  # noqa: E402
+from analyzer.mechanics.scoring import score_sides_durch, score_sides_going_out  # noqa: E402
 
 
 @njit(_nrt=False)
@@ -282,7 +282,7 @@ def _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr,
     for t in range(N_TYPES):
         dp += discard[t] * tk.card_points[t]
     pts[sol % 2] += dp                     # the discard counts for the soloist's team
-    score_kreuz(sol % 2, bid, m, pts, tricks, tk.round_to, tk.loss_factor,
+    score_sides(sol % 2, bid, m, pts, tricks, res[R_COUNTING:R_COUNTING + 2], tk,
                 res[R_SCORE:R_SCORE + 2])
     # R_COUNTING holds the tricks per team here (melds need a team trick, V4.6)
     res[R_COUNTING] = tricks[0]
@@ -329,14 +329,14 @@ def kreuz_contract(hands5, sol, bid, policies, state, tk, kr, beat, cnt, res):
         for t in range(N_TYPES):
             dk[t] = hands5[sol, t] + hands5[4, t] - ddisc[t]
         made = _kreuz_durch(hands5, sol, dk, ddisc, tk, kr, beat, cnt)
-        score_team_durch(sol % 2, made, durch_contract_value(contract, kr), kr.durch_loss_factor,
+        score_sides_durch(sol % 2, made, durch_contract_value(contract, kr), kr.durch_loss_factor,
                          res[R_SCORE:R_SCORE + 2])
     elif contract == CONTRACT_SURRENDER:
         _with_kept(hands5, sol, kept, cnt)
         m = res[R_MELD:R_MELD + 2]
         kreuz_melds(cnt, trump, discard, sol, tk, kr, m)
         m[sol % 2] = 0                      # V4.3: neither the soloist nor its partner melds
-        score_going_out(sol % 2, bid, m[1 - sol % 2], tk.going_out_bonus, res[R_SCORE:R_SCORE + 2])
+        score_sides_going_out(sol % 2, bid, m[1 - sol % 2], tk.going_out_bonus, res[R_SCORE:R_SCORE + 2])
     else:
         _kreuz_play(hands5, sol, bid, trump, kept, discard, policies, state, tk, kr, beat, cnt, res)
 
@@ -534,12 +534,10 @@ def play_team_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int | N
         out = np.zeros(2, dtype=np.int64)
         if durch:
             made = bool(won == spec.hand_size)
-            score_team_durch(sol % 2, made, durch_contract_value(sure_durch_contract(kr), kr),
+            score_sides_durch(sol % 2, made, durch_contract_value(sure_durch_contract(kr), kr),
                              kr.durch_loss_factor, out)
-        elif spec.dabb_size > 0:
-            score_kreuz(sol % 2, bid, melds, pts, tricks, tk.round_to, tk.loss_factor, out)
         else:
-            score80(sol % 2, bid, melds, pts, counting, tk.meld_needs_counter, out)
+            score_sides(sol % 2, bid, melds, pts, tricks, counting, tk, out)
         scores = [int(out[0]), int(out[1])]
     hand_cls = Hand80 if spec.copies > 2 else Hand
 

@@ -5,7 +5,7 @@ cards.py (0..2 in the 48- and 40-card decks, 0..4 in the 80-card deck), and per 
 *presence* mask (bit t = holds a copy of t); legal sets are type masks over it.  Seats
 0..3 play in seat order; partners sit opposite, seat ``s`` with ``(s + 2) % 4``, team
 ``s % 2``.  Everything a variant changes comes from its compiled :class:`TeamKernel`
-(analyzer.mechanics.team_rules: card points, rank order, copies per type, the duty
+(analyzer.mechanics.rules: card points, rank order, copies per type, the duty
 table); kernels never see a variant's name.
 
 Duties (``kp.duty``), for a card added to a trick:

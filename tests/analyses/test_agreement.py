@@ -19,9 +19,8 @@ import numpy as np
 import pytest
 
 from analyzer.analyses.advice import advise_bid
-from analyzer.analyses.analysis import analyze_hand
+from analyzer.analyses.analysis import analyze_hand, analyze_team_hand
 from analyzer.analyses.team_advice import advise_team
-from analyzer.analyses.team_analysis import analyze_team_hand
 from analyzer.mechanics.cards import N_TYPES, Hand
 from analyzer.mechanics.exchange import EXCHANGE_SAMPLES, EXCHANGE_TOP, PER_TRUMP, soloist_exchange
 from analyzer.search.deals import soloist_grid, soloist_play

@@ -18,10 +18,9 @@ from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.record import check_deal, hide
 from analyzer.mechanics.record_play import play_record
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.ruleset import GAMES, SIDES_PARTNERS
 from analyzer.mechanics.team_play import _duty_of, team_pimc_choose
-from analyzer.mechanics.team_rules import team_kernel
 from analyzer.mechanics.worlds import draw_world, sample_setup
 from analyzer.search.pimc import pimc_choose
 from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context

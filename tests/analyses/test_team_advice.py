@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from analyzer.analyses.analysis import analyze_pinochle_hand
 from analyzer.analyses.team_advice import advise_pinochle, bid_values, unseen_deck
-from analyzer.analyses.pinochle_analysis import analyze_pinochle_hand
 from analyzer.analyses.team_tournament import deal_hands, play_deal_pair, run_team_tournament
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand80
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_spec
-from analyzer.mechanics.pinochle_melds import pinochle_meld_total
+from analyzer.mechanics.rules import PINOCHLE_80, get_rules, team_spec
+from analyzer.mechanics.melds import class_meld_total
 
 STRONG = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
 WEAK = "10C 10C 10C 10C JC JC 10S 10S 10S 10S QS 10H 10H 10H JH JH 10D 10D 10D 10D"  # no meld
@@ -34,7 +34,7 @@ def test_v6_6_p_make_falls_with_the_bid():
 
 
 def test_strong_hand_bids_weak_hand_passes():
-    assert sum(pinochle_meld_total(WEAK, t) for t in range(4)) == 0
+    assert sum(class_meld_total(WEAK, t) for t in range(4)) == 0
     assert advise_pinochle(STRONG, 0, "", samples=80).max_bid is not None
     assert advise_pinochle(WEAK, 0, "", samples=80).max_bid is None
 
@@ -70,7 +70,7 @@ def test_bad_advice_input_is_one_line_errors():
 
 
 def test_unseen_deck_is_the_other_60_cards():
-    d = unseen_deck(Hand80.parse(STRONG).counts, team_spec(PINOCHLE_RULES))
+    d = unseen_deck(Hand80.parse(STRONG).counts, team_spec(PINOCHLE_80))
     assert len(d) == 60
     assert (np.bincount(d, minlength=24) + np.array(Hand80.parse(STRONG).counts)).tolist() == \
         [0 if t % 6 == 5 else 4 for t in range(24)]
@@ -86,7 +86,7 @@ def test_v6_hand_analysis_reports_meld_and_counter_distributions():
 
 
 def test_duplicate_pair_plays_the_same_cards_twice_with_teams_swapped():
-    spec = team_spec(PINOCHLE_RULES)
+    spec = team_spec(PINOCHLE_80)
     h1 = deal_hands(3, 7, spec)
     h2 = deal_hands(3, 7, spec)
     assert (h1 == h2).all() and list(h1.sum(axis=1)) == [20] * 4 + [0]
@@ -108,7 +108,6 @@ def test_tournament_is_reproducible_and_reports_se_and_z():
 # ---------------------------------------------------------------- Binokel team games
 
 from analyzer.analyses.team_advice import advise_team  # noqa: E402
-from analyzer.mechanics.rules import get_rules  # noqa: E402
 
 K48 = get_rules("kreuz-48")
 K_STRONG = "AS AS 10S KS QS JS AC AH AD 10C KH"
@@ -148,7 +147,7 @@ def test_v4_3_advisor_table_lets_the_soloist_go_out_at_high_bids():
     from analyzer.analyses.team_advice import (bid_outcome, parse_team_auction_for, parse_team_hand,
                                                sample_branches, soloist_contracts)
     from analyzer.mechanics.exchange import CONTRACT_PLAY, CONTRACT_SURRENDER
-    from analyzer.mechanics.team_rules import team_spec
+    from analyzer.mechanics.rules import team_spec
     spec = team_spec(K48)
     h, counts = parse_team_hand(K_WEAK, spec)
     raw = sample_branches(counts, 1, parse_team_auction_for("150", spec), 60, 4, spec)
@@ -203,14 +202,14 @@ def test_team_tournament_of_whole_games_reports_win_rate_with_se_and_z():
 
 def test_v1_bidding_over_the_partner_is_recognised_only_in_the_duels():
     from analyzer.analyses.team_advice import bids_over_partner, parse_team_auction_for
-    from analyzer.mechanics.team_rules import team_spec
+    from analyzer.mechanics.rules import team_spec
     spec = team_spec(K48)
     # V1: seat 0 opened, seat 1 passed: seat 2 now duels its own partner
     assert bids_over_partner(parse_team_auction_for("150 pass", spec), 2, spec)
     assert not bids_over_partner(parse_team_auction_for("150", spec), 1, spec)      # an opponent holds
     assert not bids_over_partner(parse_team_auction_for("", spec), 0, spec)          # nobody holds
     assert not bids_over_partner(parse_team_auction_for("150 160 pass", spec), 2, spec)
-    p80 = team_spec(PINOCHLE_RULES)     # V6.2 open bidding keeps the plain rule
+    p80 = team_spec(PINOCHLE_80)     # V6.2 open bidding keeps the plain rule
     assert not bids_over_partner(parse_team_auction_for("500 pass", p80), 2, p80)
 
 
@@ -266,7 +265,7 @@ def test_bid_scores_agree_with_the_relative_objective_and_the_pass_branch_adds_u
     from analyzer.analyses.team_advice import (bid_outcome, bid_scores, parse_team_auction_for,
                                                parse_team_hand, sample_branches,
                                                soloist_contracts)
-    for rules, hand, seat, auction in ((K48, K_WEAK, 1, "150"), (PINOCHLE_RULES, STRONG, 0, "")):
+    for rules, hand, seat, auction in ((K48, K_WEAK, 1, "150"), (PINOCHLE_80, STRONG, 0, "")):
         spec = team_spec(rules)
         _h, counts = parse_team_hand(hand, spec)
         raw = sample_branches(counts, seat, parse_team_auction_for(auction, spec), 40, 2, spec)

@@ -21,9 +21,8 @@ from analyzer.analyses.team_lookahead import team_model
 from analyzer.analyses.team_tournament import _decide, run_team_tournament
 from analyzer.analyses.tournament import run_tournament
 from analyzer.fits import load_fit, read_fit_file
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.team_bidding import PASS
-from analyzer.mechanics.team_rules import team_spec
 
 FITS = load_fit("advisor")
 from cli.main import cli

@@ -18,11 +18,10 @@ from analyzer.analyses.team_lookahead import (TeamLookaheadAdvice, bidder_outcom
 from analyzer.analyses.team_advice import _auction_args, parse_team_auction_for
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.team_bidding import PASS, rule_value80
 from analyzer.mechanics.team_game import O_COLS, R_CONTRACT, R_SCORE, RES_COLS, kreuz_contract, play_contract80
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
-from analyzer.mechanics.team_rules import team_spec
 from tests.cli.test_cli import assert_one_line_error, run
 
 K48 = "AS AS 10S KS QS JS AC AH AD 10C KH"

@@ -17,14 +17,13 @@ from analyzer.batch.team_runs import aggregate_team_rows, team_deal_table
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE,
                                              DEFAULT_TEAM_TRICK_ESTIMATE, DEFAULT_TRICK_VALUE)
 from analyzer.mechanics.team_game import (R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD,
                                           R_POINTS, R_SCORE, R_TRUMP, kreuz_rule_value,
                                           rule_maxima80)
 from analyzer.mechanics.team_play import deal_team
-from analyzer.mechanics.team_rules import team_spec
 from cli.main import cli
 from tests.oracle import pinochle as rp
 from tests.oracle import teams as rt

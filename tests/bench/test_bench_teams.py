@@ -91,7 +91,7 @@ def test_W2_on_a_four_seat_table_is_T2_with_spades_trump():
     from analyzer.bench.play import W2_TRUMP
     from analyzer.mechanics.rng import chunk_state
     from analyzer.mechanics.team_play import POLICY_RANDOM
-    from analyzer.mechanics.team_rules import team_spec
+    from analyzer.mechanics.rules import team_spec
 
     rules = get_rules("kreuz-48")
     spec = team_spec(rules)

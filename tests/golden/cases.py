@@ -170,12 +170,12 @@ def _melds_of(hand: str, rules):
 
     if (getattr(rules, "copies", None) or 2) == 4:
         from analyzer.mechanics.cards import Hand80
-        from analyzer.mechanics.pinochle_melds import pinochle_melds
+        from analyzer.mechanics.melds import class_melds
 
         h = Hand80.parse(hand, size=rules.hand_size)
         out = []
         for s in SUITS:
-            ms = pinochle_melds(h, s.index, rules)
+            ms = class_melds(h, s.index, rules)
             out.append((sum(m.points for m in ms), [f"{m.name}x{m.times}" for m in ms]))
         return out
     from analyzer import melds

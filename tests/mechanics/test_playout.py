@@ -11,9 +11,8 @@ from analyzer.mechanics import team_play as tp
 from analyzer.mechanics.planes import planes_from_counts
 from analyzer.mechanics.playout import log_cols, play_random
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import VARIANTS
+from analyzer.mechanics.rules import VARIANTS, team_kernel
 from analyzer.mechanics.ruleset import GAMES
-from analyzer.mechanics.team_rules import team_kernel
 from analyzer.mechanics.trick import sides_of
 
 

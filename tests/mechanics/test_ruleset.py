@@ -13,10 +13,9 @@ import pytest
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics import ruleset as rs
-from analyzer.mechanics.rules import (RULE_NAMES, VARIANTS, RuleSet as FlatRuleSet, flat_view,
-                                      from_flat, get_rules)
+from analyzer.mechanics.rules import (PINOCHLE_80_B, RULE_NAMES, VARIANTS, RuleSet as FlatRuleSet,
+                                      TeamRuleSet, flat_view, from_flat, get_rules, team_kernel)
 from analyzer.mechanics.ruleset import GAMES, PARTS, Play, Table, get_game
-from analyzer.mechanics.team_rules import PINOCHLE_80_B, TeamRuleSet, team_kernel
 
 PINNED = Path(__file__).parent / "data" / "flat_rulesets_02bdea3.json"
 SEVEN = ("binokel-48", "grupp-3", "grupp-4", "binokel-40", "kreuz-48", "kreuz-40", "pinochle-80")
@@ -103,9 +102,10 @@ _KR_NAMES = {
 }
 _TK_NAMES = {
     "card_points": "card_points", "rank_strength": "rank_strength", "copies": "copies",
-    "partner_relief": "partner_relief", "around": "fours_value",
-    "double_around": "eights_value", "pinochle_q": "binokel_q", "pinochle_j": "binokel_j",
-    "pinochle_single": "binokel_single", "pinochle_double": "binokel_double",
+    "partner_relief": "partner_relief", "family": "family", "pair": "pair",
+    "fours_value": "fours_value", "eights_value": "eights_value", "binokel_q": "binokel_q",
+    "binokel_j": "binokel_j", "binokel_single": "binokel_single",
+    "binokel_double": "binokel_double",
     "meld_needs_counter": "meld_needs_counter", "last_trick_bonus": "last_trick_bonus",
     "hand_size": "hand_size", "min_bid": "bid_start", "bid_step": "bid_step",
     "target_score": "target_score", "dabb_size": "dabb_size",
@@ -127,12 +127,9 @@ def test_kernel_holds_every_value_of_the_three_player_kernelrules(name):
 @pytest.mark.parametrize("name", ("kreuz-48", "kreuz-40", "pinochle-80"))
 def test_kernel_holds_every_value_of_the_teamkernel(name):
     old, new = team_kernel(VARIANTS[name]), GAMES[name].kernel
-    assert set(_TK_NAMES) | {"duty", "flush", "royal_marriage", "marriage",
-                             "dissle_value"} == set(old._fields)
+    assert set(_TK_NAMES) | {"duty", "dissle_value"} == set(old._fields)
     for a, b in _TK_NAMES.items():
         assert np.array_equal(np.asarray(getattr(old, a)), np.asarray(getattr(new, b))), a
-    assert (old.flush, old.royal_marriage, old.marriage) == (
-        new.family[1], new.pair[1], new.pair[0])                  # V6.3 A in the one meld table
     # the team kernel counts the Dissle only from the discard's game (V2.3)
     assert old.dissle_value == (new.dissle_value if new.dissle_in_discard else 0)
     # duty 0 = R6, 1 = V5.6, 2 = V6.4 (team_play) as the play part's beat mode

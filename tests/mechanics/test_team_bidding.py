@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from analyzer.errors import BinokelError
+from analyzer.mechanics.scoring import score_sides, score_sides_deal, sides_game_winner
 from analyzer.mechanics.team_bidding import (PASS, check_turn, parse_team_auction,
                                                  rule_of_thumb80, threshold_auction80,
                                                  validate_team_auction)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
-from analyzer.mechanics.team_scoring import score80, score_team_deal, team_game_winner
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel
 from tests.oracle import pinochle as ref
 
 
@@ -82,7 +82,7 @@ def test_rule_of_thumb_is_meld_plus_20_per_expected_trick_plus_partner():
     from analyzer.mechanics.cards import Hand80
     h = Hand80.parse("AH 10H KH QH JH AH 10H KH QH JH AC AS 10C 10S 10D QC JC JS QD JH")
     tmp = np.zeros(4, dtype=np.int64)
-    mb, trump = rule_of_thumb80(h.counts_array(), team_kernel(PINOCHLE_RULES), 20, 150, tmp)
+    mb, trump = rule_of_thumb80(h.counts_array(), team_kernel(PINOCHLE_80), 20, 150, tmp)
     assert trump == 2
     hearts = 11
     expect = ref.melds(list(h.counts), 2) + 20 * (4 + hearts - 5) + 150
@@ -92,22 +92,22 @@ def test_rule_of_thumb_is_meld_plus_20_per_expected_trick_plus_partner():
 # ---------------------------------------------------------------- V6.6 scoring
 
 def test_v6_6_bidding_team_makes_its_bid():
-    s = score_team_deal(0, 600, (400, 250), (230, 270), (5, 6))
+    s = score_sides_deal(0, 600, (400, 250), (230, 270), (9, 11), (5, 6))
     assert s.scores == (630, 520) and s.made
 
 
 def test_v6_6_bidding_team_set_scores_minus_bid():
-    s = score_team_deal(1, 600, (400, 250), (230, 270), (5, 6))
+    s = score_sides_deal(1, 600, (400, 250), (230, 270), (9, 11), (5, 6))
     assert s.scores == (630, -600) and not s.made
 
 
 def test_v6_3_melds_need_a_trick_holding_a_counter():
-    s = score_team_deal(0, 500, (400, 300), (500, 0), (20, 0))
+    s = score_sides_deal(0, 500, (400, 300), (500, 0), (20, 0), (20, 0))
     assert s.melds_counted == (400, 0) and s.scores == (900, 0)
 
 
 def test_v6_2_thrown_in_deal_scores_nothing():
-    assert score_team_deal(-1, 0, (100, 100), (250, 250), (5, 5)).scores == (0, 0)
+    assert score_sides_deal(-1, 0, (100, 100), (250, 250), (10, 10), (5, 5)).scores == (0, 0)
 
 
 @given(st.integers(-1, 1), st.integers(50, 90).map(lambda x: x * 10),
@@ -115,14 +115,17 @@ def test_v6_2_thrown_in_deal_scores_nothing():
        st.integers(0, 500), st.tuples(st.integers(0, 3), st.integers(0, 3)))
 def test_v6_6_score_kernel_matches_reference(bid_team, bid, melds, p0, counting):
     points = (p0, 500 - p0)
+    # a side with card points or a counting trick won a trick; one without may or may not
+    tricks = tuple(1 if points[t] > 0 or counting[t] > 0 else 0 for t in range(2))
     out = np.zeros(2, dtype=np.int64)
-    score80(bid_team, bid, np.array(melds), np.array(points), np.array(counting), 1, out)
+    score_sides(bid_team, bid, np.array(melds), np.array(points), np.array(tricks),
+                np.array(counting), team_kernel(PINOCHLE_80), out)
     assert tuple(out) == ref.score(bid_team, bid, melds, points, counting)
 
 
 def test_v6_6_game_to_3550_bidding_side_counted_first():
-    assert team_game_winner((3600, 3700), 0) == 0
-    assert team_game_winner((3600, 3700), 1) == 1
-    assert team_game_winner((3400, 3560), 0) == 1
-    assert team_game_winner((3549, 100), 0) == -1
-    assert PINOCHLE_RULES.target_score == 3550
+    assert sides_game_winner((3600, 3700), 0, PINOCHLE_80.target_score) == 0
+    assert sides_game_winner((3600, 3700), 1, PINOCHLE_80.target_score) == 1
+    assert sides_game_winner((3400, 3560), 0, PINOCHLE_80.target_score) == 1
+    assert sides_game_winner((3549, 100), 0, PINOCHLE_80.target_score) == -1
+    assert PINOCHLE_80.target_score == 3550

@@ -10,7 +10,9 @@ from hypothesis import given, strategies as st
 from analyzer.errors import BinokelError
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
+from analyzer.mechanics.rules import DEFAULT_RULES, get_rules, team_kernel
+from analyzer.mechanics.scoring import (round_card_points, score_sides, score_sides_durch,
+                                        score_sides_going_out)
 from analyzer.mechanics.team_bidding import continue_duels, check_turn, validate_duel_auction
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
                                          CONTRACT_SURRENDER)
@@ -20,9 +22,6 @@ from analyzer.mechanics.team_game import (NO_DURCH, R_BIDDER, R_CONTRACT, R_MELD
 from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
                                           L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
                                           play_team_durch_logged, play_team_logged)
-from analyzer.mechanics.team_rules import team_kernel
-from analyzer.mechanics.team_scoring import (round_points, score_going_out, score_kreuz,
-                                             score_team_durch)
 from tests.oracle import teams as ref
 
 # the registered team RuleSets: 48 cards with sevens (the low card is rank 5), 40 cards
@@ -163,19 +162,21 @@ def test_v5_6_beat_the_led_suit_even_when_trumped():
 def test_v4_6_v5_7_score_kernel_matches_reference(sol_team, bid, melds, p0, tricks):
     points = (p0, 250 - p0)
     out = np.zeros(2, dtype=np.int64)
-    score_kreuz(sol_team, bid, np.array(melds), np.array(points), np.array(tricks), 10, 2, out)
+    # kreuz-48: rounded to 10 (V1), -2 x bid (V4.6), melds with any team trick
+    score_sides(sol_team, bid, np.array(melds), np.array(points), np.array(tricks),
+                np.zeros(2, dtype=np.int64), TK48, out)
     assert tuple(out) == ref.score(sol_team, bid, melds, points, tricks)
 
 
 def test_v1_rounding_per_team_nearest_10_five_up_keeps_250():
-    assert [round_points(x, 10) for x in (124, 125, 126, 0, 250)] == [120, 130, 130, 0, 250]
-    assert round_points(125, 10) + round_points(125, 10) == 260   # the reading: per team
-    assert round_points(123, 0) == 123
+    assert [round_card_points(x, 10) for x in (124, 125, 126, 0, 250)] == [120, 130, 130, 0, 250]
+    assert round_card_points(125, 10) + round_card_points(125, 10) == 260   # the reading: per team
+    assert round_card_points(123, 0) == 123
 
 
 def test_v4_3_going_out_scores_minus_bid_and_melds_plus_30():
     out = np.zeros(2, dtype=np.int64)
-    score_going_out(1, 200, 90, 30, out)
+    score_sides_going_out(1, 200, 90, 30, out)
     assert tuple(out) == (120, -200)
 
 
@@ -302,9 +303,9 @@ def test_v4_6_sure_durch_is_declared_open_and_wins_every_trick_for_the_team():
 
 def test_v4_6_team_durch_scores_value_or_minus_twice_value_bid_plays_no_part():
     out = np.zeros(2, dtype=np.int64)
-    score_team_durch(1, True, 1000, 2, out)
+    score_sides_durch(1, True, 1000, 2, out)
     assert tuple(out) == (0, 1000)
-    score_team_durch(0, False, 1500, 2, out)
+    score_sides_durch(0, False, 1500, 2, out)
     assert tuple(out) == (-3000, 0)                            # V2.7: -2 x value
 
 

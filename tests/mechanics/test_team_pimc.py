@@ -9,11 +9,10 @@ import numpy as np
 import pytest
 
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEGAL0, POLICY_PIMC_DEFENCE,
                                           POLICY_TEAM, deal_team, pimc_policy, play_policies,
                                           play_team_logged)
-from analyzer.mechanics.team_rules import team_spec
 
 TEAM_GAMES = ("kreuz-48", "kreuz-40", "pinochle-80")
 

@@ -8,7 +8,7 @@ import pytest
 from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
                                               POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
                                               play_out80, play_out80_logged)
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, PINOCHLE_RULES_B, team_kernel
+from analyzer.mechanics.rules import PINOCHLE_80, PINOCHLE_80_B, team_kernel
 from analyzer.mechanics.rng import chunk_state
 from tests.oracle import pinochle as ref
 
@@ -22,7 +22,7 @@ def _deals(seed, n):
         yield cnt.copy()
 
 
-def _play_logged(hands, trump, leader, bidder, policy, seed, rules=PINOCHLE_RULES,
+def _play_logged(hands, trump, leader, bidder, policy, seed, rules=PINOCHLE_80,
                  forced=None):
     log = np.zeros((20, L_COLS), dtype=np.int64)
     pts = np.zeros(2, dtype=np.int64)
@@ -74,7 +74,7 @@ def test_v6_4_kernel_plays_match_reference_duties_and_winners(policy):
 
 
 def test_v6_5_counters_sum_to_500_with_option_a_and_b():
-    for rules in (PINOCHLE_RULES, PINOCHLE_RULES_B):
+    for rules in (PINOCHLE_80, PINOCHLE_80_B):
         assert rules.deal_points == 500
         for i, hands in enumerate(_deals(31, 30)):
             log, pts, cnt, tr = _play_logged(hands, i % 4, 0, 0, POLICY_TEAM, i, rules)
@@ -84,8 +84,8 @@ def test_v6_5_counters_sum_to_500_with_option_a_and_b():
 
 
 def test_v6_5_option_b_scores_queens_and_halves_kings():
-    kb = team_kernel(PINOCHLE_RULES_B).card_points
-    ka = team_kernel(PINOCHLE_RULES).card_points
+    kb = team_kernel(PINOCHLE_80_B).card_points
+    ka = team_kernel(PINOCHLE_80).card_points
     assert list(ka[:5]) == [10, 10, 10, 0, 0]
     assert list(kb[:5]) == [10, 10, 5, 5, 0]
 
@@ -122,7 +122,7 @@ def test_v6_4_first_of_identical_copies_wins():
     assert ref.winner_index([12, 12, 13, 14], 1) == 0
     from analyzer.mechanics.play import beat_table, card_beats
     beat = np.empty(24, dtype=np.int64)
-    beat_table(team_kernel(PINOCHLE_RULES), beat)
+    beat_table(team_kernel(PINOCHLE_80), beat)
     assert not card_beats(12, 12, 1, beat)
 
 
@@ -130,7 +130,7 @@ def _check_kernel_legal(hand, trick, trump, expected):
     from analyzer.mechanics.team_play import legal80
     from analyzer.mechanics.play import beat_table, card_beats
     beat = np.empty(24, dtype=np.int64)
-    beat_table(team_kernel(PINOCHLE_RULES), beat)
+    beat_table(team_kernel(PINOCHLE_80), beat)
     win = trick[0]
     for c in trick[1:]:
         if card_beats(c, win, trump, beat):

@@ -12,9 +12,8 @@ from hypothesis import given, settings, strategies as st
 from analyzer.mechanics import play as p3
 from analyzer.mechanics import team_play as tp
 from analyzer.mechanics import trick as tr
-from analyzer.mechanics.rules import VARIANTS
+from analyzer.mechanics.rules import VARIANTS, team_kernel
 from analyzer.mechanics.ruleset import GAMES, Play
-from analyzer.mechanics.team_rules import team_kernel
 from tests.oracle import trick as oracle
 
 SEVEN = tuple(n for n in GAMES if not GAMES[n].stock.size)   # binokel-2: test_stock_play

@@ -17,7 +17,7 @@ VARIANT_NAMES = ("binokel-48", "grupp-3", "grupp-4", "binokel-40")
 
 
 def test_registry_lists_the_variants_of_variants_md():
-    # the three-player games of this file, then the team games (analyzer/mechanics/team_rules.py)
+    # the three-player games of this file, then the team games (analyzer/mechanics/rules.py)
     assert RULE_NAMES == VARIANT_NAMES + ("kreuz-48", "kreuz-40", "pinochle-80")
     assert get_rules("GRUPP-3").name == "grupp-3"
     assert get_rules(None).name == "binokel-48"

@@ -131,8 +131,8 @@ PIN = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
 
 def test_partners_games_answer_with_their_seats_auction_form_and_the_team_analyses(server):
     """V1: the advice and analysis of a partners game are the CLI's team library calls."""
-    from analyzer.analyses.team_analysis import analyze_team_hand
-    from analyzer.mechanics.pinochle_melds import pinochle_meld_report
+    from analyzer.analyses.analysis import analyze_team_hand
+    from analyzer.mechanics.melds import class_meld_report
     from analyzer.mechanics.rules import get_rules
 
     kreuz, pin = get_rules("kreuz-48"), get_rules("pinochle-80")
@@ -161,7 +161,7 @@ def test_partners_games_answer_with_their_seats_auction_form_and_the_team_analys
     assert code == 200, body
     assert body == as_json(analyze_team_hand(KREUZ, kreuz, seat=3, samples=40, bid=200).to_dict())
     code, body, _ = server.get(f"/api/melds?hand={q(PIN)}&rules=pinochle-80")
-    assert code == 200 and body == as_json(pinochle_meld_report(PIN, None, pin))
+    assert code == 200 and body == as_json(class_meld_report(PIN, None, pin))
 
 
 def test_job_reports_progress_and_returns_the_same_result(server):

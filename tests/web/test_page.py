@@ -336,8 +336,8 @@ PIN = "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC JS QD JH"
 def test_game_without_dabb_takes_four_copies_jump_bids_and_shows_its_meld_classes_and_analysis(page, server):
     """pinochle-80 (V6): 80 cards (four copies, no low card), no Dabb (V6.1), open bidding
     with jumps (V6.2), melds by the classes of V6.3, the team analysis per trump."""
-    from analyzer.analyses.team_analysis import analyze_team_hand
-    from analyzer.mechanics.pinochle_melds import pinochle_meld_report
+    from analyzer.analyses.analysis import analyze_team_hand
+    from analyzer.mechanics.melds import class_meld_report
     from analyzer.mechanics.rules import get_rules
 
     ready(page, server.base + "/?rules=pinochle-80")
@@ -359,7 +359,7 @@ def test_game_without_dabb_takes_four_copies_jump_bids_and_shows_its_meld_classe
     assert page.text_content("#auction-calls") == "1st600"
     page.click("#run-melds")
     page.wait_for_selector("#result-melds:not([hidden])")
-    rep = pinochle_meld_report(PIN, None, get_rules("pinochle-80"))
+    rep = class_meld_report(PIN, None, get_rules("pinochle-80"))
     assert {ds["trump"]: c["total"] for ds, c in cells(page, "melds-table")} == \
         {r["trump"]: str(r["total"]) for r in rep["by_trump"]}
     page.click("#more summary")

@@ -806,7 +806,7 @@ function renderMelds(d) {
     })));
 }
 
-// the 80-card deck's melds by V6.3's classes (analyzer.mechanics.pinochle_melds)
+// the 80-card deck's melds by V6.3's classes (analyzer.mechanics.melds)
 function renderClassMelds(d) {
   const top = d.by_trump.reduce((a, b) => (b.total > a.total ? b : a));   // ties: the first suit
   const best = top.trump;
@@ -828,7 +828,7 @@ const QLABEL = { meld: "meld (R5)", card_points: "card points (R7)", total: "tot
 const DLABEL = { own_meld: "own meld", partner_meld: "partner's meld", team_meld: "team meld",
   team_points: "team card points", team_counters: "team counters", team_total: "team total", other_score: "other team" };
 
-// a partners game's analysis (analyzer.analyses.team_analysis / pinochle_analysis)
+// a partners game's analysis (analyzer.analyses.analysis)
 function renderTeamAnalysis(d) {
   const seat = Number(seatByParam($("seat").value).index);
   $("team-analysis-partners").innerHTML = `Your team: ${sidesText(d.seat !== undefined ? d.seat : seat)}` +

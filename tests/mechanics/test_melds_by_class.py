@@ -1,4 +1,5 @@
-"""Pinochle melds (V6.3) and the 80-card hand (V6.1): kernel vs the plain-Python reference."""
+"""Melds by V6.3's classes of hands counted per card type (analyzer.mechanics.melds) and the
+80-card hand (V6.1): kernel vs the plain-Python reference."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,17 +8,18 @@ from hypothesis import given, strategies as st
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import DECK80_TYPES, FULL_DECK80, Hand80
-from analyzer.mechanics.pinochle_melds import meld80, meld80_all_trumps, pinochle_meld_total, pinochle_melds
+from analyzer.mechanics.melds import (class_meld_total, class_melds, meld_all_trumps_counts,
+                                      meld_total_counts)
 from analyzer.mechanics.team_play import deal80, new_deck80
-from analyzer.mechanics.team_rules import PINOCHLE_RULES, team_kernel
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel
 from analyzer.mechanics.rng import chunk_state
 from tests.oracle import pinochle as ref
 
-KP = team_kernel(PINOCHLE_RULES)
+KP = team_kernel(PINOCHLE_80)
 
 
 def total(text, trump):
-    return pinochle_meld_total(text, trump)
+    return class_meld_total(text, trump)
 
 
 # ---------------------------------------------------------------- V6.1 deck and hands
@@ -108,7 +110,7 @@ def test_v6_3_one_card_in_several_classes():
     # Q♠ serves in the spade marriage (A), the queens around (B) and the pinochle (C)
     hand = "KS QS QC QH QD JD"
     assert total(hand, 0) == 20 + 60 + 40
-    names = {m.name for m in pinochle_melds(hand, 0)}
+    names = {m.name for m in class_melds(hand, 0)}
     assert {"marriage ♠", "queens around", "pinochle Q♠ J♦"} <= names
 
 
@@ -120,7 +122,7 @@ def test_v6_3_breakdown_adds_up_to_the_kernel(np_rng):
         deal80(st_, deck, cnt)
         h = Hand80(tuple(int(x) for x in cnt[0]))
         for trump in range(4):
-            assert sum(m.points for m in pinochle_melds(h, trump)) == pinochle_meld_total(h, trump)
+            assert sum(m.points for m in class_melds(h, trump)) == class_meld_total(h, trump)
 
 
 # ---------------------------------------------------------------- kernel vs reference
@@ -132,7 +134,7 @@ counts80 = st.lists(st.integers(0, 4), min_size=20, max_size=20).map(
 @given(counts80, st.integers(0, 3))
 def test_v6_3_kernel_matches_reference_on_any_counts(counts, trump):
     c = np.array(counts, dtype=np.uint8)
-    assert meld80(c, trump, KP) == ref.melds(counts, trump)
+    assert meld_total_counts(c, trump, KP) == ref.melds(counts, trump)
 
 
 def test_v6_3_kernel_matches_reference_on_random_deals():
@@ -143,5 +145,5 @@ def test_v6_3_kernel_matches_reference_on_random_deals():
     for _ in range(300):
         deal80(st_, deck, cnt)
         for p in range(4):
-            meld80_all_trumps(cnt[p], KP, out)
+            meld_all_trumps_counts(cnt[p], KP, out)
             assert list(out) == [ref.melds([int(x) for x in cnt[p]], s) for s in range(4)]
