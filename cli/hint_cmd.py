@@ -196,9 +196,9 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
                f"{d['cards']}")
     click.echo(f"{d['worlds']} worlds of the defenders' hands (the unseen cards dealt "
                f"uniformly, seed {d['seed']}), the same for every option; heuristic play")
-    click.echo(f"{'option':<32}{'score ± SE':>18}{'vs best ± SE':>18}")
+    click.echo(f"{'option':<30}{'score ± SE':>16}{'vs best ± SE':>18}")
     for o in d["options"]:
         vs = "best" if o["option"] == d["best"] else f"{o['diff']:.1f} ± {o['diff_se']:.1f}"
-        click.echo(f"{o['option']:<32}{o['mean']:>10.1f} ± {o['se']:<5.1f}{vs:>18}")
+        click.echo(f"{o['option']:<30}{o['mean']:>9.1f} ± {o['se']:<4.1f}{vs:>18}")
     click.echo(f"(score: the soloist's deal score, R8 / R4; n = {d['worlds']} per option; "
                "vs best: paired difference on the same worlds)")
