@@ -51,7 +51,8 @@ from .main import cli
               help="A game with a stock (V7.3): the meld decision after trick --trick.")
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
               help="PIMC worlds dealt consistently with the player's view [default: 40; "
-                   "12 in a game with a stock].")
+                   "12 in a game with a stock; 200 worlds of the defenders' hands with "
+                   "--exchange].")
 @click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left; "
                    "earlier, a heuristic play-out values each card in each world.")
@@ -62,7 +63,8 @@ from .main import cli
               help="Seed of the worlds (same seed, same worlds).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
-              help="The game the record must be of (default: its Game line).")
+              help="The game the record must be of (default: its Game line); with "
+                   "--exchange --hand, the game (default binokel-48).")
 def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
                  worlds, horizon, dd_max_tricks, seed, as_json, rules=None):
     """Value every legal card of the seat to play, from that player's view only.
@@ -86,13 +88,22 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
     hands (the unseen cards dealt uniformly; the same worlds for every option, so the
     difference to the best has a small paired SE), played out by the heuristic.
     """
+    given = {p for p in ("horizon", "dd_max_tricks", "seat", "top", "meld", "trick_no",
+                         "card_no") if _given(p)}
     if exchange:
+        if record and "seat" in given:
+            raise BadInput("--exchange --record: the record's Auction names the soloist's "
+                           "seat; --seat goes with --hand (R3)")
+        extra = given & {"horizon", "dd_max_tricks"}
+        if extra:
+            raise BadInput(f"--exchange: {_flag(sorted(extra)[0])} does not apply to the "
+                           "decisions before play (R4)")
         return _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
                          worlds, seed, as_json, rules)
     if record is None:
         raise BadInput("--record FILE is needed (or --exchange with --hand and --bid)")
-    if hand is not None or bid is not None:
-        raise BadInput("--hand and --bid go with --exchange")
+    if hand is not None or bid is not None or given & {"seat", "top"}:
+        raise BadInput("--hand, --bid, --seat and --top go with --exchange")
     from analyzer.analyses.hint import hint, role, view_from_record
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
@@ -146,6 +157,16 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
                    f"{marks}")
     click.echo(f"(points: card points of the player's side from here to the end, R7; n = "
                f"{d['worlds']} per card; DD: {d['double_dummy']})")
+
+
+def _given(param: str) -> bool:
+    """Whether the user gave option ``param`` (not its default)."""
+    src = click.get_current_context().get_parameter_source(param)
+    return src is not None and src.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def _flag(param: str) -> str:
+    return {"trick_no": "--trick", "card_no": "--card"}.get(param, "--" + param.replace("_", "-"))
 
 
 def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, worlds, seed,

@@ -105,6 +105,7 @@ def test_hint_exchange_from_a_hand_prints_the_paired_table():
     (["--hand", HAND18, "--bid", "300", "--rules", "binokel-2"], "has no Dabb"),
     (["--hand", HAND18], "--hand and --bid"),
     (["--hand", HAND18, "--bid", "300", "--trick", "2"], "no --trick"),
+    (["--hand", HAND18, "--bid", "300", "--horizon", "2"], "--horizon does not apply"),
 ])
 def test_bad_hint_exchange_requests_are_one_line(args, frag):
     assert_one_line_error(run("hint", "--exchange", *args), frag)
@@ -112,3 +113,9 @@ def test_bad_hint_exchange_requests_are_one_line(args, frag):
 
 def test_hint_without_record_or_exchange_is_one_line():
     assert_one_line_error(run("hint"), "--record FILE is needed")
+
+
+def test_exchange_options_without_exchange_are_one_line(record):
+    assert_one_line_error(run("hint", "--record", record, "--top", "3"), "go with --exchange")
+    assert_one_line_error(run("hint", "--record", record, "--exchange", "--seat", "rearhand"),
+                          "--seat goes with --hand")
