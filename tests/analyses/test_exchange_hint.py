@@ -114,3 +114,11 @@ def test_bad_input_is_one_line(game, cards, bid, frag):
     counts = Hand.parse(cards).counts
     with pytest.raises(BinokelError, match=frag.replace("(", r"\(").replace(")", r"\)")):
         exchange_hint(get_game(game), counts, bid, 0, 3, 4, 0)
+
+
+def test_a_record_seen_by_a_defender_does_not_reach_the_exchange_R4():
+    from analyzer.mechanics.record import hide
+
+    deal = play_record("binokel-48", seed=3, soloist=1, trump=2)
+    with pytest.raises(BinokelError, match="hides the soloist's hand"):
+        exchange_view_from_record(hide(deal, 0))
