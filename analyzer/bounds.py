@@ -74,6 +74,9 @@ SAMPLES_ANALYZE_PIMC = Bound(1, 20_000, "PIMC plays ~3-4 ms a deal")
 GAME_SCORE = Bound(-100_000, 100_000, "a game ends at 1,500, R9")
 # A bid in an auction: above any total 18 cards can reach (R5 + R7: a monster's ~2,200).
 AUCTION_BID = Bound(0, 3_000, "above any total a hand and Tapp can reach, R5 and R7")
+# `hint --exchange`: each discard listed plays four (discard, trump) candidates per world.
+HINT_DISCARDS = Bound(1, 12, "each discard listed plays four candidates in every world")
+
 # The top of the bid grid a hand analysis simulates (its tables stop much earlier).
 ANALYZE_BID = Bound(0, 1_000, "the analysis simulates bids up to 1,000")
 

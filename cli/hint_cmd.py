@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from analyzer.bounds import SEED
+from analyzer.bounds import AUCTION_BID, HINT_DISCARDS, SEED
 
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
-                     has_stock, record_rules)
+                     has_stock, parse_hand, record_rules)
 from .main import cli
 
 
@@ -19,11 +19,27 @@ from .main import cli
         "binokel hint --record deal.txt --trick 12 --card 3 -n 100 --json",
         "binokel play --rules binokel-2 --seed 3 --record deal2.txt",
         "binokel hint --record deal2.txt --rules binokel-2 --trick 2 --meld",
+        "binokel hint --record deal.txt --exchange",
+        'binokel hint --exchange --hand "AH AH 10H KH QH JH AS 10S KS AC 10C AD QD 9D 9C JS '
+        'JH 9H" --bid 300',
     ),
 )
-@click.option("--record", "record", required=True, type=click.Path(dir_okay=False),
+@click.option("--record", "record", default=None, type=click.Path(dir_okay=False),
               help="A deal record file (docs/guide/records.md; `binokel play --record FILE` "
                    "writes one). Hidden hands (`?`) are fine except the hand of the seat to play.")
+@click.option("--exchange", "exchange", is_flag=True,
+              help="The decisions before play (R4): the best discards each with its best "
+                   "trump, going out and Durch, valued for the soloist on common worlds. "
+                   "From --record (the soloist's hand, Dabb and bid) or --hand and --bid.")
+@click.option("--hand", "hand", default=None, metavar="CARDS",
+              help="With --exchange and no --record: the soloist's cards after taking the "
+                   "Dabb (hand + Dabb, R4).")
+@click.option("--bid", "bid", type=bounded(AUCTION_BID), default=None,
+              help="With --hand: the winning bid (R3).")
+@click.option("--seat", "seat", default="forehand", show_default=True,
+              help="With --hand: the soloist's seat (forehand leads a trump contract, R6).")
+@click.option("--top", "top", type=bounded(HINT_DISCARDS), default=5,
+              show_default=True, help="With --exchange: how many discards to list.")
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which deal of the file (1 = the first).")
 @click.option("--trick", "trick_no", type=click.IntRange(min=1), default=None,
@@ -35,7 +51,8 @@ from .main import cli
               help="A game with a stock (V7.3): the meld decision after trick --trick.")
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
               help="PIMC worlds dealt consistently with the player's view [default: 40; "
-                   "12 in a game with a stock].")
+                   "12 in a game with a stock; 200 worlds of the defenders' hands with "
+                   "--exchange].")
 @click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left; "
                    "earlier, a heuristic play-out values each card in each world.")
@@ -46,9 +63,10 @@ from .main import cli
               help="Seed of the worlds (same seed, same worlds).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
-              help="The game the record must be of (default: its Game line).")
-def hint_command(record, deal_no, trick_no, card_no, meld, worlds, horizon, dd_max_tricks,
-                 seed, as_json, rules=None):
+              help="The game the record must be of (default: its Game line); with "
+                   "--exchange --hand, the game (default binokel-48).")
+def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
+                 worlds, horizon, dd_max_tricks, seed, as_json, rules=None):
     """Value every legal card of the seat to play, from that player's view only.
 
     The position is read from a deal record: the cards played before card --card of trick
@@ -63,7 +81,29 @@ def hint_command(record, deal_no, trick_no, card_no, meld, worlds, horizon, dd_m
     those of the team PIMC.  A game with a stock (binokel-2, V7): every card, meld, pass
     and claim, own minus opponent's points and own points to the end of the deal (PIMC
     while the stock lasts, exact after it); --meld asks the meld decision after a trick.
+
+    --exchange: the soloist's decisions before play (R4, V2.7): the best --top discards
+    each with its best trump, going out and Durch where the game has them, each with the
+    soloist's expected deal score (R8) as mean ± SE over -n worlds of the defenders'
+    hands (the unseen cards dealt uniformly; the same worlds for every option, so the
+    difference to the best has a small paired SE), played out by the heuristic.
     """
+    given = {p for p in ("horizon", "dd_max_tricks", "seat", "top", "meld", "trick_no",
+                         "card_no") if _given(p)}
+    if exchange:
+        if record and "seat" in given:
+            raise BadInput("--exchange --record: the record's Auction names the soloist's "
+                           "seat; --seat goes with --hand (R3)")
+        extra = given & {"horizon", "dd_max_tricks"}
+        if extra:
+            raise BadInput(f"--exchange: {_flag(sorted(extra)[0])} does not apply to the "
+                           "decisions before play (R4)")
+        return _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
+                         worlds, seed, as_json, rules)
+    if record is None:
+        raise BadInput("--record FILE is needed (or --exchange with --hand and --bid)")
+    if hand is not None or bid is not None or given & {"seat", "top"}:
+        raise BadInput("--hand, --bid, --seat and --top go with --exchange")
     from analyzer.analyses.hint import hint, role, view_from_record
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
@@ -117,3 +157,69 @@ def hint_command(record, deal_no, trick_no, card_no, meld, worlds, horizon, dd_m
                    f"{marks}")
     click.echo(f"(points: card points of the player's side from here to the end, R7; n = "
                f"{d['worlds']} per card; DD: {d['double_dummy']})")
+
+
+def _given(param: str) -> bool:
+    """Whether the user gave option ``param`` (not its default)."""
+    src = click.get_current_context().get_parameter_source(param)
+    return src is not None and src.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def _flag(param: str) -> str:
+    return {"trick_no": "--trick", "card_no": "--card"}.get(param, "--" + param.replace("_", "-"))
+
+
+def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, worlds, seed,
+              as_json, rules):
+    """``hint --exchange``: the table of analyzer.analyses.exchange_hint."""
+    from analyzer.analyses.analysis import parse_seat
+    from analyzer.analyses.exchange_hint import (DEFAULT_WORLDS, check_exchange_game,
+                                                 exchange_hint, exchange_view_from_record)
+    from analyzer.errors import BinokelError
+    from analyzer.mechanics.record import read_records
+    from analyzer.mechanics.rules import get_rules
+
+    if trick_no is not None or card_no is not None or meld:
+        raise BadInput("--exchange is the decision before the play: no --trick, --card or "
+                       "--meld (R4)")
+    worlds = DEFAULT_WORLDS if worlds is None else worlds
+    try:
+        if record is not None:
+            if hand is not None or bid is not None:
+                raise BadInput("--exchange: give --record or --hand and --bid, not both")
+            deals = read_records(record)
+            if deal_no > len(deals):
+                raise BadInput(f"--deal {deal_no}: {record} holds {len(deals)} deal(s)")
+            deal = deals[deal_no - 1]
+            check_record_rules(deal, rules)
+            check_exchange_game(deal.rules)
+            cards, bid, soloist = exchange_view_from_record(deal)
+            game = deal.rules
+        else:
+            if hand is None or bid is None:
+                raise BadInput("--exchange needs --record FILE, or --hand and --bid")
+            from analyzer.mechanics.ruleset import get_game
+
+            game = rules if rules is not None else get_game(None)
+            check_exchange_game(game)
+            cards = parse_hand(hand, None, "--hand", get_rules(game)).counts
+            soloist = parse_seat(seat)
+        h = exchange_hint(game, cards, bid, soloist, top, worlds, seed)
+    except BadInput:
+        raise
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    d = h.to_dict()
+    if as_json:
+        echo_json(d)
+        return
+    click.echo(f"{d['rules']}: soloist seat {d['soloist']} at bid {d['bid']}, holding "
+               f"{d['cards']}")
+    click.echo(f"{d['worlds']} worlds of the defenders' hands (the unseen cards dealt "
+               f"uniformly, seed {d['seed']}), the same for every option; heuristic play")
+    click.echo(f"{'option':<30}{'score ± SE':>16}{'vs best ± SE':>18}")
+    for o in d["options"]:
+        vs = "best" if o["option"] == d["best"] else f"{o['diff']:.1f} ± {o['diff_se']:.1f}"
+        click.echo(f"{o['option']:<30}{o['mean']:>9.1f} ± {o['se']:<4.1f}{vs:>18}")
+    click.echo(f"(score: the soloist's deal score, R8 / R4; n = {d['worlds']} per option; "
+               "vs best: paired difference on the same worlds)")

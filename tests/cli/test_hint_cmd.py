@@ -73,3 +73,49 @@ def test_a_partners_game_is_valued_for_the_seats_side(tmp_path):
     d = json.loads(r.stdout)
     assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 0
     assert all(c["n"] == 6 and isinstance(c["dd"], int) for c in d["cards"])
+
+
+# ---- --exchange: the decisions before play (R4)
+
+HAND18 = "AH AH 10H KH QH JH AS 10S KS AC 10C AD QD 9D 9C JS JH 9H"
+
+
+def test_hint_exchange_from_a_record_lists_discards_going_out_and_durch(record):
+    r = run("hint", "--record", record, "--exchange", "-n", "12", "--top", "2", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    kinds = [o["kind"] for o in d["options"]]
+    # grupp-3: going out (V2.4), Durch and open Durch (V2.7)
+    assert kinds.count("play") == 2 and {"out", "durch", "open-durch"} <= set(kinds)
+    assert d["soloist"] == 1 and all(o["n"] == 12 for o in d["options"])
+    assert d["options"][0]["option"] == d["best"]
+
+
+def test_hint_exchange_from_a_hand_prints_the_paired_table():
+    r = run("hint", "--exchange", "--hand", HAND18, "--bid", "300", "-n", "10", "--top", "2")
+    assert r.exit_code == 0, r.output
+    assert "go out" in r.stdout and "-300.0" in r.stdout and "best" in r.stdout
+    assert "10 worlds" in r.stdout and "vs best" in r.stdout
+
+
+@pytest.mark.parametrize("args,frag", [
+    (["--hand", HAND18.rsplit(" ", 1)[0], "--bid", "300"], "holds 18 cards"),
+    (["--hand", HAND18, "--bid", "140"], "150 or more"),
+    (["--hand", HAND18, "--bid", "300", "--rules", "pinochle-80"], "has no Dabb"),
+    (["--hand", HAND18, "--bid", "300", "--rules", "binokel-2"], "has no Dabb"),
+    (["--hand", HAND18], "--hand and --bid"),
+    (["--hand", HAND18, "--bid", "300", "--trick", "2"], "no --trick"),
+    (["--hand", HAND18, "--bid", "300", "--horizon", "2"], "--horizon does not apply"),
+])
+def test_bad_hint_exchange_requests_are_one_line(args, frag):
+    assert_one_line_error(run("hint", "--exchange", *args), frag)
+
+
+def test_hint_without_record_or_exchange_is_one_line():
+    assert_one_line_error(run("hint"), "--record FILE is needed")
+
+
+def test_exchange_options_without_exchange_are_one_line(record):
+    assert_one_line_error(run("hint", "--record", record, "--top", "3"), "go with --exchange")
+    assert_one_line_error(run("hint", "--record", record, "--exchange", "--seat", "rearhand"),
+                          "--seat goes with --hand")
