@@ -224,14 +224,16 @@ def warmup_command(rules):
 
     total = time.perf_counter()
     click.echo("compiling the numba kernels of every command (cached on disk afterwards) ...")
-    click.echo(f"  {'stage':<36}{'wall':>8}{'CPU':>8}  signatures")
+    # the stage names' column: as wide as the longest name the stages can have
+    w = max([36] + [len(name) + 2 for name, _ in stages("", game=rules)])
+    click.echo(f"  {'stage':<{w}}{'wall':>8}{'CPU':>8}  signatures")
     _, dt = _timed(_byte_compile)
-    click.echo(f"  {'bytecode':<36}{dt[0]:6.1f} s{dt[1]:6.1f} s")
+    click.echo(f"  {'bytecode':<{w}}{dt[0]:6.1f} s{dt[1]:6.1f} s")
     failed = []
     with tempfile.TemporaryDirectory(prefix="binokel-warmup-") as tmp:
         for name, args in stages(tmp, game=rules):
             before = compile_counts()
-            click.echo(f"  {name:<36}", nl=False)
+            click.echo(f"  {name:<{w}}", nl=False)
             (status, last), dt = _timed(lambda: run_stage(args))
             after = compile_counts()
             done = f"compiled {after['compiled'] - before['compiled']}, " \
