@@ -73,6 +73,12 @@ def hint_stock(rec, trick, card, meld, worlds, seed, as_json) -> None:
         click.echo(f"{a['action']:<{w}}  {_fmt(a['diff'], a['diff_se'], d['exact']):>16}  "
                    f"{_fmt(a['own'], a['own_se'], d['exact']):>14}{marks}")
     n = "exact" if d["exact"] else f"n = {d['worlds']} worlds per action"
+    m = d["best_margin"]
+    if m is not None and not d["exact"]:
+        noisy = ("within 2 SE: these worlds do not tell them apart" if m["within_noise"] else
+                 "on the worlds that chose it, so on the high side")
+        click.echo(f"best by {m['margin']:.1f} ± {m['se']:.1f} over {m['over']} (paired, "
+                   f"n = {m['n']}; {noisy})")
     click.echo(f"(points from here to the end of the deal: melds, Dissles, card points, last "
                f"trick, V7.3-V7.4; {n})")
 
@@ -104,5 +110,7 @@ def review_stock(rec, worlds, seed, top, from_trick, as_json) -> None:
         click.echo(f"{s:>4} {v['decisions']:>9} {v['pimc_loss']:>8.1f} ± {v['loss_se']:<5.1f} "
                    f"{v['exact_loss']:>7.0f} ({v['exact_decisions']})")
     click.echo(f"(loss: own minus opponent's points to the end of the deal given up against "
-               f"the best action; PIMC n = {d['worlds']} worlds per decision, paired SE; "
+               f"the best action; PIMC n = {d['worlds']} worlds per decision, cross-fitted: "
+               "the best chosen on half the worlds, the loss measured on the other half, so "
+               "equal actions cost 0 on average and a loss may be negative; paired SE; "
                "exact decisions in brackets)")

@@ -1,6 +1,8 @@
 """``binokel warmup``: compile (or load) every command's numba kernels once, for every game
 and every ``--play``, and say what it did: per stage, the kernel signatures numba compiled
-and those it loaded from the on-disk cache (analyzer._jit.compile_counts)."""
+and those it loaded from the on-disk cache (analyzer._jit.compile_counts).  A game with a
+stock (``common.has_stock``, V7) has its own stages: its kernels (stock_play, stock_solve,
+stock_pimc_fast) are other code than the flat games'."""
 from __future__ import annotations
 
 import contextlib
@@ -10,7 +12,7 @@ import time
 
 import click
 
-from .common import BadInput, example_epilog
+from .common import BadInput, example_epilog, has_stock
 from .main import cli
 
 
@@ -45,6 +47,45 @@ def sample_hand(rules) -> str:
     return hand.codes(getattr(rules, "low_card", "9"))
 
 
+def stock_sample_hand(game) -> str:
+    """The first seat's hand of deal 1 of a game with a stock (V7.1), as card codes."""
+    from analyzer.mechanics.stock_deal import StockDeal
+
+    from .stock_views import card_code
+
+    return " ".join(card_code(c) for c in StockDeal.from_seed(game, 1).hand(0))
+
+
+def stock_stages(game, tmp: str, samples: int = 2) -> list[tuple[str, list[str]]]:
+    """The stages of a game with a stock (V7): a deal played by the heuristic (stock_play,
+    the exact solver once the stock is gone, V7.4) and written as a record; a hint on it
+    while the stock lasts (PIMC worlds) and one after it (the endgame solve); a review; a
+    duplicate match of pimc-fast against the heuristic (stock_pimc_fast); melds, analyze,
+    simulate and a tournament of the game.  The record's deal has a decision at trick 2
+    and at trick 16 (24 tricks, V7.2), whatever the seed."""
+    name = game.name
+    g = ["--rules", name]
+    n = str(samples)
+    rec = f"{tmp}/{name}-deal.txt"
+    hand = stock_sample_hand(game)
+    return [
+        (f"melds --rules {name}", ["melds", hand] + g),
+        (f"play --rules {name}", ["play", "--seed", "1", "--record", rec] + g),
+        (f"hint (PIMC) --rules {name}", ["hint", "--record", rec, "--trick", "2", "-n", n] + g),
+        (f"hint (exact) --rules {name}", ["hint", "--record", rec, "--trick", "16"] + g),
+        (f"review --rules {name}", ["review", rec, "--from-trick", "12", "-n", n] + g),
+        (f"duplicate --policy pimc-fast --rules {name}",
+         ["duplicate", "--deals", "2", "--policy", f"pimc-fast-{n}", "--against", "heuristic",
+          "--jobs", "1"] + g),
+        (f"analyze --rules {name}", ["analyze", hand, "-n", n, "--deals", "1"] + g),
+        (f"simulate --rules {name}",
+         ["simulate", "-n", n, "--out", f"{tmp}/{name}", "--jobs", "1", "--quiet"] + g),
+        (f"tournament --rules {name}",
+         ["tournament", "--deals", "2", "--agents", f"pimc-fast-{n},heuristic", "--jobs", "1"]
+         + g),
+    ]
+
+
 def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]:
     """(name, ``binokel`` arguments) of every warm-up stage: each command that runs numba
     kernels, with the smallest work that still runs all of them, for every game it takes
@@ -56,13 +97,20 @@ def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]
     are asked for exactly the argument types a user's command asks for; the sizes
     (``samples``, deals) never change those types.  Not covered: the developers' commands
     ``bench``, ``fit-opponents`` and ``fit-defence`` (they compile what they measure or fit).
+    A game with a stock (the RuleSet says so: ``has_stock``) gets :func:`stock_stages`.
     """
     import analyzer  # noqa: F401  (registers the team games)
     from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS
+    from analyzer.mechanics.ruleset import GAMES
     from analyzer.search.pimc import PLAY_NAMES
 
     n = str(samples)
     out = []
+    for name, full in GAMES.items():
+        if has_stock(full) and (game is None or name == game.name):
+            out += stock_stages(full, tmp, samples)
+    if game is not None and has_stock(game):
+        return out     # the stages below run the flat games
     for name, rules in VARIANTS.items():
         if game is not None and name != game.name:
             continue
@@ -126,14 +174,18 @@ def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]
 
 
 def _one_game(name):
-    """``--rules NAME``: the registered game (one line + exit 2 for an unknown name); None: all."""
+    """``--rules NAME``: the registered game (one line + exit 2 for an unknown name); None:
+    all.  A game with a stock comes as its RuleSet (it has no flat view), any other as its
+    flat view (what its stages compare by name)."""
     from analyzer.errors import BinokelError
     from analyzer.mechanics.rules import get_rules
+    from analyzer.mechanics.ruleset import get_game
 
     if name is None:
         return None
     try:
-        return get_rules(name)
+        game = get_game(name)
+        return game if has_stock(game) else get_rules(game.name)
     except BinokelError as exc:
         raise BadInput(f"--rules: {exc}") from None
 
@@ -156,7 +208,8 @@ def run_stage(args: list[str]) -> tuple[int, str]:
 @cli.command("warmup", epilog=example_epilog("binokel warmup", "binokel warmup --rules kreuz-48"))
 @click.option("--rules", "rules", default=None, callback=lambda ctx, p, v: _one_game(v), metavar="NAME",
               help="Warm this game only (its stages; the default game's also the --play, "
-                   "solve and duplicate stages) [default: every game].")
+                   "solve and duplicate stages; a game with a stock: play, hint, review, "
+                   "pimc-fast) [default: every game].")
 def warmup_command(rules):
     """Compile every command's numba kernels now, for every game and every --play, so
     that no command waits for it later (--rules: one game).
@@ -171,14 +224,16 @@ def warmup_command(rules):
 
     total = time.perf_counter()
     click.echo("compiling the numba kernels of every command (cached on disk afterwards) ...")
-    click.echo(f"  {'stage':<36}{'wall':>8}{'CPU':>8}  signatures")
+    # the stage names' column: as wide as the longest name the stages can have
+    w = max([36] + [len(name) + 2 for name, _ in stages("", game=rules)])
+    click.echo(f"  {'stage':<{w}}{'wall':>8}{'CPU':>8}  signatures")
     _, dt = _timed(_byte_compile)
-    click.echo(f"  {'bytecode':<36}{dt[0]:6.1f} s{dt[1]:6.1f} s")
+    click.echo(f"  {'bytecode':<{w}}{dt[0]:6.1f} s{dt[1]:6.1f} s")
     failed = []
     with tempfile.TemporaryDirectory(prefix="binokel-warmup-") as tmp:
         for name, args in stages(tmp, game=rules):
             before = compile_counts()
-            click.echo(f"  {name:<36}", nl=False)
+            click.echo(f"  {name:<{w}}", nl=False)
             (status, last), dt = _timed(lambda: run_stage(args))
             after = compile_counts()
             done = f"compiled {after['compiled'] - before['compiled']}, " \

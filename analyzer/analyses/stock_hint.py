@@ -224,6 +224,7 @@ class StockHint:
     worlds: int
     best: str
     played: str | None
+    margin: dict | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -234,7 +235,7 @@ class StockHint:
             "actions": [{"action": v.label, "diff": v.diff, "diff_se": v.diff_se,
                          "own": v.own, "own_se": v.own_se, "n": v.n,
                          "wins_game": v.wins_game} for v in self.values],
-            "best": self.best, "played_in_record": self.played,
+            "best": self.best, "best_margin": self.margin, "played_in_record": self.played,
         }
 
 
@@ -255,10 +256,61 @@ def stock_hint(rec: StockRecord, trick: int | None = None, card: int | None = No
         table=None if table < 0 else token(table // 2, 0), stock_left=deal.stock_left(),
         points=(deal.points(seat), deal.points(opp)), values=vals, exact=exact,
         worlds=worlds, best=best.label,
-        played=played)
+        played=played, margin=best_margin(vals))
 
 
 # ----------------------------------------------------------------------------- review
+
+def cross_fit_loss(table: np.ndarray, played: int) -> tuple[float, float, int]:
+    """The loss of the action ``played`` against the best, estimated without the winner's
+    curse: ``table[w, a]`` is action ``a``'s value (``diff``) in world ``w``, every action
+    on the same worlds.  Returns ``(loss, se, n)``.
+
+    Picking the best on the worlds it is then measured on (``max`` of the means minus the
+    played action's mean) is biased upwards: among actions of equal worth it picks the one
+    the worlds favoured by chance, so a pure-noise decision shows a positive loss.  Here
+    the worlds are split in two halves (the first ``n // 2``, the rest: the worlds are
+    independent draws); the best is chosen on one half and its advantage over ``played``
+    measured, world by world, on the other half, and vice versa.  ``loss`` is the mean of
+    those ``n`` per-world differences (the two halves averaged by their sizes), ``se``
+    their standard error (paired: the same world for both actions).  When the actions are
+    equal in distribution the expected loss is 0; in general it is the loss against what
+    a ``n/2``-world choice would pick, so it errs low rather than high.  Needs ``n >= 2``
+    (BinokelError otherwise)."""
+    v = np.asarray(table, dtype=float)
+    n = v.shape[0]
+    if n < 2:
+        raise BinokelError(f"review: {n} world per decision; the loss is measured on worlds "
+                           "other than those that chose the best, so use at least 2")
+    h = n // 2
+    halves = (np.arange(h), np.arange(h, n))
+    d = np.empty(n)
+    for choose, measure in ((halves[0], halves[1]), (halves[1], halves[0])):
+        best = int(np.argmax(v[choose].mean(axis=0)))        # the first of equals
+        d[measure] = v[measure, best] - v[measure, played]
+    return float(d.mean()), float(d.std(ddof=1) / np.sqrt(n)), n
+
+
+def best_margin(values: list[ActionValue]) -> dict | None:
+    """The hint's best action against the runner-up, on the same worlds: ``{"over":
+    label, "margin": mean diff, "se": paired SE, "n": worlds, "within_noise": margin <
+    2 SE}``; None when there is no runner-up or the best is a winning claim.  The margin is
+    measured on the worlds that chose the best, so it is optimistic; within 2 SE the worlds
+    do not tell the two apart."""
+    vals = [v for v in values if not v.wins_game and v.diff is not None]
+    if len(vals) < 2 or any(v.wins_game for v in values):
+        return None
+    ranked = sorted(vals, key=lambda v: -v.diff)
+    b, r = ranked[0], ranked[1]
+    d = b.diffs - r.diffs
+    n = len(d)
+    exact = b.n == "exact"
+    se = 0.0 if exact else (float(d.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"))
+    m = float(d.mean())
+    return {"over": r.label, "margin": m, "se": se, "n": "exact" if exact else n,
+            "within_noise": bool(not exact and not m > 2 * se)}
+
+
 
 @dataclass
 class StockReview:
@@ -277,12 +329,15 @@ def stock_review(rec: StockRecord, worlds: int = 4, seed: int = 0,
     """Every decision of the record with more than one legal action (claims aside),
     valued from its player's view against the best action there: the loss in ``diff``
     points (own minus opponent's to the end of the deal).  While the stock lasts PIMC over
-    ``worlds`` worlds with a paired SE (the same worlds for the action played and the
-    best); after it the exact loss (SE 0, n exact), which is also the loss in hindsight:
-    every card is known then (V7.4).  A seat whose hand the record hides is skipped;
+    ``worlds`` worlds, the loss cross-fitted (:func:`cross_fit_loss`: the best chosen on
+    one half of the worlds, measured on the other; a paired SE; it may be negative), so a
+    decision between equal actions costs 0 on average; ``best`` is PIMC's choice on all
+    the worlds.  After the stock the exact loss (SE 0, n exact), which is also the loss in
+    hindsight: every card is known then (V7.4).  A seat whose hand the record hides is skipped;
     ``from_trick``: only the decisions of that trick and later (a bound on the work)."""
-    if not 1 <= worlds <= MAX_REVIEW_WORLDS:
-        raise BinokelError(f"review: {worlds} worlds per decision; use 1 to {MAX_REVIEW_WORLDS}")
+    if not 2 <= worlds <= MAX_REVIEW_WORLDS:
+        raise BinokelError(f"review: {worlds} worlds per decision; use 2 to {MAX_REVIEW_WORLDS} "
+                           "(the loss is measured on other worlds than those choosing the best)")
     out = []
     for i, (ph, t, k, seat, a, label) in enumerate(decisions(rec)):
         if a[0] == "claim" or t < from_trick:
@@ -296,13 +351,14 @@ def stock_review(rec: StockRecord, worlds: int = 4, seed: int = 0,
         vals, exact = value_actions(deal, worlds, seed + i)
         vals = [v for v in vals if not v.wins_game]
         best = best_of(vals)
-        mine = next(v for v in vals if v.label == label)
-        d = best.diffs - mine.diffs
-        n = len(d)
-        se = 0.0 if exact else (float(d.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"))
+        p = next(j for j, v in enumerate(vals) if v.label == label)
+        mine = vals[p]
+        if exact:
+            loss, se, n = float(best.diff - mine.diff), 0.0, "exact"
+        else:
+            loss, se, n = cross_fit_loss(np.column_stack([v.diffs for v in vals]), p)
         out.append({"phase": ph, "trick": t, "card": k, "seat": seat, "played": mine.label,
-                    "best": best.label, "loss": float(d.mean()), "loss_se": se,
-                    "n": "exact" if exact else n, "exact": exact})
+                    "best": best.label, "loss": loss, "loss_se": se, "n": n, "exact": exact})
     per = {}
     for s in (0, 1):
         mine = [x for x in out if x["seat"] == s]
@@ -317,6 +373,7 @@ def stock_review(rec: StockRecord, worlds: int = 4, seed: int = 0,
     return StockReview(rec.rules.name, worlds, out, per)
 
 
-__all__ = ["stock_hint", "stock_review", "value_actions", "best_of", "position", "view_deal",
+__all__ = ["stock_hint", "stock_review", "value_actions", "best_of", "cross_fit_loss",
+           "best_margin", "position", "view_deal",
            "decisions", "prefix", "StockHint", "StockReview", "MAX_WORLDS",
            "MAX_REVIEW_WORLDS"]

@@ -8,7 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from analyzer.analyses.stock_hint import (_label, decisions, prefix, stock_hint, stock_review,
+from analyzer.analyses.stock_hint import (ActionValue, _label, best_margin, cross_fit_loss,
+                                          decisions, prefix, stock_hint, stock_review,
                                           value_actions, view_deal)
 from analyzer.errors import BinokelError
 from analyzer.mechanics import stock_play as sp
@@ -148,8 +149,109 @@ def test_review_while_the_stock_lasts_is_pimc_with_a_paired_se(recs):
     cut = _cut(rec, "play", 2, 1)                 # the first trick and its meld decision
     rv = stock_review(cut, worlds=2, seed=1)
     assert rv.decisions and all(not x["exact"] and x["n"] == 2 for x in rv.decisions)
-    assert all(x["loss"] >= 0 for x in rv.decisions)         # against the best mean
+    for x in rv.decisions:             # cross-fitted on the same worlds' values
+        deal = view_deal(cut, x["phase"], x["trick"], x["card"], x["seat"])
+        vals = value_actions(deal, 2, 1 + next(
+            i for i, d in enumerate(decisions(cut)) if d[:4] == (x["phase"], x["trick"],
+                                                                 x["card"], x["seat"])))[0]
+        vals = [v for v in vals if not v.wins_game]
+        p = next(j for j, v in enumerate(vals) if v.label == x["played"])
+        want = cross_fit_loss(np.column_stack([v.diffs for v in vals]), p)
+        assert (x["loss"], x["loss_se"], x["n"]) == want
     for s, v in rv.per_seat.items():
         mine = [x for x in rv.decisions if x["seat"] == int(s)]
         assert v["decisions"] == len(mine)
         assert np.isclose(v["loss_se"], np.sqrt(sum(x["loss_se"] ** 2 for x in mine)))
+
+
+# ------------------------------------------------- the review's loss: no winner's curse
+
+def _in_sample_loss(table, played):
+    """The old estimate: the best chosen and measured on the same worlds."""
+    m = np.asarray(table, dtype=float).mean(axis=0)
+    return float(m.max() - m[played])
+
+
+def _noise_tables(rng, reps, n, actions):
+    """Value tables of actions equal in distribution: a per-world effect shared by every
+    action (paired worlds) plus independent noise, the spread of a deal's diff points."""
+    world = rng.normal(0, 150, size=(reps, n, 1))
+    return world + rng.normal(0, 100, size=(reps, n, actions))
+
+
+def test_cross_fitted_loss_of_equal_actions_is_zero_on_average_the_old_is_not():
+    """Two actions equal in distribution, 4 worlds: over many decisions the cross-fitted
+    loss averages 0 within 2 SE; the same-worlds loss is clearly positive (winner's curse)."""
+    rng = np.random.default_rng(7)
+    tables = _noise_tables(rng, 4000, 4, 2)
+    new = np.array([cross_fit_loss(t, 0)[0] for t in tables])
+    old = np.array([_in_sample_loss(t, 0) for t in tables])
+    se = new.std(ddof=1) / np.sqrt(len(new))
+    assert abs(new.mean()) < 2 * se
+    assert old.mean() > 10 * old.std(ddof=1) / np.sqrt(len(old)) and old.min() >= 0
+
+
+def test_a_deals_review_of_pure_noise_totals_zero_on_average_not_hundreds():
+    """A 'deal' of 30 decisions among 8 equal actions with 4 worlds each (a review's
+    default): the old per-seat total is hundreds of points of pure noise, the cross-fitted
+    total is 0 within 2 SE over many deals, and each deal's total has its SE."""
+    rng = np.random.default_rng(11)
+    deals, per_deal = 300, 30
+    tables = _noise_tables(rng, deals * per_deal, 4, 8).reshape(deals, per_deal, 4, 8)
+    played = rng.integers(0, 8, size=(deals, per_deal))
+    new = np.array([[cross_fit_loss(t, p)[0] for t, p in zip(ts, ps)]
+                    for ts, ps in zip(tables, played)]).sum(axis=1)
+    old = np.array([[_in_sample_loss(t, p) for t, p in zip(ts, ps)]
+                    for ts, ps in zip(tables, played)]).sum(axis=1)
+    assert abs(new.mean()) < 2 * new.std(ddof=1) / np.sqrt(deals)
+    assert old.mean() > 1000          # 30 decisions x ~100 points of selected noise each
+
+
+def test_cross_fitted_loss_finds_a_real_loss_and_its_paired_se():
+    """One action truly better by 50 points: with many worlds the loss of a worse play is
+    ~50 (within 3 SE); playing the best loses ~0; the SE is that of the per-world
+    differences (here the best is the same on both halves)."""
+    rng = np.random.default_rng(3)
+    n = 400
+    t = _noise_tables(rng, 1, n, 3)[0]
+    t[:, 1] += 50
+    loss, se, k = cross_fit_loss(t, 0)
+    assert k == n and abs(loss - 50) < 3 * se
+    d = t[:, 1] - t[:, 0]
+    assert np.isclose(se, d.std(ddof=1) / np.sqrt(n))
+    assert cross_fit_loss(t, 1)[0] == 0.0
+    with pytest.raises(BinokelError, match="at least 2"):
+        cross_fit_loss(t[:1], 0)
+
+
+def test_pimc_values_of_one_action_on_two_world_sets_lose_zero_within_se(recs):
+    """Real PIMC values: an action compared with itself on independent worlds (equal in
+    distribution by construction, V7.2): the cross-fitted loss is within 2.5 SE of 0."""
+    rec = recs[0]
+    for ph, t, k, seat, _, _ in decisions(rec):
+        if t < 11 or ph != "play":
+            continue
+        deal = view_deal(rec, ph, t, k, seat)
+        if len(deal.legal_actions(claims=False)) >= 2 and not deal.may_claim(seat):
+            break
+    cols = []
+    for seed in (1, 2):
+        pts = Pimc(G, worlds=16, seed=seed).action_points(deal.copy())
+        a, own, opp = pts[0]
+        cols.append((own - opp).astype(float))
+    loss, se, n = cross_fit_loss(np.column_stack(cols), 0)
+    assert n == 16 and se > 0 and abs(loss) < 2.5 * se
+    assert _in_sample_loss(np.column_stack(cols), 0) >= 0
+
+
+def test_the_hint_states_its_best_margin_and_whether_it_is_noise():
+    def av(label, diffs):
+        d = np.asarray(diffs, dtype=float)
+        return ActionValue(("play", 0), label, float(d.mean()), 0.0, 0.0, 0.0, len(d), d)
+
+    close = best_margin([av("a", [10, 0, 20, 5]), av("b", [0, 10, 0, 30])])
+    assert close["over"] == "a" and close["n"] == 4 and close["within_noise"]
+    assert close["margin"] == 1.25 and close["se"] > close["margin"]
+    far = best_margin([av("a", [100, 110, 90, 105]), av("b", [0, 10, -5, 0])])
+    assert far["margin"] == 100.0 and not far["within_noise"] and far["se"] > 0
+    assert best_margin([av("a", [1, 2])]) is None

@@ -25,6 +25,7 @@ def test_hint_at_a_meld_decision_lists_every_meld_and_pass_with_se_V7_3(record):
     assert "meld decision after trick 2" in r.output and "± SE" in r.output
     assert "pass" in r.output and "best" in r.output and "played" in r.output
     assert "n = 2 worlds" in r.output
+    assert "best by" in r.output and "paired, n = 2" in r.output   # the margin and its noise
 
 
 def test_hint_json_after_the_stock_is_exact_V7_4(record):
@@ -57,7 +58,14 @@ def test_review_json_lists_losses_biggest_first_per_seat(record):
     assert all(x["exact"] and x["trick"] >= 18 for x in d["decisions"])
     assert set(d["per_seat"]) == {"0", "1"}
     text = run("review", record, "--from-trick", "18", "--top", "2").output
-    assert "exact" in text and "decisions reviewed" in text
+    assert "exact" in text and "decisions reviewed" in text and "cross-fitted" in text
+
+
+def test_review_while_the_stock_lasts_is_cross_fitted_with_se_and_n(record):
+    r = run("review", record, "--from-trick", "12", "-n", "2", "--json")
+    assert r.exit_code == 0, r.output
+    pm = [x for x in json.loads(r.stdout)["decisions"] if not x["exact"]]
+    assert pm and all(x["n"] == 2 and x["loss_se"] >= 0 for x in pm)
 
 
 @pytest.mark.parametrize("args,frags", [
@@ -69,6 +77,7 @@ def test_review_json_lists_losses_biggest_first_per_seat(record):
     (["hint", "--rules", "binokel-48"], ["--rules binokel-48", "binokel-2"]),
     (["hint", "--rules", "nosuch"], ["--rules"]),
     (["review", "-n", "100000"], ["100000"]),
+    (["review", "-n", "1"], ["1 worlds", "use 2 to"]),
 ])
 def test_bad_input_is_one_line(record, args, frags):
     if args[0] == "hint":

@@ -13,6 +13,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from analyzer.mechanics.rules import VARIANTS
+from analyzer.mechanics.ruleset import get_game
 from analyzer.search.pimc import PLAY_NAMES
 from cli.main import cli
 from cli.warmup_cmd import sample_hand, stages
@@ -56,6 +57,17 @@ with tempfile.TemporaryDirectory() as tmp:
                      after["loaded"] - before["loaded"], r.output[-300:]]
 print(json.dumps(out))
 """
+
+
+# a game with a stock (V7): one command of each of its kinds, other sizes and seeds than
+# warmup's stock stages (the record is written by the first, read by the next)
+STOCK_KINDS = {
+    "play": ["play", "--rules", "binokel-2", "--seed", "7", "--record", "{tmp}/d.txt"],
+    "hint (PIMC)": ["hint", "--record", "{tmp}/d.txt", "--trick", "3", "-n", "3"],
+    "hint (exact)": ["hint", "--record", "{tmp}/d.txt", "--trick", "17", "--card", "2"],
+    "duplicate pimc-fast": ["duplicate", "--rules", "binokel-2", "--deals", "2", "--policy",
+                            "pimc-fast-3", "--against", "heuristic"],
+}
 
 
 def test_warmup_stages_cover_every_game_and_every_play():
@@ -107,3 +119,46 @@ def test_warmup_rules_warms_one_game_and_refuses_an_unknown_name_in_one_line():
     assert "solve --position" in default and not any("grupp-3" in n for n in default)
     r = CliRunner().invoke(cli, ["warmup", "--rules", "kreuz-99"])
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "unknown rules 'kreuz-99'" in r.output
+
+
+def test_a_game_with_a_stock_gets_its_own_stages_from_its_ruleset_V7():
+    """The RuleSet says it has a stock (cli.common.has_stock): play (and its record), a
+    hint while the stock lasts (PIMC) and after it (the exact solve, V7.4), a review and
+    pimc-fast; in the full warmup too; the other games' stages run no stock game."""
+    from analyzer.mechanics.ruleset import GAMES
+    from cli.common import has_stock
+
+    stock = [g for g in GAMES.values() if has_stock(g)]
+    assert stock
+    every = [name for name, _ in stages("/tmp/x")]
+    for g in stock:
+        mine = [name for name, _ in stages("/tmp/x", game=g)]
+        assert all(name.endswith(f"--rules {g.name}") for name in mine)
+        for kind in ("play", "hint (PIMC)", "hint (exact)", "review",
+                     "duplicate --policy pimc-fast", "analyze", "simulate", "tournament"):
+            assert f"{kind} --rules {g.name}" in mine and f"{kind} --rules {g.name}" in every
+    flat = [name for name, _ in stages("/tmp/x", game=VARIANTS["binokel-48"])]
+    assert not any(f"--rules {g.name}" in name for name in flat for g in stock)
+
+
+def test_warmup_rules_binokel_2_counts_its_kernels_and_then_they_only_load_V7():
+    """``warmup --rules binokel-2`` in a fresh process: every stage runs, the stages that
+    play report the signatures they compiled or loaded (the stock kernels are counted);
+    afterwards, in another fresh process, its commands compile nothing."""
+    got = subprocess.run([sys.executable, "-m", "cli.main", "warmup", "--rules", "binokel-2"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert got.returncode == 0, got.stdout + got.stderr
+    per_stage = {m[0]: (int(m[1]), int(m[2])) for m in re.findall(
+        r"^  (.+?) +[\d.]+ s +[\d.]+ s  compiled (\d+), loaded (\d+)", got.stdout, re.M)}
+    assert list(per_stage) == [name for name, _ in stages("/tmp/x", game=get_game("binokel-2"))]
+    for stage in ("play --rules binokel-2", "hint (PIMC) --rules binokel-2",
+                  "duplicate --policy pimc-fast --rules binokel-2"):
+        assert sum(per_stage[stage]) > 0, (stage, got.stdout)
+    assert "FAILED" not in got.stdout
+    child = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(STOCK_KINDS)], cwd=ROOT,
+                           capture_output=True, text=True, check=True)
+    res = json.loads(child.stdout.strip().splitlines()[-1])
+    for kind, (status, compiled, loaded, tail) in res.items():
+        assert status == 0, (kind, tail)
+        assert compiled == 0, (kind, compiled)
+    assert res["play"][2] > 0 and res["duplicate pimc-fast"][2] > 0
