@@ -89,10 +89,12 @@ class Review:
 
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
-           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1) -> Review:
+           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
+           seats=None) -> Review:
     """Review every card decision of ``deal`` (module docstring).  Decision i uses the
     worlds of seed ``(seed, i)``: the same record and seed, the same review.
-    ``from_trick``: only the decisions of that trick and later."""
+    ``from_trick``: only the decisions of that trick and later; ``seats``: only the
+    decisions of these table seats (default every seat)."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -109,6 +111,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                 if "is hidden in the record" in str(exc):
                     continue
                 raise
+            if seats is not None and view.seat not in seats:
+                continue
             if len(legal_cards(view)) < 2:
                 continue
             h = hint(rules, view, n_worlds, horizon, seed * 1000 + i, dd_max_tricks)
