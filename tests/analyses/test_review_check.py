@@ -34,7 +34,7 @@ def test_the_review_sums_the_defenders_decisions_per_deal(out):
         sum(r["loss_pimc"] for r in rows) / 2)
     # hindsight losses are exact and never negative (the best card's value, R6)
     assert all(r["loss_dd"] >= 0 for r in rows)
-    for k in ("diff_pimc", "diff_dd"):
+    for k in ("diff_pimc", "diff_held_out", "diff_dd"):
         assert out[k]["n"] == 2
     assert out["diff_pimc"]["mean"] == pytest.approx(
         out["duplicate_gain"]["mean"] - out["review_loss_pimc"]["mean"])
