@@ -2,6 +2,8 @@
 valued from the player's view (PIMC) and in hindsight (double dummy; issue 27)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from analyzer.bounds import SEED
@@ -17,6 +19,7 @@ from .main import cli
         "binokel play --seed 3 --soloist 1 --trump H --record deal.txt",
         "binokel review deal.txt",
         "binokel review deal.txt -n 100 --top 5 --json",
+        "binokel review deal.txt --plot deal.png",
         "binokel play --rules binokel-2 --seed 3 --record deal2.txt",
         "binokel review deal2.txt --rules binokel-2 --from-trick 13",
     ),
@@ -37,11 +40,18 @@ from .main import cli
               help="Decisions listed (the biggest losses first; --json lists all).")
 @click.option("--from-trick", "from_trick", type=click.IntRange(min=1), default=1,
               show_default=True, help="Review the decisions of this trick and later only.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Machine-readable output (with the value series trick by trick).")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE.png",
+              help="Chart of the deal's value trick by trick for the soloist's side "
+                   "(double dummy where every hand is known and --dd-max-tricks allows, "
+                   "else PIMC from the soloist's view with its 95%% band), the decisions "
+                   "that lost points marked by seat.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line).")
 def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, from_trick,
-                   as_json, rules=None):
+                   as_json, plot=None, rules=None):
     """Every card decision of a recorded deal (a card played where another was legal, R6)
     valued against the best card from that player's view: PIMC over N worlds consistent
     with what the player knew (as `binokel hint`), the loss in card points of the
@@ -50,12 +60,15 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
     first, and per seat. Decisions of a hidden hand are skipped. The bidding and the
     exchange are not reviewed yet.  A game with a stock (binokel-2, V7): every play and
     meld decision, the loss in own minus opponent's points (PIMC while the stock lasts,
-    exact after it).
+    exact after it).  --plot FILE.png and --json: the deal's value before each trick
+    and the result (card points of the soloist's side, R7).
     """
-    from analyzer.analyses.review import review
+    from analyzer.analyses.review import review, value_series
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
 
+    if plot is not None:
+        _check_plot_path(plot)
     try:
         deals = read_records(record)
         if deal_no > len(deals):
@@ -66,18 +79,36 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
             from .stock_advice import review_stock, unused_options
 
             unused_options()
+            if plot is not None:
+                raise BadInput("--plot: the value chart is of the games with an auction; a "
+                               "game with a stock (V7) is reviewed by its own table")
 
             return review_stock(deal, worlds, seed, top, from_trick, as_json)
-        rv = review(deal.rules, deal, 40 if worlds is None else worlds, horizon, seed,
-                    dd_max_tricks, from_trick)
+        n = 40 if worlds is None else worlds
+        rv = review(deal.rules, deal, n, horizon, seed, dd_max_tricks, from_trick)
+        series = series_note = None
+        if plot is not None or as_json:
+            try:
+                series = value_series(deal.rules, deal, n, horizon, seed, dd_max_tricks)
+            except BinokelError as exc:
+                if plot is not None:
+                    raise
+                series_note = str(exc).replace("review: ", "", 1)
     except BadInput:
         raise
     except BinokelError as exc:
         raise BadInput(str(exc).replace("hint: ", "review: ", 1)) from None
     d = rv.to_dict()
+    d["series"] = None if series is None else [p.to_dict() for p in series]
+    if series_note:
+        d["series_note"] = series_note
+    if plot is not None:
+        _write_plot(plot, deal, rv, series)
     if as_json:
         echo_json(d)
         return
+    if plot is not None:
+        click.echo(f"wrote {plot}", err=True)
     click.echo(f"{d['rules']}: {len(d['decisions'])} card decisions reviewed, PIMC "
                f"{d['worlds']} worlds each ("
                + (f"exact from {d['horizon']} tricks left)" if d["horizon"] else
@@ -96,3 +127,43 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
     click.echo("(loss: card points of the seat's side lost against the best card, R7; "
                f"n = {d['worlds']} worlds per decision; DD loss over the decisions in "
                "brackets, every hand known)")
+
+
+def _check_plot_path(path: str) -> None:
+    """--plot: a .png file in a folder that exists (one line, exit 2, before any work)."""
+    import os
+
+    p = Path(path)
+    if p.suffix.lower() != ".png":
+        raise BadInput(f"--plot {path}: the chart is written as PNG: give a FILE.png")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise BadInput(f"--plot {path}: the folder {parent} does not exist")
+    if p.is_dir() or not os.access(parent, os.W_OK):
+        raise BadInput(f"--plot {path}: cannot write there")
+
+
+def _write_plot(path: str, deal, rv, series) -> None:
+    """The value chart (reports.charts.deal_value): a decision that lost at least a
+    point (in hindsight where known, else PIMC) is marked at its place in its trick."""
+    from reports.charts import deal_value
+
+    n_play = len(deal.in_play)
+    xs = [p.trick for p in series]
+    vs = [p.value for p in series]
+    marks = []
+    for d in rv.decisions:
+        loss = d.dd_loss if d.dd_loss is not None else d.loss
+        if loss < 1:
+            continue
+        x = d.trick + (d.card_no - 1) / n_play
+        i = d.trick - 1
+        y = vs[i] + (vs[i + 1] - vs[i]) * (x - d.trick)
+        marks.append((x, y, float(loss), f"seat {d.seat}"))
+    title = (f"{deal.rules.name}: the deal's value for the soloist's side "
+             f"(seat {deal.soloist}, {deal.contract})")
+    try:
+        deal_value(Path(path), title, xs, vs, [p.se for p in series],
+                   marks)
+    except OSError as exc:
+        raise BadInput(f"--plot {path}: cannot write: {exc.strerror or exc}") from None

@@ -154,3 +154,40 @@ def mean_by_bid(out: Path, stem: str, title: str, bids: Sequence[int],
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     return _save(fig, out, stem)
+
+
+def deal_value(path: Path, title: str, tricks: Sequence[int], values: Sequence[float],
+               ses: Sequence[float], marks: Sequence[tuple[float, float, float, str]] = (),
+               ylabel: str = "card points of the soloist's side") -> Path:
+    """A deal's value trick by trick (``binokel review --plot``), written to ``path`` (PNG).
+
+    ``tricks``/``values``/``ses``: the value before each trick and after the last, with
+    its standard error (0 where exact); drawn as a line with a band of +- 1.96 SE (95%).
+    ``marks``: (x, y, loss, label) -- a decision that lost ``loss`` points, a marker whose
+    area grows with the loss, labelled (e.g. by seat).  Returns ``path``.
+    """
+    fig, ax = plt.subplots(figsize=(8.0, 3.8))
+    x = np.asarray(tricks, float)
+    v = np.asarray(values, float)
+    se = np.nan_to_num(np.asarray(ses, float))
+    ax.plot(x, v, "o-", color=COLOR, markersize=3.5, linewidth=1.3, label="value")
+    if se.any():
+        ax.fill_between(x, v - 1.96 * se, v + 1.96 * se, color=COLOR, alpha=0.2,
+                        label="95% CI (PIMC)")
+    if marks:
+        top = max(m[2] for m in marks) or 1.0
+        ax.scatter([m[0] for m in marks], [m[1] for m in marks],
+                   s=[30 + 300 * m[2] / top for m in marks], color=COLOR2, alpha=0.6,
+                   edgecolors="black", linewidths=0.6, label="points lost", zorder=3)
+        for mx, my, loss, lab in marks:
+            ax.annotate(f"{lab} -{loss:.0f}", (mx, my), fontsize=7.5, xytext=(4, 6),
+                        textcoords="offset points")
+    ax.set_xlabel("trick (the value before it; the last point: the result)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=11)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, format="png")
+    plt.close(fig)
+    return path

@@ -9,19 +9,32 @@ the exact double-dummy values of the true deal (no SE: exact).  Decisions of a s
 hand the record hides are not reviewed (nobody can say what it could have played).
 Losses are summed per seat (the SE of a sum of independent decisions: the root of the
 sum of squares).
+
+:func:`value_series` is the deal's value trick by trick (the chart of ``binokel review
+--plot``): the card points of the soloist's side (R7, the discard included, R4) expected
+for the whole deal before each trick -- the points its side has taken plus the exact
+double-dummy value of the rest (the leader's best card, every hand known, at most
+``dd_max_tricks`` tricks left), else PIMC's value from the soloist's view (its best
+card's mean over ``n`` worlds, with SE, at the soloist's first card of the trick: the
+cards played before it in that trick are known to it) -- and after the last trick the
+points its side actually took.  A drop between two points is the soloist's side's loss
+(its mistakes, or the defence's good play); a rise, the defence's loss.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import card_code
-from analyzer.mechanics.record import Deal
+from analyzer.mechanics.record import Deal, hide, in_play_seats
+from analyzer.mechanics.trick import sides_of
 from analyzer.mechanics.ruleset import RuleSet
 
-from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _partners, hint,
-                   legal_cards, supported, view_from_record)
+from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values, _partners,
+                   hint, legal_cards, supported, view_from_record)
 
 
 @dataclass(frozen=True)
@@ -76,10 +89,12 @@ class Review:
 
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
-           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1) -> Review:
+           dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
+           seats=None) -> Review:
     """Review every card decision of ``deal`` (module docstring).  Decision i uses the
     worlds of seed ``(seed, i)``: the same record and seed, the same review.
-    ``from_trick``: only the decisions of that trick and later."""
+    ``from_trick``: only the decisions of that trick and later; ``seats``: only the
+    decisions of these table seats (default every seat)."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -96,6 +111,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                 if "is hidden in the record" in str(exc):
                     continue
                 raise
+            if seats is not None and view.seat not in seats:
+                continue
             if len(legal_cards(view)) < 2:
                 continue
             h = hint(rules, view, n_worlds, horizon, seed * 1000 + i, dd_max_tricks)
@@ -119,4 +136,87 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon)
 
 
-__all__ = ["Decision", "Review", "review"]
+@dataclass(frozen=True)
+class ValuePoint:
+    trick: int             # the value before this trick; hand_size + 1: after the last
+    value: float           # card points of the soloist's side for the whole deal (R7)
+    se: float              # 0 for an exact value (double dummy, the result)
+    n: int                 # PIMC worlds (0: exact)
+    source: str            # "dd", "pimc" or "result"
+
+    def to_dict(self) -> dict:
+        return {"trick": self.trick, "value": round(self.value, 3), "se": round(self.se, 3),
+                "n": self.n, "source": self.source}
+
+
+def _side_points(deal: Deal, trick_no: int) -> tuple[int, list]:
+    """(card points the soloist's side took in tricks 1..trick_no-1 plus the discard
+    (R4, R7), the side of each table seat)."""
+    r, k = deal.rules, deal.rules.kernel
+    arr = np.zeros(r.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, deal.soloist, arr)
+    side = [int(x) for x in arr]
+    own = side[deal.soloist]
+    pts = 0
+    for i, ((_, cards), w) in enumerate(zip(deal.tricks[:trick_no - 1], deal.winners())):
+        if side[w] == own:
+            pts += sum(int(k.card_points[c]) for c in cards)
+            if i + 1 == r.table.hand_size:
+                pts += r.points.last_trick
+    if deal.soloist is not None and r.dabb.size and deal.discard is not None:
+        pts += sum(int(k.card_points[c]) * deal.discard[c] for c in range(len(deal.discard)))
+    return pts, side
+
+
+def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
+                 horizon: int = DEFAULT_HORIZON, seed: int = 0,
+                 dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> tuple:
+    """The deal's value for the soloist's side before each trick and after the last
+    (module docstring): a tuple of :class:`ValuePoint`, one per trick plus the end.
+
+    Needs a complete record of a trump contract with the soloist's hand and discard
+    (R4); raises BinokelError (one line) otherwise.  PIMC point t uses the worlds of seed
+    ``(seed, 500 + t)``: the same record and seed, the same series."""
+    if rules.name != deal.rules.name:
+        raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
+    supported(rules)
+    if deal.soloist is None or deal.trump < 0:
+        raise BinokelError("review: the value series counts the soloist's card points: "
+                           "it needs a trump contract (a Durch has none, R4)")
+    if not deal.complete():
+        raise BinokelError("review: the value series needs the whole deal in the record")
+    sol = deal.soloist
+    hands = deal.play_hands()
+    if hands[sol] is None or (rules.dabb.size and deal.discard is None):
+        raise BinokelError("review: the value series needs the soloist's hand and discard "
+                           "(R4) in the record")
+    k = rules.kernel
+    n_tricks = rules.table.hand_size
+    all_known = all(hands[s] is not None for s in in_play_seats(rules))
+    mine = hide(deal, sol)
+    out = []
+    for t in range(1, n_tricks + 1):
+        past, side = _side_points(deal, t)
+        if all_known and n_tricks - t + 1 <= dd_max_tricks:
+            view = view_from_record(deal, t, 1)
+            dd, _ = _dd_values(view, dd_max_tricks)
+            if dd is not None:
+                own = side[view.seat] == side[sol]
+                best = max(dd.values()) if own else min(dd.values())   # the leader's best card
+                out.append(ValuePoint(t, float(past + best), 0.0, 0, "dd"))
+                continue
+        leader, cards = deal.tricks[t - 1]
+        seat, pos = leader, 1
+        while seat != sol:                       # the soloist's place in the trick (R6)
+            seat, pos = int(k.next_seat[seat]), pos + 1
+        view = view_from_record(mine, t, pos)
+        h = hint(rules, view, n_worlds, horizon, seed * 1000 + 500 + t, 0)
+        s = h.samples[h.best]                    # the side's points from here, per world
+        se = float(s.std(ddof=1) / math.sqrt(len(s))) if len(s) > 1 else float("nan")
+        out.append(ValuePoint(t, float(past + s.mean()), se, len(s), "pimc"))
+    end, _ = _side_points(deal, n_tricks + 1)
+    out.append(ValuePoint(n_tricks + 1, float(end), 0.0, 0, "result"))
+    return tuple(out)
+
+
+__all__ = ["Decision", "Review", "ValuePoint", "review", "value_series"]

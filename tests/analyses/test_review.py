@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from analyzer.analyses.hint import hint, view_from_record
-from analyzer.analyses.review import review
+from analyzer.analyses.review import review, value_series
+from analyzer.errors import BinokelError
 from analyzer.mechanics.record import hide
 from analyzer.mechanics.record_play import play_record
 
@@ -47,3 +48,42 @@ def test_a_record_from_one_seat_reviews_only_that_seats_decisions():
     one = review(DEAL.rules, hide(DEAL, 2), n_worlds=6)
     assert one.decisions and {d.seat for d in one.decisions} == {2}
     assert all(d.dd_loss is None for d in one.decisions)
+
+
+@pytest.fixture(scope="module")
+def series():
+    return value_series(DEAL.rules, DEAL, n_worlds=3, seed=4)
+
+
+def test_value_series_has_a_point_per_trick_and_ends_at_the_result(series):
+    # one value before each of the 15 tricks and the end (R6); the end is the soloist's
+    # card points as the record scores them (R7, the discard included, R4)
+    n = DEAL.rules.table.hand_size
+    assert [p.trick for p in series] == list(range(1, n + 2))
+    assert series[-1].source == "result" and series[-1].se == 0
+    assert series[-1].value == DEAL.points[DEAL.in_play.index(DEAL.soloist)]
+
+
+def test_value_series_is_exact_where_every_hand_is_known_and_pimc_before(series):
+    # every hand in the record: double dummy once <= 10 tricks are left; before, PIMC
+    # from the soloist's view with n and an SE
+    n = DEAL.rules.table.hand_size
+    for p in series[:-1]:
+        if n - p.trick + 1 <= 10:
+            assert p.source == "dd" and p.se == 0 and p.n == 0
+        else:
+            assert p.source == "pimc" and p.n == 3 and p.se >= 0
+    # the last trick's double-dummy value is the result: nothing is left to choose
+    assert series[-2].value == series[-1].value
+
+
+def test_value_series_from_the_soloists_record_alone_is_pimc_and_ends_at_the_result():
+    s = value_series(DEAL.rules, hide(DEAL, DEAL.soloist), n_worlds=2, seed=1)
+    assert {p.source for p in s[:-1]} == {"pimc"}
+    assert s[-1].value == DEAL.points[DEAL.in_play.index(DEAL.soloist)]
+
+
+def test_value_series_of_a_durch_is_refused():
+    durch = play_record("binokel-48", seed=3, soloist=1, trump=None)
+    with pytest.raises(BinokelError, match="R4"):
+        value_series(durch.rules, durch, n_worlds=2)

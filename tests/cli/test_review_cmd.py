@@ -38,3 +38,35 @@ def test_review_of_a_partners_durch_is_one_line(tmp_path):
     path.write_text(format_records([play_record("kreuz-48", seed=1, soloist=1, trump=None)]))
     assert_one_line_error(run("review", str(path), "-n", "2"),
                           "a Durch at a partners' table is not valued")
+
+
+def test_review_plot_writes_the_value_chart_and_json_holds_the_series(tmp_path):
+    deal = play_record("binokel-48", seed=3, soloist=1, trump=2)
+    path = tmp_path / "deal.txt"
+    path.write_text(format_records([deal]))
+    png = tmp_path / "value.png"
+    r = run("review", str(path), "-n", "2", "--plot", str(png))
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    d = json.loads(run("review", str(path), "-n", "2", "--json").stdout)
+    s = d["series"]
+    # one value before each trick (R6) and the result: the soloist's card points (R7)
+    assert [p["trick"] for p in s] == list(range(1, 17))
+    assert s[-1]["value"] == deal.points[deal.in_play.index(deal.soloist)]
+    assert all(p["se"] >= 0 and (p["n"] == 2) == (p["source"] == "pimc") for p in s)
+
+
+def test_review_plot_to_a_bad_path_is_one_line(tmp_path):
+    path = tmp_path / "deal.txt"
+    path.write_text(format_records([play_record("binokel-48", seed=3, soloist=1, trump=2)]))
+    assert_one_line_error(run("review", str(path), "--plot", str(tmp_path / "no" / "v.png")),
+                          "does not exist")
+    assert_one_line_error(run("review", str(path), "--plot", str(tmp_path / "v.txt")),
+                          "PNG")
+
+
+def test_review_plot_of_a_durch_is_one_line(tmp_path):
+    path = tmp_path / "durch.txt"
+    path.write_text(format_records([play_record("binokel-48", seed=3, soloist=1, trump=None)]))
+    assert_one_line_error(run("review", str(path), "-n", "2", "--plot",
+                              str(tmp_path / "v.png")), "R4")
