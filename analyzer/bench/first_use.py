@@ -68,6 +68,13 @@ CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
                                     "--auction", "500 pass",
                                     "AH 10H KH QH JH AH 10H KH QS JD AC AS 10C 10S 10D QC JC "
                                     "JS QD JH")),
+    ("play --rules binokel-2", ("play", "--rules", "binokel-2", "--seed", "7")),
+    ("analyze --rules binokel-2", ("analyze", "--rules", "binokel-2", "-n", "20", "--deals",
+                                   "3", "AH 10H KH QH JH 7H KS QS JD AC AS AD")),
+    ("duplicate --rules binokel-2", ("duplicate", "--rules", "binokel-2", "--deals", "2",
+                                     "--jobs", "1")),
+    ("hint --exchange", ("hint", "--exchange", "--bid", "300", "-n", "200", "--hand",
+                         "AH AH 10H KH QH JH 9H AS 10S KS QS AC 10C KC QC JD 9D 9S")),
 )
 
 
