@@ -93,3 +93,7 @@ CHUNK_SIZE = Bound(1, 10**12, "a chunk cannot hold more deals than a run")
 SAMPLES_STOCK_ANALYZE = Bound(1, 20_000, "each sample plays two deals of ~0.1-0.2 s CPU")
 # Deals ahead for P(reaching the target within k deals), V7.5.
 STOCK_DEALS_AHEAD = Bound(1, 30, "a game to 1,000 is over within a few deals")
+
+# Default samples of a partners' table with --play pimc / pimc-defence (advise and analyze
+# share it): a PIMC team deal takes 10-200 ms, so 100 deals answer within a minute.
+TEAM_PIMC_SAMPLES = 100

@@ -8,13 +8,13 @@ import click
 
 from analyzer.mechanics.cards import Suit, tapp_word
 
-from analyzer.analyses.analysis import (DEFAULT_SAMPLES, PIMC_SAMPLES, TEAM_PIMC_SAMPLES, analyze_hand,
+from analyzer.analyses.analysis import (DEFAULT_SAMPLES, PIMC_SAMPLES, analyze_hand,
                                         parse_seat)
 from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.examples import example
 from analyzer.analyses.analysis import pct_ci, plot_format
-from analyzer.bounds import AUCTION_BID, SAMPLES_ANALYZE, SEED, STOCK_DEALS_AHEAD
+from analyzer.bounds import AUCTION_BID, SAMPLES_ANALYZE, SEED, STOCK_DEALS_AHEAD, TEAM_PIMC_SAMPLES
 from analyzer.search.pimc import PLAY_NAMES
 
 from .common import (BadInput, bounded, cards_option, console_width, echo_json, example_epilog,

@@ -42,7 +42,6 @@ from analyzer.analyses.objectives import OBJECTIVES, objective_values, recommend
 from analyzer.analyses.opponents import resolve_opponents
 from analyzer.analyses.sample_rounds import sample_rounds
 from analyzer.analyses.team_advice import advise_team
-from analyzer.analyses.analysis import TEAM_PIMC_SAMPLES
 from analyzer.analyses.team_lookahead import advise_team_lookahead
 from analyzer.analyses.weighted_stats import weighted_mean, weighted_proportion
 from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, FOREHAND, PASS, SEAT_NAMES,
@@ -57,7 +56,8 @@ from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
 from analyzer.search.deals import finish_deal, soloist_grid
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
-from analyzer.bounds import AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ADVISE_PIMC
+from analyzer.bounds import (AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ADVISE_PIMC,
+                             TEAM_PIMC_SAMPLES)
 
 PIMC_SAMPLES = 500      # default with --play pimc / pimc-defence (~2 PIMC play-outs a sample)
 PIMC_MAX_SAMPLES = SAMPLES_ADVISE_PIMC.hi   # analyzer.bounds: shared with the CLI and the API

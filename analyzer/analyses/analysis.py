@@ -887,8 +887,6 @@ def analyze_hand(hand, tapp=None, seat="forehand", samples: int | None = None,
 # (games with partners, V1; see the module docstring's "Games with partners")
 
 TEAM_MAX_SAMPLES = 200_000
-#: default samples with --play pimc / pimc-defence (a PIMC team deal takes 10-200 ms)
-TEAM_PIMC_SAMPLES = 100
 A_TRUMP, A_MELD, A_POINTS, A_TOTAL, A_OTHER, A_OUT_OTHER, A_EST, A_LOSERS, A_DURCH = range(9)
 A_COLS = 9
 

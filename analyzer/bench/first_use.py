@@ -62,7 +62,7 @@ CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
                                  "AS AS 10S KS QS JS AC AH AD 10C KH", "--seat", "2",
                                  "--auction", "150 160 pass")),
     ("advise --rules kreuz-40", ("advise", "--rules", "kreuz-40",
-                                 "AS AS 10S KS QS AC AH AD 10C KH", "--seat", "2",
+                                 "AS AS 10S KS QS AC AH AD 10C", "--seat", "2",
                                  "--auction", "150 160 pass")),
     ("advise --rules pinochle-80", ("advise", "--rules", "pinochle-80", "--seat", "2",
                                     "--auction", "500 pass",
