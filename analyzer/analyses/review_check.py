@@ -46,8 +46,9 @@ anything a real defence can gain) and covers only the late tricks.  So (a), (b, 
 reference for the late tricks.
 
 Printed: n, (a), (b), (b') and (c) as mean +- SE over the deals (sample SD / sqrt n), and
-the paired differences (a) - (b), (a) - (b'), (a) - (c) with their SE and in SEs.  The three-hand games with an auction (the
-games ``binokel duplicate`` plays with a lone soloist); a partners' table (V1) is refused.
+the paired differences (a) - (b), (a) - (b'), (a) - (c) with their SE and in SEs. The
+three-hand games with an auction (the games ``binokel duplicate`` plays with a lone
+soloist); a partners' table (V1) is refused.
 """
 from __future__ import annotations
 
@@ -198,7 +199,8 @@ def review_check(n_deals: int, seed: int = 0, rules_name: str = "binokel-48",
             "horizon": horizon, "review_worlds": rw, "review_horizon": rh,
             "dd_max_tricks": dd_max_tricks,
             "duplicate_gain": fig(gain), "review_loss_pimc": fig(lp),
-            "review_loss_same_world": fig(ls), "review_loss_held_out": fig(lh), "review_loss_dd": fig(ld),
+            "review_loss_same_world": fig(ls), "review_loss_held_out": fig(lh),
+            "review_loss_dd": fig(ld),
             "decisions": sum(r["decisions"] for r in rows),
             "dd_decisions": sum(r["dd_decisions"] for r in rows),
             "diff_pimc": paired(np.subtract(gain, lp)).to_dict(),
