@@ -28,7 +28,8 @@ from .main import cli
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which deal of the file (1 = the first).")
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
-              help="PIMC worlds per decision [default: 40; 4 in a game with a stock].")
+              help="PIMC worlds per decision, at least 2 (the loss is measured on the half "
+                   "that did not choose the best) [default: 40; 4 in a game with a stock].")
 @click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left.")
 @click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
@@ -53,15 +54,17 @@ from .main import cli
 def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, from_trick,
                    as_json, plot=None, rules=None):
     """Every card decision of a recorded deal (a card played where another was legal, R6)
-    valued against the best card from that player's view: PIMC over N worlds consistent
-    with what the player knew (as `binokel hint`), the loss in card points of the
-    player's side with its paired SE; and, where the record holds every hand, in hindsight
-    (the exact double-dummy loss in the true deal). Points lost per decision, biggest
-    first, and per seat. Decisions of a hidden hand are skipped. The bidding and the
-    exchange are not reviewed yet.  A game with a stock (binokel-2, V7): every play and
-    meld decision, the loss in own minus opponent's points (PIMC while the stock lasts,
-    exact after it).  --plot FILE.png and --json: the deal's value before each trick
-    and the result (card points of the soloist's side, R7).
+    valued against the best card from that player's view: PIMC over N worlds consistent with
+    what the player knew (as `binokel hint`), the loss in card points of the player's side
+    with its paired SE, cross-fitted (the best card chosen on half the worlds, the loss
+    measured on the other half and vice versa, so that noise between equal cards averages 0
+    rather than counting as a loss); and, where the record holds every hand, in hindsight
+    (the exact double-dummy loss in the true deal). Points lost per decision, biggest first,
+    and per seat. Decisions of a hidden hand are skipped. The bidding and the exchange are
+    not reviewed yet. A game with a stock (binokel-2, V7): every play and meld decision, the
+    loss in own minus opponent's points (PIMC while the stock lasts, exact after it). --plot
+    FILE.png and --json: the deal's value before each trick and the result (card points of
+    the soloist's side, R7).
     """
     from analyzer.analyses.review import review, value_series
     from analyzer.errors import BinokelError

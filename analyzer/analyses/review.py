@@ -2,10 +2,19 @@
 record valued against the best card from that player's view (PIMC, :mod:`.hint`) and,
 where the record holds every hand, in hindsight (double dummy).
 
-A decision is a card played with more than one legal card (R6).  Its PIMC loss is the
-mean, over the same ``n`` worlds, of (card points of the player's side after PIMC's best
-card - after the card played), with the paired standard error; its DD loss the same for
-the exact double-dummy values of the true deal (no SE: exact).  Decisions of a seat whose
+A decision is a card played with more than one legal card (R6).  Its PIMC loss is
+cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split
+in two halves, the best card is chosen on one half and (card points of the player's side
+after that card - after the card played) measured world by world on the other half, and
+vice versa; the loss is the mean of those ``n`` differences, with their paired standard
+error.  Choosing the best on the very worlds it is measured on would pick, among cards
+of equal worth, the one the worlds favoured by chance: a loss biased upwards (the
+winner's curse; ``python -m analyzer.analyses.review_check`` measured it, docs/results.md).
+The cross-fitted loss is 0 on average between equal cards, may be negative on one
+decision, and errs low rather than high (the choice is made on ``n/2`` worlds).  The
+``best`` card shown is PIMC's choice over all ``n`` worlds (what ``binokel hint``
+prints).  The DD loss is the difference of the exact double-dummy values of the true
+deal (no SE: exact).  Decisions of a seat whose
 hand the record hides are not reviewed (nobody can say what it could have played).
 Losses are summed per seat (the SE of a sum of independent decisions: the root of the
 sum of squares).
@@ -35,6 +44,7 @@ from analyzer.mechanics.ruleset import RuleSet
 
 from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values, _partners,
                    hint, legal_cards, supported, view_from_record)
+from .stats import cross_fit_loss
 
 
 @dataclass(frozen=True)
@@ -43,12 +53,14 @@ class Decision:
     card_no: int
     seat: int
     played: int
-    best: int              # PIMC's card
-    loss: float            # PIMC loss in card points of the seat's side (>= 0 up to noise)
+    best: int              # PIMC's card (chosen on all n worlds)
+    loss: float            # PIMC loss in card points of the seat's side, cross-fitted
     loss_se: float
     n: int
     dd_best: int | None
     dd_loss: int | None    # hindsight loss (every hand known)
+    same_world_loss: float = float("nan")   # the best's mean - the played card's on all n
+                                            # worlds: biased upwards (for comparison only)
 
 
 @dataclass(frozen=True)
@@ -87,6 +99,21 @@ class Review:
                                "dd_loss": d.dd_loss} for d in self.decisions]}
 
 
+def pimc_loss(samples: dict, best: int, played: int) -> tuple[float, float, int, float]:
+    """The PIMC loss of the card ``played`` at one decision (module docstring).
+    ``samples``: card -> the card points of the player's side per world, every legal card
+    on the same worlds (``Hint.samples``, legal cards in order: ties go to the first, as
+    PIMC breaks them); ``best``: PIMC's card on all worlds.  Returns ``(loss, se, n,
+    same-world loss)``: the cross-fitted loss with its paired SE and n worlds, and the
+    biased estimate ``mean(best) - mean(played)`` on all worlds, for comparison.  Needs
+    at least 2 worlds (BinokelError)."""
+    cards = list(samples)
+    table = np.column_stack([np.asarray(samples[c], dtype=float) for c in cards])
+    loss, se, n = cross_fit_loss(table, cards.index(played))
+    same = float(table[:, cards.index(best)].mean() - table[:, cards.index(played)].mean())
+    return loss, se, n, same
+
+
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
@@ -98,6 +125,9 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
+    if n_worlds < 2:
+        raise BinokelError(f"review: {n_worlds} world per decision; the loss is measured on "
+                           "worlds other than those that chose the best, so use at least 2")
     out = []
     i = 0
     for t, (_, cards) in enumerate(deal.tricks, 1):
@@ -117,20 +147,14 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                 continue
             h = hint(rules, view, n_worlds, horizon, seed * 1000 + i, dd_max_tricks)
             played = view.next_card
-            s = h.samples
-            diff = s[h.best] - s[played]
-            mine = view.seat == view.soloist
-            sign = 1.0 if mine or view.trump >= 0 else 0.0
-            loss = float(diff.mean()) * sign
-            se = float(diff.std(ddof=1) / math.sqrt(len(diff))) * sign if len(diff) > 1 \
-                else float("nan")
+            loss, se, n, same = pimc_loss(h.samples, h.best, played)
             dd = {x.card: x.dd for x in h.cards}
             dd_best = dd_loss = None
             if all(v is not None for v in dd.values()):
                 dd_best = max(dd, key=lambda k: (dd[k], -k))
                 dd_loss = dd[dd_best] - dd[played]
-            out.append(Decision(t, c, view.seat, played, h.best, loss, se, len(diff),
-                                dd_best, dd_loss))
+            out.append(Decision(t, c, view.seat, played, h.best, loss, se, n,
+                                dd_best, dd_loss, same))
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
     # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
     return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon)
@@ -219,4 +243,4 @@ def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     return tuple(out)
 
 
-__all__ = ["Decision", "Review", "ValuePoint", "review", "value_series"]
+__all__ = ["Decision", "Review", "ValuePoint", "pimc_loss", "review", "value_series"]

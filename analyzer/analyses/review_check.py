@@ -21,12 +21,16 @@ Two figures, per deal, in card points of the soloist (R7, the discard included, 
     PIMC defence (what ``binokel duplicate --config defenders`` prints, sign turned so
     that a better defence is a positive gain);
 (b) the review's loss: the sum over the heuristic defenders' decisions of the points
-    their side gave up against the best card -- from their view (PIMC) and, over the
+    their side gave up against the best card -- from their view (PIMC, cross-fitted as
+    ``binokel review`` reports it: the best chosen on one half of the worlds, the loss
+    measured on the other, :func:`analyzer.analyses.stats.cross_fit_loss`) and, over the
     decisions with at most ``dd_max_tricks`` tricks left, in hindsight (double dummy);
-(c) the same PIMC loss on held-out worlds: PIMC's best card as the review chose it, the
-    loss measured on another ``review_worlds`` worlds of the same view.  The review picks
-    the best of several noisy means on the worlds it measures on, so (b) leans high by
-    the selection; (c) does not.
+(b') the same-world PIMC loss the review reported before cross-fitting: the best card
+    chosen and measured on the same worlds -- it picks the best of several noisy means,
+    so it leans high by the selection (the winner's curse), kept for comparison;
+(c) the PIMC loss on held-out worlds: PIMC's best card as the review chose it (on all
+    its worlds), the loss measured on another ``review_worlds`` worlds of the same view.
+    Neither (b) nor (c) has the selection's lean.
 
 Why they should agree: a defender's loss at a decision is what its side would have kept
 with the best card and best play after it; summed over the deal it is the whole
@@ -37,12 +41,14 @@ on as PIMC (or perfectly, in hindsight) -- losses of consecutive decisions overl
 compensate, and the duplicate plays a whole other line (PIMC's own mistakes, the
 heuristic soloist's replies to another line, a different deal state after the first
 difference); the hindsight loss is against a defender who sees every card (larger than
-anything a real defence can gain) and covers only the late tricks.  So (a) and (b, PIMC)
-should be of the same size (c after the selection's lean is taken out), (b, hindsight) an upper reference for the late tricks.
+anything a real defence can gain) and covers only the late tricks.  So (a), (b, PIMC) and
+(c) should be of the same size, (b') larger by the selection, (b, hindsight) an upper
+reference for the late tricks.
 
-Printed: n, (a), (b) and (c) as mean +- SE over the deals (sample SD / sqrt n), and the paired
-differences (a) - (b), (a) - (c) with their SE and in SEs.  The three-hand games with an auction (the
-games ``binokel duplicate`` plays with a lone soloist); a partners' table (V1) is refused.
+Printed: n, (a), (b), (b') and (c) as mean +- SE over the deals (sample SD / sqrt n), and
+the paired differences (a) - (b), (a) - (b'), (a) - (c) with their SE and in SEs. The
+three-hand games with an auction (the games ``binokel duplicate`` plays with a lone
+soloist); a partners' table (V1) is refused.
 """
 from __future__ import annotations
 
@@ -106,12 +112,14 @@ def review_check(n_deals: int, seed: int = 0, rules_name: str = "binokel-48",
                  progress=None) -> dict:
     """Play, record and review ``n_deals`` deals (module docstring).  Returns a dict:
     ``rules``, ``n``, ``seed``, ``samples``, ``horizon``, ``review_worlds``,
-    ``review_horizon``, ``dd_max_tricks``; ``duplicate_gain``, ``review_loss_pimc``,
+    ``review_horizon``, ``dd_max_tricks``; ``duplicate_gain``,
+    ``review_loss_pimc`` (cross-fitted), ``review_loss_same_world``,
     ``review_loss_held_out``, ``review_loss_dd`` ({n, mean, se}: per-deal figures (a),
-    (b), (c)), ``dd_decisions`` /
-    ``decisions`` (reviewed decisions with / in all), ``diff_pimc``, ``diff_held_out`` and
-    ``diff_dd`` (the paired (a) - (b) or (c): {n, mean, se, z}), ``per_deal``: per deal
-    (gain, PIMC loss, held-out loss, DD loss, decisions).  Raises BinokelError on bad input (one line)."""
+    (b), (b'), (c), (b) in hindsight), ``dd_decisions`` / ``decisions`` (reviewed
+    decisions with / in all), ``diff_pimc``, ``diff_same_world``, ``diff_held_out`` and
+    ``diff_dd`` (the paired (a) - (b), (b'), (c), (b) in hindsight: {n, mean, se, z}),
+    ``per_deal``: per deal (gain, PIMC loss, same-world loss, held-out loss, DD loss,
+    decisions).  Raises BinokelError on bad input (one line)."""
     if not 1 <= int(n_deals) <= MAX_CHECK_DEALS:
         raise BinokelError(f"deals must be 1..{MAX_CHECK_DEALS}, got {n_deals}")
     game = get_game(rules_name)
@@ -162,6 +170,7 @@ def review_check(n_deals: int, seed: int = 0, rules_name: str = "binokel-48",
         defenders = tuple(p for p in range(3) if p != soloist)
         rv = review(game, deal, rw, rh, seed * 100_003 + i, dd_max_tricks, seats=defenders)
         loss = sum(d.loss for d in rv.decisions)
+        same = sum(d.same_world_loss for d in rv.decisions)
         dd = [d.dd_loss for d in rv.decisions if d.dd_loss is not None]
         held = 0.0
         for j, d in enumerate(rv.decisions):      # (c): the same choice, other worlds
@@ -170,13 +179,15 @@ def review_check(n_deals: int, seed: int = 0, rules_name: str = "binokel-48",
             held += float((h.samples[d.best] - h.samples[d.played]).mean())
         rows.append({"deal": i, "soloist": int(soloist), "bid": int(bid),
                      "base": base, "pimc_defence": chal, "gain": base - chal,
-                     "loss_pimc": round(loss, 3), "loss_held_out": round(held, 3),
+                     "loss_pimc": round(loss, 3), "loss_same_world": round(same, 3),
+                     "loss_held_out": round(held, 3),
                      "loss_dd": int(sum(dd)),
                      "decisions": len(rv.decisions), "dd_decisions": len(dd)})
         if progress is not None:
             progress(len(rows), n_deals)
     gain = [r["gain"] for r in rows]
     lp = [r["loss_pimc"] for r in rows]
+    ls = [r["loss_same_world"] for r in rows]
     lh = [r["loss_held_out"] for r in rows]
     ld = [r["loss_dd"] for r in rows]
 
@@ -188,10 +199,12 @@ def review_check(n_deals: int, seed: int = 0, rules_name: str = "binokel-48",
             "horizon": horizon, "review_worlds": rw, "review_horizon": rh,
             "dd_max_tricks": dd_max_tricks,
             "duplicate_gain": fig(gain), "review_loss_pimc": fig(lp),
-            "review_loss_held_out": fig(lh), "review_loss_dd": fig(ld),
+            "review_loss_same_world": fig(ls), "review_loss_held_out": fig(lh),
+            "review_loss_dd": fig(ld),
             "decisions": sum(r["decisions"] for r in rows),
             "dd_decisions": sum(r["dd_decisions"] for r in rows),
             "diff_pimc": paired(np.subtract(gain, lp)).to_dict(),
+            "diff_same_world": paired(np.subtract(gain, ls)).to_dict(),
             "diff_held_out": paired(np.subtract(gain, lh)).to_dict(),
             "diff_dd": paired(np.subtract(gain, ld)).to_dict(),
             "per_deal": rows}
@@ -238,12 +251,15 @@ def main(argv=None) -> int:
           f"{_fmt(out['duplicate_gain'])}  (n={n})")
     print(f"(b) review loss of the heuristic defenders, PIMC:         "
           f"{_fmt(out['review_loss_pimc'])}  (n={n}, {out['decisions']} decisions, "
-          f"{out['review_worlds']} worlds each)")
+          f"{out['review_worlds']} worlds each, cross-fitted)")
+    print(f"(b') the same on the worlds that chose the best (old):    "
+          f"{_fmt(out['review_loss_same_world'])}  (n={n})")
     print(f"(c) review loss, PIMC on held-out worlds:                 "
           f"{_fmt(out['review_loss_held_out'])}  (n={n})")
     print(f"    review loss in hindsight (<= {a.dd_max_tricks} tricks left): "
           f"{_fmt(out['review_loss_dd'])}  ({out['dd_decisions']} decisions)")
-    for k, lab in (("diff_pimc", "(a)-(b) PIMC"), ("diff_held_out", "(a)-(c) held out"),
+    for k, lab in (("diff_pimc", "(a)-(b) PIMC"), ("diff_same_world", "(a)-(b') same world"),
+                   ("diff_held_out", "(a)-(c) held out"),
                    ("diff_dd", "(a)-(b) hindsight")):
         d = out[k]
         z = d["z"]

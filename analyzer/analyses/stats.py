@@ -8,6 +8,8 @@ computed, so every module reports them the same way.
 - :func:`proportion_ci` - Wilson score interval for a binomial proportion (behaves well
   near 0 and 1, where the plain Wald interval collapses to a zero width).
 - :func:`paired_diff_ci` - mean of paired differences (duplicate evaluation).
+- :func:`cross_fit_loss` - the loss of a played action against the best of several,
+  each valued on the same worlds, without the winner's curse (``binokel review``).
 - :func:`quantiles` - empirical quantiles, and :func:`histogram` - counts on given bins.
 - :func:`quantile_ci_counts` - a quantile of a counted distribution with a
   distribution-free interval from order statistics (reports' percentile columns).
@@ -20,6 +22,8 @@ from statistics import NormalDist
 from typing import NamedTuple, Sequence
 
 import numpy as np
+
+from analyzer.errors import BinokelError
 
 DEFAULT_LEVEL = 0.95
 
@@ -144,6 +148,38 @@ def paired_diff_ci(a, b, level: float = DEFAULT_LEVEL) -> MeanCI:
     if a.shape != b.shape:
         raise ValueError(f"paired samples need equal lengths, got {a.size} and {b.size}")
     return mean_ci(a - b, level)
+
+
+def cross_fit_loss(table: np.ndarray, played: int) -> tuple[float, float, int]:
+    """The loss of the action ``played`` against the best, estimated without the winner's
+    curse: ``table[w, a]`` is action ``a``'s value in world ``w`` (higher is better for the
+    player: the own-minus-opponent points of a stock game, V7; the card points of the
+    player's side in the games with an auction, R7), every action on the same worlds;
+    ``played`` is a column index.  Returns ``(loss, se, n)``.
+
+    Picking the best on the worlds it is then measured on (``max`` of the means minus the
+    played action's mean) is biased upwards: among actions of equal worth it picks the one
+    the worlds favoured by chance, so a pure-noise decision shows a positive loss.  Here
+    the worlds are split in two halves (the first ``n // 2``, the rest: the worlds are
+    independent draws); the best is chosen on one half and its advantage over ``played``
+    measured, world by world, on the other half, and vice versa.  ``loss`` is the mean of
+    those ``n`` per-world differences (the two halves averaged by their sizes), ``se``
+    their standard error (paired: the same world for both actions).  When the actions are
+    equal in distribution the expected loss is 0; in general it is the loss against what
+    a ``n/2``-world choice would pick, so it errs low rather than high.  Needs ``n >= 2``
+    (BinokelError otherwise)."""
+    v = np.asarray(table, dtype=float)
+    n = v.shape[0]
+    if n < 2:
+        raise BinokelError(f"review: {n} world per decision; the loss is measured on worlds "
+                           "other than those that chose the best, so use at least 2")
+    h = n // 2
+    halves = (np.arange(h), np.arange(h, n))
+    d = np.empty(n)
+    for choose, measure in ((halves[0], halves[1]), (halves[1], halves[0])):
+        best = int(np.argmax(v[choose].mean(axis=0)))        # the first of equals
+        d[measure] = v[measure, best] - v[measure, played]
+    return float(d.mean()), float(d.std(ddof=1) / np.sqrt(n)), n
 
 
 DEFAULT_QUANTILES = (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95)

@@ -26,6 +26,8 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics import stock_play as sp
 from analyzer.mechanics.stock_record import StockRecord, hide, replay, token
 
+from .stats import cross_fit_loss
+
 #: bounds of what a user may ask: worlds per decision of a hint, of a review (every
 #: decision of a deal: up to 36)
 MAX_WORLDS, MAX_REVIEW_WORLDS = 400, 100
@@ -260,36 +262,6 @@ def stock_hint(rec: StockRecord, trick: int | None = None, card: int | None = No
 
 
 # ----------------------------------------------------------------------------- review
-
-def cross_fit_loss(table: np.ndarray, played: int) -> tuple[float, float, int]:
-    """The loss of the action ``played`` against the best, estimated without the winner's
-    curse: ``table[w, a]`` is action ``a``'s value (``diff``) in world ``w``, every action
-    on the same worlds.  Returns ``(loss, se, n)``.
-
-    Picking the best on the worlds it is then measured on (``max`` of the means minus the
-    played action's mean) is biased upwards: among actions of equal worth it picks the one
-    the worlds favoured by chance, so a pure-noise decision shows a positive loss.  Here
-    the worlds are split in two halves (the first ``n // 2``, the rest: the worlds are
-    independent draws); the best is chosen on one half and its advantage over ``played``
-    measured, world by world, on the other half, and vice versa.  ``loss`` is the mean of
-    those ``n`` per-world differences (the two halves averaged by their sizes), ``se``
-    their standard error (paired: the same world for both actions).  When the actions are
-    equal in distribution the expected loss is 0; in general it is the loss against what
-    a ``n/2``-world choice would pick, so it errs low rather than high.  Needs ``n >= 2``
-    (BinokelError otherwise)."""
-    v = np.asarray(table, dtype=float)
-    n = v.shape[0]
-    if n < 2:
-        raise BinokelError(f"review: {n} world per decision; the loss is measured on worlds "
-                           "other than those that chose the best, so use at least 2")
-    h = n // 2
-    halves = (np.arange(h), np.arange(h, n))
-    d = np.empty(n)
-    for choose, measure in ((halves[0], halves[1]), (halves[1], halves[0])):
-        best = int(np.argmax(v[choose].mean(axis=0)))        # the first of equals
-        d[measure] = v[measure, best] - v[measure, played]
-    return float(d.mean()), float(d.std(ddof=1) / np.sqrt(n)), n
-
 
 def best_margin(values: list[ActionValue]) -> dict | None:
     """The hint's best action against the runner-up, on the same worlds: ``{"over":

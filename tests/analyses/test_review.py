@@ -2,10 +2,11 @@
 hindsight (double dummy), per decision and per seat, biggest loss first."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from analyzer.analyses.hint import hint, view_from_record
-from analyzer.analyses.review import review, value_series
+from analyzer.analyses.review import pimc_loss, review, value_series
 from analyzer.errors import BinokelError
 from analyzer.mechanics.record import hide
 from analyzer.mechanics.record_play import play_record
@@ -24,6 +25,61 @@ def test_review_lists_every_decision_biggest_loss_first(rv):
     # R6: a card is a decision where another card was legal; 15 tricks x 3 cards in all
     assert 0 < len(rv.decisions) < 45
     assert all(d.n == 12 for d in rv.decisions)
+
+
+def test_the_same_world_loss_is_never_negative_and_the_best_shown_is_pimcs(rv):
+    # PIMC's best card is the best mean on all the worlds, so the old same-world loss is
+    # >= 0 at every decision; the cross-fitted loss may be negative on one (noise)
+    assert all(d.same_world_loss >= -1e-9 for d in rv.decisions)
+    d = rv.decisions[0]
+    assert d.best in [x.card for x in hint(DEAL.rules, view_from_record(DEAL, d.trick,
+                                                                        d.card_no), 2).cards]
+
+
+def _noise_samples(rng, cards, n):
+    """card -> side points per world for cards equal in distribution: a per-world effect
+    every card shares (the same worlds, paired) plus independent noise."""
+    world = rng.normal(60, 30, size=n)
+    return {c: world + rng.normal(0, 20, size=n) for c in cards}
+
+
+def test_pimc_loss_of_equal_cards_is_zero_on_average_the_same_world_loss_is_not():
+    """Pure noise, 4 legal cards of equal worth, 12 worlds a decision: over many
+    decisions the cross-fitted loss averages 0 within 2 SE; the same-world loss (the best
+    chosen on the worlds it is measured on) is clearly positive: the winner's curse."""
+    rng = np.random.default_rng(5)
+    cards = (3, 8, 14, 20)
+    new, old = [], []
+    for _ in range(2000):
+        s = _noise_samples(rng, cards, 12)
+        best = max(cards, key=lambda c: s[c].mean())
+        played = cards[int(rng.integers(4))]
+        loss, se, n, same = pimc_loss(s, best, played)
+        assert n == 12 and se >= 0
+        new.append(loss)
+        old.append(same)
+    new, old = np.array(new), np.array(old)
+    assert abs(new.mean()) < 2 * new.std(ddof=1) / np.sqrt(len(new))
+    assert old.mean() > 10 * old.std(ddof=1) / np.sqrt(len(old)) and old.min() >= 0
+
+
+def test_pimc_loss_finds_a_real_loss_of_the_card_played():
+    """Card 14 worth 40 points more than the others: playing 3 loses ~40 (within 3 SE),
+    playing 14 loses 0 (the best is 14 on both halves); one world is refused."""
+    rng = np.random.default_rng(9)
+    s = _noise_samples(rng, (3, 8, 14, 20), 200)
+    s[14] = s[14] + 40
+    loss, se, n, same = pimc_loss(s, 14, 3)
+    assert n == 200 and abs(loss - 40) < 3 * se and same == pytest.approx(
+        s[14].mean() - s[3].mean())
+    assert pimc_loss(s, 14, 14)[0] == 0.0
+    with pytest.raises(BinokelError, match="at least 2"):
+        pimc_loss({c: v[:1] for c, v in s.items()}, 14, 3)
+
+
+def test_a_review_on_one_world_is_refused():
+    with pytest.raises(BinokelError, match="at least 2"):
+        review(DEAL.rules, DEAL, n_worlds=1)
 
 
 def test_review_per_seat_sums_its_decisions(rv):

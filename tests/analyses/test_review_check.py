@@ -32,9 +32,12 @@ def test_the_review_sums_the_defenders_decisions_per_deal(out):
     assert 0 < out["dd_decisions"] <= out["decisions"]
     assert out["review_loss_pimc"]["mean"] == pytest.approx(
         sum(r["loss_pimc"] for r in rows) / 2)
-    # hindsight losses are exact and never negative (the best card's value, R6)
-    assert all(r["loss_dd"] >= 0 for r in rows)
-    for k in ("diff_pimc", "diff_held_out", "diff_dd"):
+    assert out["review_loss_same_world"]["mean"] == pytest.approx(
+        sum(r["loss_same_world"] for r in rows) / 2)
+    # hindsight losses are exact and never negative (the best card's value, R6); so is
+    # the old same-world PIMC loss (PIMC's best is the best mean on those worlds)
+    assert all(r["loss_dd"] >= 0 and r["loss_same_world"] >= 0 for r in rows)
+    for k in ("diff_pimc", "diff_same_world", "diff_held_out", "diff_dd"):
         assert out[k]["n"] == 2
     assert out["diff_pimc"]["mean"] == pytest.approx(
         out["duplicate_gain"]["mean"] - out["review_loss_pimc"]["mean"])

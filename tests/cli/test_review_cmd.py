@@ -70,3 +70,10 @@ def test_review_plot_of_a_durch_is_one_line(tmp_path):
     path.write_text(format_records([play_record("binokel-48", seed=3, soloist=1, trump=None)]))
     assert_one_line_error(run("review", str(path), "-n", "2", "--plot",
                               str(tmp_path / "v.png")), "R4")
+
+
+def test_review_on_one_world_is_one_line(tmp_path):
+    # the loss is measured on the half of the worlds that did not choose the best
+    path = tmp_path / "deal.txt"
+    path.write_text(format_records([play_record("binokel-48", seed=3, soloist=1, trump=2)]))
+    assert_one_line_error(run("review", str(path), "-n", "1"), "at least 2")
