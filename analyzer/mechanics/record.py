@@ -22,6 +22,7 @@ import numpy as np
 from analyzer.errors import BinokelError, RecordError, clip_input
 from analyzer.mechanics.cards import (N_TYPES, SUIT_LETTERS, CardError, Suit,
                                       card_code, parse_cards)
+from analyzer.mechanics.record_lines import fail, seat_index
 from analyzer.mechanics.ruleset import RuleSet, get_game
 from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
 
@@ -193,9 +194,6 @@ def format_records(deals) -> str:
 
 # --------------------------------------------------------------------------- reading
 
-def _fail(line: int, msg: str, where: str = "") -> "None":
-    raise RecordError(f"{where}line {line}: {msg}")
-
 
 def parse_records(text: str, where: str = "") -> list[Deal]:
     """Every deal of a record file, checked; raises :class:`RecordError` (one line:
@@ -219,22 +217,11 @@ def parse_records(text: str, where: str = "") -> list[Deal]:
     return deals
 
 
-def _seat(tok: str, seats: tuple[str, ...], n: int, pre: str) -> int:
-    t = tok.strip()
-    if t.isdigit() and int(t) < len(seats):
-        return int(t)
-    for i, name in enumerate(seats):
-        if t.lower() == name.lower():
-            return i
-    _fail(n, f"unknown seat {clip_input(t)!r}: use 0-{len(seats) - 1} or a name of the Seats "
-             "line (R2)", pre)
-
-
 def _ints(rest: str, n: int, tag: str, pre: str) -> tuple[int, ...]:
     try:
         return tuple(int(x) for x in rest.split())
     except ValueError:
-        _fail(n, f"{tag}: whole numbers expected, got {clip_input(rest)!r}", pre)
+        fail(n, f"{tag}: whole numbers expected, got {clip_input(rest)!r}", pre)
 
 
 def _cards(rest: str, rules: RuleSet, n: int, tag: str, pre: str):
@@ -247,7 +234,7 @@ def _cards(rest: str, rules: RuleSet, n: int, tag: str, pre: str):
     try:
         cards = parse_cards(rest, _DeckView(rules))
     except CardError as exc:
-        _fail(n, f"{tag}: {exc}", pre)
+        fail(n, f"{tag}: {exc}", pre)
     return counts_of(c.id for c in cards)
 
 
@@ -256,8 +243,6 @@ class _DeckView:
 
     def __init__(self, rules: RuleSet):
         self.low_card, self.name = rules.deck.low_card, rules.name
-
-
 
 
 def _stock_tags() -> tuple:
@@ -278,30 +263,30 @@ def _parse_block(block, pre: str) -> Deal:
             continue
         tag, _, rest = s.partition(" ")
         if tag not in TAGS and tag not in _stock_tags():
-            _fail(n, f"unknown tag {clip_input(tag)!r}: use one of {', '.join(TAGS)}", pre)
+            fail(n, f"unknown tag {clip_input(tag)!r}: use one of {', '.join(TAGS)}", pre)
         tagged.append((n, tag, rest.strip()))
     n0, tag0, name = tagged[0]
     if tag0 != "Game":
-        _fail(n0, "a deal starts with its Game line (the rules' name, `binokel rules`)", pre)
+        fail(n0, "a deal starts with its Game line (the rules' name, `binokel rules`)", pre)
     try:
         rules = get_game(name)
     except BinokelError as exc:
-        _fail(n0, f"Game: {exc}", pre)
+        fail(n0, f"Game: {exc}", pre)
     if rules.stock.size:         # a stock (V7): moves, melds and draws of its own
         from analyzer.mechanics.stock_record import parse_block
 
         return parse_block(tagged, rules, comments, pre)
     for n, tag, _ in tagged:
         if tag not in TAGS:
-            _fail(n, f"unknown tag {clip_input(tag)!r}: use one of {', '.join(TAGS)}", pre)
+            fail(n, f"unknown tag {clip_input(tag)!r}: use one of {', '.join(TAGS)}", pre)
     seen: dict[str, int] = {}
     last_order = -1
     for n, tag, _ in tagged:
         if tag in seen and tag not in _REPEATED:
-            _fail(n, f"a second {tag} line (the first is line {seen[tag]})", pre)
+            fail(n, f"a second {tag} line (the first is line {seen[tag]})", pre)
         order = TAGS.index(tag)
         if order < last_order:
-            _fail(n, f"{tag} comes before {TAGS[last_order]} (tags in the order "
+            fail(n, f"{tag} comes before {TAGS[last_order]} (tags in the order "
                      f"{', '.join(TAGS)})", pre)
         last_order = order
         seen.setdefault(tag, n)
@@ -320,53 +305,53 @@ def _parse_block(block, pre: str) -> Deal:
         elif tag == "Seats":
             names = tuple(rest.split())
             if len(names) != t.seats:
-                _fail(n, f"Seats: {len(names)} names for the {t.seats} seats of {rules.name} (R2)", pre)
+                fail(n, f"Seats: {len(names)} names for the {t.seats} seats of {rules.name} (R2)", pre)
             if len(set(x.lower() for x in names)) != len(names) or any(x.isdigit() for x in names):
-                _fail(n, "Seats: the names must differ and not be seat numbers", pre)
+                fail(n, "Seats: the names must differ and not be seat numbers", pre)
             seats = names
         elif tag == "Dealer":
-            if _seat(rest, seats, n, pre) != t.seats - 1:
-                _fail(n, f"Dealer: seats are numbered from the dealer's left, so the dealer is "
+            if seat_index(rest, seats, n, pre, "R2") != t.seats - 1:
+                fail(n, f"Dealer: seats are numbered from the dealer's left, so the dealer is "
                          f"the last seat, {seats[-1]} (R2)", pre)
         elif tag == "Hand":
             who, _, cards = rest.partition(" ")
-            s = _seat(who, seats, n, pre)
+            s = seat_index(who, seats, n, pre, "R2")
             if s not in in_play_seats(rules):
-                _fail(n, f"Hand: seat {s} sits out each deal and holds no cards (V3)", pre)
+                fail(n, f"Hand: seat {s} sits out each deal and holds no cards (V3)", pre)
             if have_hand[s]:
-                _fail(n, f"Hand: a second hand for seat {s}", pre)
+                fail(n, f"Hand: a second hand for seat {s}", pre)
             have_hand[s] = True
             lines_of[f"Hand {s}"] = n
             hands[s] = _cards(cards, rules, n, "Hand", pre)
             if hands[s] is not None and sum(hands[s]) != t.hand_size:
-                _fail(n, f"Hand: seat {s} holds {sum(hands[s])} cards; {rules.name} deals "
+                fail(n, f"Hand: seat {s} holds {sum(hands[s])} cards; {rules.name} deals "
                          f"{t.hand_size} (R2)", pre)
         elif tag == "Dabb":
             if not rules.dabb.size:
-                _fail(n, f"Dabb: {rules.name} has no Dabb", pre)
+                fail(n, f"Dabb: {rules.name} has no Dabb", pre)
             vals["dabb"] = _cards(rest, rules, n, "Dabb", pre)
             if vals["dabb"] is not None and sum(vals["dabb"]) != rules.dabb.size:
-                _fail(n, f"Dabb: {sum(vals['dabb'])} cards; the Dabb of {rules.name} holds "
+                fail(n, f"Dabb: {sum(vals['dabb'])} cards; the Dabb of {rules.name} holds "
                          f"{rules.dabb.size} (R2)", pre)
         elif tag == "Auction":
             vals["auction"] = _parse_auction(rest, rules, seats, n, pre)
         elif tag == "Soloist":
-            vals["soloist"] = _seat(rest, seats, n, pre)
+            vals["soloist"] = seat_index(rest, seats, n, pre, "R2")
             if vals["soloist"] not in in_play_seats(rules):
-                _fail(n, f"Soloist: seat {vals['soloist']} sits out this deal (V3)", pre)
+                fail(n, f"Soloist: seat {vals['soloist']} sits out this deal (V3)", pre)
         elif tag == "Bid":
             b = _ints(rest, n, "Bid", pre)
             a = rules.auction
             if len(b) != 1 or b[0] < a.opening or (b[0] - a.opening) % a.step:
-                _fail(n, f"Bid: {clip_input(rest)} is no bid of {rules.name} ({a.opening}, "
+                fail(n, f"Bid: {clip_input(rest)} is no bid of {rules.name} ({a.opening}, "
                          f"{a.opening + a.step}, ... R3)", pre)
             vals["bid"] = b[0]
         elif tag == "Discard":
             if not rules.dabb.size:
-                _fail(n, f"Discard: {rules.name} has no Dabb, so no discard (R4)", pre)
+                fail(n, f"Discard: {rules.name} has no Dabb, so no discard (R4)", pre)
             vals["discard"] = _cards(rest, rules, n, "Discard", pre)
             if vals["discard"] is not None and sum(vals["discard"]) != rules.dabb.size:
-                _fail(n, f"Discard: {sum(vals['discard'])} cards; the soloist discards as many "
+                fail(n, f"Discard: {sum(vals['discard'])} cards; the soloist discards as many "
                          f"as the Dabb holds, {rules.dabb.size} (R4)", pre)
         elif tag == "Contract":
             vals["contract"] = _parse_contract(rest, rules, n, pre)
@@ -376,24 +361,24 @@ def _parse_block(block, pre: str) -> Deal:
         elif tag == "Trick":
             parts = rest.split(None, 2)
             if len(parts) < 3:
-                _fail(n, "Trick: write the trick's number, its leader and the cards in play order",
+                fail(n, "Trick: write the trick's number, its leader and the cards in play order",
                       pre)
             if not parts[0].isdigit() or int(parts[0]) != len(tricks) + 1:
-                _fail(n, f"Trick: trick {clip_input(parts[0])} where trick {len(tricks) + 1} "
+                fail(n, f"Trick: trick {clip_input(parts[0])} where trick {len(tricks) + 1} "
                          "comes next (tricks in order)", pre)
-            leader = _seat(parts[1], seats, n, pre)
+            leader = seat_index(parts[1], seats, n, pre, "R2")
             try:
                 cards = [c.id for c in parse_cards(parts[2], _DeckView(rules))]
             except CardError as exc:
-                _fail(n, f"Trick: {exc}", pre)
+                fail(n, f"Trick: {exc}", pre)
             tricks.append((leader, tuple(cards)))
             trick_lines.append(n)
     for s in in_play_seats(rules):
         if not have_hand[s]:
-            _fail(tagged[-1][0], f"no Hand line for seat {s} (write `Hand {s} ?` for a hidden "
+            fail(tagged[-1][0], f"no Hand line for seat {s} (write `Hand {s} ?` for a hidden "
                                  "hand)", pre)
     if rules.dabb.size and "dabb" not in vals:
-        _fail(tagged[-1][0], "no Dabb line (write `Dabb ?` when it was not seen)", pre)
+        fail(tagged[-1][0], "no Dabb line (write `Dabb ?` when it was not seen)", pre)
     deal = Deal(rules=rules, seats=seats, hands=tuple(hands), dabb=vals.get("dabb"),
                 auction=vals.get("auction"), soloist=vals.get("soloist"), bid=vals.get("bid"),
                 discard=vals.get("discard"), contract=vals.get("contract"),
@@ -411,16 +396,16 @@ def _parse_auction(rest, rules, seats, n, pre):
     for tok in rest.split():
         who, sep, call = tok.partition(":")
         if not sep:
-            _fail(n, f"Auction: write each call as seat:bid or seat:pass, not {clip_input(tok)!r}",
+            fail(n, f"Auction: write each call as seat:bid or seat:pass, not {clip_input(tok)!r}",
                   pre)
-        s = _seat(who, seats, n, pre)
+        s = seat_index(who, seats, n, pre, "R2")
         if s not in in_play_seats(rules):
-            _fail(n, f"Auction: seat {s} sits out this deal and does not bid (V3)", pre)
+            fail(n, f"Auction: seat {s} sits out this deal and does not bid (V3)", pre)
         if call.lower() in ("pass", "p", "-"):
             calls.append((s, PASS))
             continue
         if not call.isdigit():
-            _fail(n, f"Auction: cannot read call {clip_input(tok)!r}: a bid value or pass (R3)", pre)
+            fail(n, f"Auction: cannot read call {clip_input(tok)!r}: a bid value or pass (R3)", pre)
         calls.append((s, int(call)))
     return tuple(calls)
 
@@ -430,21 +415,21 @@ def _parse_contract(rest, rules, n, pre):
     s = rules.scoring
     if key == DURCH:
         if not s.durch:
-            _fail(n, f"Contract: {rules.name} has no Durch ({rules.section} drop R4's Durch)", pre)
+            fail(n, f"Contract: {rules.name} has no Durch ({rules.section} drop R4's Durch)", pre)
         return DURCH
     if key == OPEN_DURCH:
         if not s.open_durch:
-            _fail(n, f"Contract: {rules.name} has no open Durch (V2.7 is not in {rules.section})", pre)
+            fail(n, f"Contract: {rules.name} has no open Durch (V2.7 is not in {rules.section})", pre)
         return OPEN_DURCH
     if key == OUT:
         if not s.going_out_bonus:
-            _fail(n, f"Contract: {rules.name} has no going out ({rules.section} drop R4's surrender)",
+            fail(n, f"Contract: {rules.name} has no going out ({rules.section} drop R4's surrender)",
                   pre)
         return OUT
     try:
         return Suit.parse(rest).value
     except BinokelError:
-        _fail(n, f"Contract: {clip_input(rest)!r}: use a trump suit (C S H D), durch, "
+        fail(n, f"Contract: {clip_input(rest)!r}: use a trump suit (C S H D), durch, "
                  "open-durch or out (R4)", pre)
 
 
@@ -482,14 +467,14 @@ def check_deal(deal: Deal, lines_of: dict | None = None, trick_lines=None, pre: 
         for c in range(N_TYPES):
             seen[c] += h[c]
             if seen[c] > copies[c]:
-                _fail(ln(tag), f"{tag.split()[0]}: {seen[c]} copies of "
+                fail(ln(tag), f"{tag.split()[0]}: {seen[c]} copies of "
                                f"{card_code(c, r.deck.low_card)} dealt; the deck has {copies[c]} (R1)",
                       pre)
     sol = deal.soloist
     if deal.contract in (DURCH, OPEN_DURCH, OUT) and sol is None:
-        _fail(ln("Contract"), f"Contract: {deal.contract} needs a Soloist line (R4)", pre)
+        fail(ln("Contract"), f"Contract: {deal.contract} needs a Soloist line (R4)", pre)
     if deal.bid is not None and sol is None:
-        _fail(ln("Bid"), "Bid: a bid needs a Soloist line (R3)", pre)
+        fail(ln("Bid"), "Bid: a bid needs a Soloist line (R3)", pre)
     if deal.auction and r.auction.form == "duels" and r.table.in_play == 3:
         _check_duels(deal, ln("Auction"), pre)
     if deal.auction:
@@ -498,29 +483,29 @@ def check_deal(deal: Deal, lines_of: dict | None = None, trick_lines=None, pre: 
         last = 0
         for s, b in bids:
             if b < a.opening or (b - a.opening) % a.step or b <= last:
-                _fail(ln("Auction"), f"Auction: bid {b} of seat {s} is no raise (the bids are "
+                fail(ln("Auction"), f"Auction: bid {b} of seat {s} is no raise (the bids are "
                                      f"{a.opening}, {a.opening + a.step}, ... each above the last, R3)",
                       pre)
             last = b
         if bids and sol is not None and bids[-1][0] != sol:
-            _fail(ln("Soloist"), f"Soloist: seat {sol}, but seat {bids[-1][0]} bid highest (R3)", pre)
+            fail(ln("Soloist"), f"Soloist: seat {sol}, but seat {bids[-1][0]} bid highest (R3)", pre)
         if bids and deal.bid is not None and deal.bid < bids[-1][1]:
-            _fail(ln("Bid"), f"Bid: {deal.bid} is below the auction's highest bid {bids[-1][1]} (R3)",
+            fail(ln("Bid"), f"Bid: {deal.bid} is below the auction's highest bid {bids[-1][1]} (R3)",
                   pre)
     if deal.discard is not None and sol is not None and deal.hands[sol] is not None \
             and deal.dabb is not None:
         for c in range(N_TYPES):
             if deal.discard[c] > deal.hands[sol][c] + deal.dabb[c]:
-                _fail(ln("Discard"), f"Discard: {card_code(c, r.deck.low_card)} is neither in the "
+                fail(ln("Discard"), f"Discard: {card_code(c, r.deck.low_card)} is neither in the "
                                      "soloist's hand nor in the Dabb (R4)", pre)
     for tag, vals in (("Melds", deal.melds), ("Points", deal.points), ("Won", deal.won),
                       ("Score", deal.score)):
         if vals is not None and len(vals) != deal.units():
             unit = "teams" if r.table.sides == "partners" else "seats in play"
-            _fail(ln(tag), f"{tag}: {len(vals)} values for the {deal.units()} {unit} of "
+            fail(ln(tag), f"{tag}: {len(vals)} values for the {deal.units()} {unit} of "
                            f"{r.name} (one per scoring unit, R8)", pre)
     if deal.contract == OUT and deal.tricks:
-        _fail(trick_lines[0], "Trick: the soloist went out, so no card is played (R4)", pre)
+        fail(trick_lines[0], "Trick: the soloist went out, so no card is played (R4)", pre)
     _check_play(deal, trick_lines, pre, ln)
 
 
@@ -534,14 +519,14 @@ def _check_duels(deal: Deal, line: int, pre: str) -> None:
     try:
         st = validate_auction([b for _, b in deal.auction], get_rules(deal.rules.name))
     except BinokelError as exc:
-        _fail(line, f"Auction: {exc}", pre)
+        fail(line, f"Auction: {exc}", pre)
     seats = in_play_seats(deal.rules)
     for i, ((s, _), (q, _)) in enumerate(zip(deal.auction, st.calls), 1):
         if s != seats[q]:
-            _fail(line, f"Auction: call {i} is seat {seats[q]}'s turn, not seat {s}'s (R3)", pre)
+            fail(line, f"Auction: call {i} is seat {seats[q]}'s turn, not seat {s}'s (R3)", pre)
     if st.finished and st.soloist is not None and deal.soloist is not None \
             and seats[st.soloist] != deal.soloist:
-        _fail(line, f"Auction: the auction makes seat {seats[st.soloist]} the soloist, not "
+        fail(line, f"Auction: the auction makes seat {seats[st.soloist]} the soloist, not "
                     f"seat {deal.soloist} (R3)", pre)
 
 
@@ -571,7 +556,7 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
     durch = deal.contract in (DURCH, OPEN_DURCH)
     n_play = r.table.in_play
     if deal.tricks and len(deal.tricks) > r.table.hand_size:
-        _fail(trick_lines[r.table.hand_size], f"Trick: {len(deal.tricks)} tricks; a deal of "
+        fail(trick_lines[r.table.hand_size], f"Trick: {len(deal.tricks)} tricks; a deal of "
                                              f"{r.name} has {r.table.hand_size} (R2)", pre)
     leader_should = in_play_seats(r)[0]
     if durch or (r.play.first_lead == "bidder" and deal.soloist is not None):
@@ -585,12 +570,12 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
                    "the high bidder leads the first trick (V6.2)"
                    if r.play.first_lead == "bidder" and deal.soloist is not None
                    else "forehand leads the first trick (R6)")
-            _fail(n, f"Trick {i + 1}: seat {leader} leads, but seat {leader_should} must: {why}", pre)
+            fail(n, f"Trick {i + 1}: seat {leader} leads, but seat {leader_should} must: {why}", pre)
         if len(cards) > n_play or (len(cards) < n_play and i + 1 < len(deal.tricks)):
-            _fail(n, f"Trick {i + 1}: {len(cards)} cards; every seat in play adds one, "
+            fail(n, f"Trick {i + 1}: {len(cards)} cards; every seat in play adds one, "
                      f"{n_play} (R6)", pre)
         if len(cards) < n_play and (deal.points or deal.won or deal.score):
-            _fail(n, f"Trick {i + 1}: {len(cards)} cards in a finished deal; every seat in "
+            fail(n, f"Trick {i + 1}: {len(cards)} cards in a finished deal; every seat in "
                      f"play adds one, {n_play} (R6)", pre)
         ls, wc, ws, lh = -1, -1, -1, -1
         seat = leader
@@ -599,24 +584,24 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
             h = hands[seat]
             if h is not None:
                 if h[c] <= 0:
-                    _fail(n, f"Trick {i + 1}: seat {seat} plays {name}, which it does not hold "
+                    fail(n, f"Trick {i + 1}: seat {seat} plays {name}, which it does not hold "
                              "(or played already)", pre)
                 lo = sum(1 << t for t in range(N_TYPES) if h[t] > 0)
                 rel = relief_of(seat, ws, side, k.partner_relief)
                 ok = legal(np.int64(lo), ls, wc, lh, trump, k.beat, k.follow, k.trump_duty,
                            k.beat_mode, k.overtrump, rel)
                 if not (int(ok) >> c) & 1:
-                    _fail(n, f"Trick {i + 1}: seat {seat} may not play {name}: the duties "
+                    fail(n, f"Trick {i + 1}: seat {seat} may not play {name}: the duties "
                              f"({rule}) allow " + " ".join(card_code(t, low) for t in range(N_TYPES)
                                                           if (int(ok) >> t) & 1), pre)
                 h[c] -= 1
             else:
                 played_hidden[c] += 1
                 if known_out[c] + played_hidden[c] > copies[c]:
-                    _fail(n, f"Trick {i + 1}: seat {seat} plays {name}, but all {copies[c]} "
+                    fail(n, f"Trick {i + 1}: seat {seat} plays {name}, but all {copies[c]} "
                              "copies of the deck are elsewhere (a card played twice, R1)", pre)
                 if (void[seat] >> c) & 1:
-                    _fail(n, f"Trick {i + 1}: seat {seat} plays {name}, which its earlier play "
+                    fail(n, f"Trick {i + 1}: seat {seat} plays {name}, which its earlier play "
                              f"proved it does not hold ({rule})", pre)
                 if ls >= 0:
                     rel = relief_of(seat, ws, side, k.partner_relief)
@@ -626,19 +611,19 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
             seat = int(k.next_seat[seat])
         leader_should = int(ws)
         if durch and len(cards) == n_play and ws != sol and i + 1 < len(deal.tricks):
-            _fail(trick_lines[i + 1], f"Trick {i + 2}: the Durch ended with trick {i + 1}, the "
+            fail(trick_lines[i + 1], f"Trick {i + 2}: the Durch ended with trick {i + 1}, the "
                                      "first the soloist did not win (R4)", pre)
     if deal.won is not None and deal.complete():         # winners need no hidden card
         won = [0] * deal.units()
         for w in deal.winners():
             won[_unit(deal, w)] += 1
         if list(deal.won) != won:
-            _fail(ln("Won"), f"Won: {' '.join(map(str, deal.won))}, but the tricks give "
+            fail(ln("Won"), f"Won: {' '.join(map(str, deal.won))}, but the tricks give "
                              f"{' '.join(map(str, won))} (R6)", pre)
     if deal.points is not None and deal.complete() and not durch and deal.contract != OUT:
         pts = _card_points(deal)
         if pts is not None and list(deal.points) != pts:
-            _fail(ln("Points"), f"Points: {' '.join(map(str, deal.points))}, but the tricks "
+            fail(ln("Points"), f"Points: {' '.join(map(str, deal.points))}, but the tricks "
                                 f"give {' '.join(map(str, pts))} (R7)", pre)
     _check_score(deal, ln("Score"), pre)
 
@@ -676,7 +661,7 @@ def _check_score(deal: Deal, line: int, pre: str) -> None:
     sc = score_deal(_unit(deal, deal.soloist), deal.bid, pts, won, melds, discard_points=disc,
                     kind=kind, rules=get_rules(r.name)).scores
     if list(deal.score) != list(sc):
-        _fail(line, f"Score: {' '.join(map(str, deal.score))}, but the deal scores "
+        fail(line, f"Score: {' '.join(map(str, deal.score))}, but the deal scores "
                     f"{' '.join(map(str, sc))} (R8)", pre)
 
 

@@ -29,9 +29,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from analyzer.errors import BinokelError, RecordError, clip_input
+from analyzer.errors import BinokelError, clip_input
 from analyzer.mechanics import stock_play as sp
 from analyzer.mechanics.cards import N_TYPES, CardError, card_code, parse_cards
+from analyzer.mechanics.record_lines import fail, seat_index
 
 #: kinds shown (stock_play's bits) <-> the letters of a shown card's suffix
 KIND_LETTERS = ((sp.DISSLE_KIND, "d"), (sp.PAIR, "p"), (sp.QUINT, "q"), (sp.OF_A_KIND, "k"),
@@ -79,10 +80,6 @@ class StockRecord:
             return True
         tricks = [m for m in self.moves if m[0] == "trick"]
         return len(tricks) == 2 * self.rules.table.hand_size and len(tricks[-1][2]) == 2
-
-
-def _err(line: int, msg: str, pre: str):
-    raise RecordError(f"{pre}line {line}: {msg}")
 
 
 def kinds_text(kinds: int) -> str:
@@ -148,7 +145,7 @@ def _types(text: str, rules, n: int, tag: str, pre: str) -> list[int]:
     try:
         return [c.id for c in parse_cards(text, _Deck(rules))]
     except CardError as exc:
-        _err(n, f"{tag}: {exc}", pre)
+        fail(n, f"{tag}: {exc}", pre)
 
 
 def _token(tok: str, rules, n: int, tag: str, pre: str) -> tuple[int, int]:
@@ -159,22 +156,10 @@ def _token(tok: str, rules, n: int, tag: str, pre: str) -> tuple[int, int]:
     for ch in suf.lower():
         bits = [b for b, c in KIND_LETTERS if c == ch]
         if not bits:
-            _err(n, f"{tag}: {clip_input(tok)!r}: a shown card's kinds are letters of "
+            fail(n, f"{tag}: {clip_input(tok)!r}: a shown card's kinds are letters of "
                     "d p q k b (Dissle, pair, quint major, of a kind, binokel; V7.3)", pre)
         kinds |= bits[0]
     return t, kinds
-
-
-def _seat(tok: str, seats, n: int, pre: str) -> int:
-    """A seat written as its number or a name of the Seats line."""
-    t = tok.strip()
-    if t.isdigit() and int(t) < len(seats):
-        return int(t)
-    for i, name in enumerate(seats):
-        if t.lower() == name.lower():
-            return i
-    _err(n, f"unknown seat {clip_input(t)!r}: use 0-{len(seats) - 1} or a name of the Seats "
-            "line (V7)", pre)
 
 
 def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
@@ -197,17 +182,17 @@ def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
     lines: dict[str, int] = {}
     for n, tag, rest in tagged[1:]:
         if tag not in STOCK_TAGS:
-            _err(n, f"unknown tag {clip_input(tag)!r} in a deal of {rules.name}: use one of "
+            fail(n, f"unknown tag {clip_input(tag)!r} in a deal of {rules.name}: use one of "
                     f"{', '.join(STOCK_TAGS)} (a game with a stock, V7)", pre)
         order = STOCK_TAGS.index(tag)
         if tag in _MOVES:
             order = STOCK_TAGS.index("Trick")
         if order < last:
-            _err(n, f"{tag} comes after {STOCK_TAGS[last]} (tags in the order "
+            fail(n, f"{tag} comes after {STOCK_TAGS[last]} (tags in the order "
                     f"{', '.join(STOCK_TAGS)}; Trick, Meld and Draw as they happen)", pre)
         last = order
         if tag in seen and tag not in _MOVES + ("Hand",):
-            _err(n, f"a second {tag} line (the first is line {seen[tag]})", pre)
+            fail(n, f"a second {tag} line (the first is line {seen[tag]})", pre)
         seen.setdefault(tag, n)
         lines.setdefault(tag, n)
         if tag == "Source":
@@ -215,13 +200,13 @@ def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
         elif tag == "Seats":
             names = tuple(rest.split())
             if len(names) != 2:
-                _err(n, f"Seats: {len(names)} names for the 2 seats of {rules.name} (V7)", pre)
+                fail(n, f"Seats: {len(names)} names for the 2 seats of {rules.name} (V7)", pre)
             if len({x.lower() for x in names}) != 2 or any(x.isdigit() for x in names):
-                _err(n, "Seats: the names must differ and not be seat numbers", pre)
+                fail(n, "Seats: the names must differ and not be seat numbers", pre)
             seats = names
         elif tag == "Dealer":
-            if _seat(rest, seats, n, pre) != 1:
-                _err(n, f"Dealer: forehand (seat 0) is the non-dealer, so the dealer is seat 1, "
+            if seat_index(rest, seats, n, pre, "V7") != 1:
+                fail(n, f"Dealer: forehand (seat 0) is the non-dealer, so the dealer is seat 1, "
                         f"{seats[1]} (V7)", pre)
         elif tag == "Before":
             try:
@@ -229,25 +214,25 @@ def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
             except ValueError:
                 before = ()
             if len(before) != 2 or min(before) < 0:
-                _err(n, "Before: the game score of each seat before the deal, two whole "
+                fail(n, "Before: the game score of each seat before the deal, two whole "
                         "numbers >= 0 (V7.5)", pre)
         elif tag == "Hand":
             who, _, cards = rest.partition(" ")
-            s = _seat(who, seats, n, pre)
+            s = seat_index(who, seats, n, pre, "V7")
             if have[s]:
-                _err(n, f"Hand: a second hand for seat {s}", pre)
+                fail(n, f"Hand: a second hand for seat {s}", pre)
             have[s] = True
             lines[f"Hand {s}"] = n
             if cards.strip() != "?":
                 ts = _types(cards, rules, n, "Hand", pre)
                 if len(ts) != rules.table.hand_size:
-                    _err(n, f"Hand: seat {s} holds {len(ts)} cards; {rules.name} deals "
+                    fail(n, f"Hand: seat {s} holds {len(ts)} cards; {rules.name} deals "
                             f"{rules.table.hand_size} (V7.1)", pre)
                 hands[s] = tuple(ts.count(t) for t in range(N_TYPES))
         elif tag == "Turned":
             ts = _types(rest, rules, n, "Turned", pre)
             if len(ts) != 1:
-                _err(n, "Turned: one card is turned face up as trump (V7.1)", pre)
+                fail(n, "Turned: one card is turned face up as trump (V7.1)", pre)
             turned = ts[0]
         elif tag == "Stock":
             have_stock = True
@@ -255,33 +240,33 @@ def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
                 stock = _types(rest, rules, n, "Stock", pre)
                 size = rules.stock.size - 1
                 if len(stock) != size:
-                    _err(n, f"Stock: {len(stock)} cards; the stock holds {size} face down "
+                    fail(n, f"Stock: {len(stock)} cards; the stock holds {size} face down "
                             "besides the turned card (V7.1)", pre)
         elif tag == "Trick":
             parts = rest.split()
             k = sum(1 for m in moves if m[0] == "trick") + 1
             if len(parts) < 3 or len(parts) > 4:
-                _err(n, "Trick: write the trick's number, its leader and its cards (one or "
+                fail(n, "Trick: write the trick's number, its leader and its cards (one or "
                         "two, V7.2)", pre)
             if not parts[0].isdigit() or int(parts[0]) != k:
-                _err(n, f"Trick: trick {clip_input(parts[0])} where trick {k} comes next "
+                fail(n, f"Trick: trick {clip_input(parts[0])} where trick {k} comes next "
                         "(tricks in order)", pre)
             if moves and moves[-1][0] == "trick" and len(moves[-1][2]) < 2:
-                _err(n, f"Trick: trick {k - 1} has one card; each trick is one card from "
+                fail(n, f"Trick: trick {k - 1} has one card; each trick is one card from "
                         "each player (V7.2)", pre)
             cards = tuple(_token(x, rules, n, "Trick", pre) for x in parts[2:])
-            moves.append(("trick", _seat(parts[1], seats, n, pre), cards))
+            moves.append(("trick", seat_index(parts[1], seats, n, pre, "V7"), cards))
             mlines.append(n)
         elif tag == "Meld":
             who, _, what = rest.partition(" ")
-            s = _seat(who, seats, n, pre)
+            s = seat_index(who, seats, n, pre, "V7")
             if what.strip() == "-":
                 moves.append(("pass", s))
             else:
                 head, sep, cards = what.partition(":")
                 words = head.split()
                 if not sep or len(words) < 2 or not words[-1].isdigit():
-                    _err(n, "Meld: write `Meld SEAT NAME VALUE: CARDS` or `Meld SEAT -` for "
+                    fail(n, "Meld: write `Meld SEAT NAME VALUE: CARDS` or `Meld SEAT -` for "
                             "none (V7.3)", pre)
                 toks = tuple(_token(x, rules, n, "Meld", pre) for x in cards.split())
                 moves.append(("meld", s, " ".join(words[:-1]), int(words[-1]), toks))
@@ -291,32 +276,32 @@ def parse_block(tagged, rules, comments, pre: str) -> StockRecord:
             for tok in rest.split():
                 who, sep, c = tok.partition(":")
                 if not sep:
-                    _err(n, f"Draw: write each draw as seat:card or seat:?, not "
+                    fail(n, f"Draw: write each draw as seat:card or seat:?, not "
                             f"{clip_input(tok)!r}", pre)
-                ds.append((_seat(who, seats, n, pre),
+                ds.append((seat_index(who, seats, n, pre, "V7"),
                            None if c == "?" else _types(c, rules, n, "Draw", pre)[0]))
             if len(ds) != 2:
-                _err(n, "Draw: after a trick both players draw one card, the winner first "
+                fail(n, "Draw: after a trick both players draw one card, the winner first "
                         "(V7.2)", pre)
             moves.append(("draw", tuple(ds)))
             mlines.append(n)
         elif tag == "Claim":
-            claim = _seat(rest, seats, n, pre)
+            claim = seat_index(rest, seats, n, pre, "V7")
         elif tag == "Points":
             try:
                 points = tuple(int(x) for x in rest.split())
             except ValueError:
                 points = ()
             if len(points) != 2:
-                _err(n, "Points: the deal points of each seat, two whole numbers (V7.4)", pre)
+                fail(n, "Points: the deal points of each seat, two whole numbers (V7.4)", pre)
     end = tagged[-1][0]
     for s in (0, 1):
         if not have[s]:
-            _err(end, f"no Hand line for seat {s} (write `Hand {s} ?` for a hidden hand)", pre)
+            fail(end, f"no Hand line for seat {s} (write `Hand {s} ?` for a hidden hand)", pre)
     if turned is None:
-        _err(end, "no Turned line: the turned trump card is seen by both players (V7.1)", pre)
+        fail(end, "no Turned line: the turned trump card is seen by both players (V7.1)", pre)
     if not have_stock:
-        _err(end, "no Stock line (write `Stock ?` when it was not seen)", pre)
+        fail(end, "no Stock line (write `Stock ?` when it was not seen)", pre)
     lines["moves"] = tuple(mlines)
     rec = StockRecord(rules=rules, seats=seats, hands=tuple(hands), turned=turned,
                       stock=None if stock is None else tuple(stock), before=before,
@@ -351,7 +336,7 @@ def world_order(rec: StockRecord, pre: str = "") -> np.ndarray:
 
     def take(t, line, what):
         if left[t] <= 0:
-            _err(line, f"{what}: {card_code(t, '7')}, but both copies of the deck are "
+            fail(line, f"{what}: {card_code(t, '7')}, but both copies of the deck are "
                        "elsewhere (a card dealt or played twice, V7.1)", pre)
         left[t] -= 1
 
@@ -448,21 +433,21 @@ def world_order(rec: StockRecord, pre: str = "") -> np.ndarray:
             pass
         elif m[0] == "draw":
             if pending is None:
-                _err(line, "Draw: both draw right after a trick's meld decision, while the "
+                fail(line, "Draw: both draw right after a trick's meld decision, while the "
                            "stock lasts (V7.2)", pre)
             given_line = line
             w = pending
             if [s for s, _ in m[1]] != [w, 1 - w]:
-                _err(line, f"Draw: the winner of trick {trick}, seat {w}, draws first (V7.2)",
+                fail(line, f"Draw: the winner of trick {trick}, seat {w}, draws first (V7.2)",
                      pre)
             if rec.stock is not None:
                 for j, (s, pos) in enumerate(draws_of(trick, w)):
                     t = rec.turned if pos < 0 else rec.stock[pos]
                     if m[1][j][1] is not None and m[1][j][1] != t:
-                        _err(line, f"Draw: seat {s} draws {card_code(t, '7')} from the stock, "
+                        fail(line, f"Draw: seat {s} draws {card_code(t, '7')} from the stock, "
                                    f"not {card_code(m[1][j][1], '7')} (V7.2)", pre)
             elif draws_of(trick, w)[1][1] < 0 and m[1][1][1] not in (None, rec.turned):
-                _err(line, f"Draw: the last card drawn is the turned "
+                fail(line, f"Draw: the last card drawn is the turned "
                            f"{card_code(rec.turned, '7')} (V7.2)", pre)
             do_draw(trick, w, m[1])
             pending = None
@@ -471,7 +456,7 @@ def world_order(rec: StockRecord, pre: str = "") -> np.ndarray:
         take(t, line, f"seat {seat} shows or plays")
         cands = sorted(x for x in free[seat] if x[0] < time)
         if not cands:
-            _err(line, f"seat {seat} plays or shows {card_code(t, '7')}, which it cannot hold: "
+            fail(line, f"seat {seat} plays or shows {card_code(t, '7')}, which it cannot hold: "
                        "more unseen cards than its hand and draws so far (V7.1, V7.2)", pre)
         slot = cands[0]
         free[seat].remove(slot)
@@ -532,7 +517,7 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
         try:
             deal.apply(a)
         except BinokelError as exc:
-            _err(line, str(exc), pre)
+            fail(line, str(exc), pre)
 
     for mi, m in enumerate(moves):
         line = lines[mi] if mi < len(lines) else 0
@@ -540,13 +525,13 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
         if m[0] == "trick":
             k += 1
             if deal.over():
-                _err(line, f"Trick {k}: the deal is over (V7.4, V7.5)", pre)
+                fail(line, f"Trick {k}: the deal is over (V7.4, V7.5)", pre)
             if deal.st[sp.TO_MELD] >= 0:           # no Meld line: the winner showed none
                 act(("pass",), line, None)
             if m[1] != deal.to_act():
                 why = "forehand leads the first trick" if k == 1 else \
                     "the winner of the last trick leads"
-                _err(line, f"Trick {k}: seat {m[1]} leads, but seat {deal.to_act()} must: "
+                fail(line, f"Trick {k}: seat {m[1]} leads, but seat {deal.to_act()} must: "
                            f"{why} (V7.2)", pre)
             for t, kinds in m[2]:
                 seat = deal.to_act()
@@ -554,12 +539,12 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
                 if c is None:
                     have = [x for x in deal.hand(seat) if x // 2 == t]
                     if have and kinds:
-                        _err(line, f"Trick {k}: seat {seat} has no {card_code(t, '7')} shown as "
+                        fail(line, f"Trick {k}: seat {seat} has no {card_code(t, '7')} shown as "
                                    f"{kinds_text(kinds)} (V7.3)", pre)
                     if have:
-                        _err(line, f"Trick {k}: seat {seat}'s {card_code(t, '7')} is shown "
+                        fail(line, f"Trick {k}: seat {seat}'s {card_code(t, '7')} is shown "
                                    f"({token(t, deal.shown(have[0]))}): write it so (V7.3)", pre)
-                    _err(line, f"Trick {k}: seat {seat} plays {card_code(t, '7')}, which it "
+                    fail(line, f"Trick {k}: seat {seat} plays {card_code(t, '7')}, which it "
                                "does not hold (V7.1, V7.2)", pre)
                 act(("play", c), line, mi)
         elif m[0] in ("meld", "pass"):
@@ -567,15 +552,15 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
             w = int(deal.st[sp.TO_MELD])
             if w < 0:
                 if k and deal.stock_left() == 0:
-                    _err(line, "Meld: the stock is gone, nothing more is melded (V7.3, V7.4)",
+                    fail(line, "Meld: the stock is gone, nothing more is melded (V7.3, V7.4)",
                          pre)
                 if k and mi and rec.moves[mi - 1][0] in ("meld", "pass"):
-                    _err(line, f"Meld: a second meld after trick {k}: one meld per won trick "
+                    fail(line, f"Meld: a second meld after trick {k}: one meld per won trick "
                                "(V7.3)", pre)
-                _err(line, "Meld: a meld is shown only by a trick's winner, right after the "
+                fail(line, "Meld: a meld is shown only by a trick's winner, right after the "
                            "trick (V7.3)", pre)
             if seat != w:
-                _err(line, f"Meld: seat {seat} lost trick {k}; only the winner, seat {w}, may "
+                fail(line, f"Meld: seat {seat} lost trick {k}; only the winner, seat {w}, may "
                            "show a meld (V7.3)", pre)
             if m[0] == "pass":
                 act(("pass",), line, mi)
@@ -588,12 +573,12 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
                 names = {deal.meld_name(p) for mk, p in deal.legal_melds()
                          if _meld_key(deal, mk) == want}
                 hint = f" (these cards make: {', '.join(sorted(names))})" if names else ""
-                _err(line, f"Meld: seat {seat} may not show {cards} as {m[2]!r}: not in its "
+                fail(line, f"Meld: seat {seat} may not show {cards} as {m[2]!r}: not in its "
                            f"hand, not that meld, or a card already shown in that kind"
                            f"{hint} (V7.3)", pre)
             mk, p = opts[0]
             if deal.meld_value(p) != m[3]:
-                _err(line, f"Meld: {m[2]} is worth {deal.meld_value(p)}, not {m[3]} (V7.3)", pre)
+                fail(line, f"Meld: {m[2]} is worth {deal.meld_value(p)}, not {m[3]} (V7.3)", pre)
             act(("meld", mk, p), line, mi)
         elif m[0] == "draw":
             pass                                     # checked by world_order (V7.2)
@@ -602,13 +587,13 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
     if rec.claim is not None:
         line = rec.lines.get("Claim", last_line)
         if deal.over():
-            _err(line, "Claim: the deal is over (V7.5)", pre)
+            fail(line, "Claim: the deal is over (V7.5)", pre)
         if rec.claim != deal.to_act():
-            _err(line, f"Claim: seat {rec.claim} claims, but it is seat {deal.to_act()}'s "
+            fail(line, f"Claim: seat {rec.claim} claims, but it is seat {deal.to_act()}'s "
                        "turn; a claim is made at one's own decision (V7.5)", pre)
         if not deal.may_claim(rec.claim):
             tot = deal.points(rec.claim) + rec.before[rec.claim]
-            _err(line, f"Claim: seat {rec.claim} has {tot} of "
+            fail(line, f"Claim: seat {rec.claim} has {tot} of "
                        f"{int(deal.r.params[sp.P_TARGET])}: a claim below it loses the game "
                        "(V7.5)", pre)
         if on_decision is not None:
@@ -617,10 +602,10 @@ def replay(rec: StockRecord, upto: int | None = None, pre: str = "", on_decision
     if rec.points is not None:
         line = rec.lines.get("Points", last_line)
         if not deal.over():
-            _err(line, "Points: the deal is not over (24 tricks or a claim, V7.4, V7.5)", pre)
+            fail(line, "Points: the deal is not over (24 tricks or a claim, V7.4, V7.5)", pre)
         pts = (deal.points(0), deal.points(1))
         if tuple(rec.points) != pts:
-            _err(line, f"Points: {rec.points[0]} {rec.points[1]}, but the deal gives "
+            fail(line, f"Points: {rec.points[0]} {rec.points[1]}, but the deal gives "
                        f"{pts[0]} {pts[1]} (melds, Dissles, card points, last trick; V7.4)", pre)
     return deal
 
