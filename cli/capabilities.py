@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: the cell marks of the table
-YES, NO = "yes", "no"
+#: the cell marks of the table: works, not available, does not apply to the game (it
+#: lacks what the command is about, e.g. an auction: ``common.NotApplicable``)
+YES, NO, NA = "yes", "no", "n/a"
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,17 @@ def _hint(rules) -> Cell:
 
 
 #: checks that are not an option of the command (keyed by command name, never by game)
-PROBES = {"serve": _page_serves, "simulate": _simulate, "rules": _registry, "warmup": _warmup,
+def _solve(rules) -> Cell:
+    """``solve``: double-dummy values of any auction game; a game with a stock
+    (``common.has_stock``) has perfect information only once the stock is gone, so its
+    solve is that endgame (analyzer.analyses.stock_endgame, V7.4)."""
+    from .common import has_stock
+
+    return Cell(YES, "the exact endgame once the stock is gone (V7.4)") if has_stock(rules) \
+        else Cell(YES)
+
+
+PROBES = {"serve": _page_serves, "solve": _solve, "simulate": _simulate, "rules": _registry, "warmup": _warmup,
           "hint": _hint, "review": _hint, "fit-defence": _fit_defence}
 
 
@@ -157,10 +168,14 @@ def _cell(name: str, command, rules) -> Cell:
         from analyzer.errors import BinokelError
         from analyzer.mechanics.rules import get_rules
 
+        from .common import NotApplicable
+
         param = opts["--rules"]
         check = param.callback or (lambda ctx, p, v: get_rules(v))   # a plain name: get_rules
         try:
             check(None, param, rules.name)
+        except NotApplicable as exc:
+            return Cell(NA, exc.reason)
         except ClickException as exc:
             return Cell(NO, exc.format_message())
         except BinokelError as exc:
@@ -210,15 +225,15 @@ def markdown(caps: dict | None = None, link_prefix: str = "docs/reference/cli.md
         cells = []
         for n in names:
             c = row[n]
-            mark = "✓" if c.mark == YES else "–"
-            if c.note and c.mark == YES:
+            mark = {YES: "✓", NA: "n/a"}.get(c.mark, "–")
+            if c.note and c.mark in (YES, NA):
                 if c.note not in notes:
                     notes.append(c.note)
                 mark += f" {notes.index(c.note) + 1}"
             cells.append(mark)
         lines.append(f"| [`{cmd}`]({link_prefix}#binokel-{cmd}) | " + " | ".join(cells) + " |")
     lines.append("")
-    lines.append("✓ works, – not available. " + " ".join(
+    lines.append("✓ works, – not available, n/a does not apply to the game. " + " ".join(
         f"{i + 1}: {note}." for i, note in enumerate(notes)))
     return "\n".join(lines)
 

@@ -16,6 +16,16 @@ class BadInput(click.ClickException):
     exit_code = 2
 
 
+class NotApplicable(BadInput):
+    """A game that lacks what a command is about (e.g. ``advise`` for a game with no
+    auction): one line, exit 2, like any bad input; ``reason`` is the short why that the
+    capability matrix prints ("n/a")."""
+
+    def __init__(self, message: str, reason: str):
+        super().__init__(message)
+        self.reason = reason
+
+
 class Interrupted(Exception):
     """Ctrl-C with something to say (what was saved): printed as the one line
     ``binokel: interrupted: MESSAGE``, exit status 130."""
@@ -65,7 +75,20 @@ def json_safe(obj):
 
 
 def _rules_callback(ctx, param, value) -> RuleSet:
+    from analyzer.mechanics.ruleset import get_game
+
     try:
+        game = get_game(value)
+        if game.auction.form == "none":
+            # rules_option's commands (advise, fit-opponents, fit-defence) are about the
+            # auction and the contract it makes; the game has neither
+            what = ctx.info_name if ctx is not None else "this command"
+            section = game.section.split(", ")[-1]
+            raise NotApplicable(
+                f"--rules: {game.name} has no auction ({section}): `{what}` is about bids "
+                "and contracts; for card play see `binokel hint`, for a hand's value "
+                f"`binokel analyze --rules {game.name}`",
+                f"no auction ({section}): no bid, no contract")
         return get_rules(value)
     except BinokelError as exc:
         raise BadInput(f"--rules: {exc}") from None

@@ -21,7 +21,8 @@ from analyzer.bounds import SEED
 
 from analyzer.mechanics.rules import get_rules
 
-from .common import BadInput, cards_option, echo_json, example_epilog, parse_hand, bounded, rules_option
+from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, has_stock, parse_hand,
+                     rules_option_with_stock)
 from .main import cli
 
 TABLE_TRUMPS = "CSHDN"       # the rows of a deal's table; N = Durch (where the game has one)
@@ -106,6 +107,7 @@ def _print_best(d: dict, game) -> None:
         "binokel solve --seed 7 --best-discard --time-limit 30",
         "binokel solve --rules kreuz-40 --seed 3 --tricks-left 6 --trump S",
         "binokel solve --rules pinochle-80 --seed 2 --tricks-left 8 --trump H --soloist 1",
+        "binokel solve --rules binokel-2 --seed 3 --tricks-left 6   # the endgame (V7.4)",
     ),
 )
 @click.option("--position", "position", default=None,
@@ -143,7 +145,7 @@ def _print_best(d: dict, game) -> None:
               help="--best-discard: search at most this many candidates (discard x trump).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @cards_option
-@rules_option
+@rules_option_with_stock
 def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp, max_seconds,
                   max_candidates, as_json, rules):
     """Double-dummy analysis (all hands open, best play on both sides).
@@ -162,7 +164,18 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
     and trump for the Tapp (R4), exact when the search finishes within the budget, else
     the best of the candidates examined (ranked by the fast exchange estimate), and the
     output says which.
+
+    A game with a stock (binokel-2, V7): the exact endgame once the stock is gone (V7.4),
+    of the --seed deal played by the heuristic (`play --seed`), at --tricks-left.
     """
+    if has_stock(rules):
+        from .stock_views import explicit, solve_stock
+
+        ctx = click.get_current_context()
+        flags = {p.name: p.opts[0] for p in ctx.command.params}
+        typed = explicit(ctx, "position", "hands", "soloist", "trump", "best", "tapp",
+                         "max_seconds", "max_candidates")
+        return solve_stock(rules, seed, tricks_left, as_json, [flags[t] for t in typed])
     game = game_of(rules)
     kr = game.kernel
     in_play = [q for q in range(kr.table_seats) if not kr.sits_out[q]]

@@ -242,3 +242,46 @@ def melds_stock(hand: str, trump, as_json: bool, game) -> None:
         click.echo("  shown first         now  best total after it")
         for m in row["first_melds"]:
             click.echo(f"  {m['meld'] + ' ' + ' '.join(m['cards']):<28} {m['value']:>5}  {m['best_total']:>5}")
+
+
+# ---------------------------------------------------------------- solve
+
+def solve_stock(game, seed, tricks_left, as_json: bool, typed: list[str]) -> None:
+    """``solve --rules GAME --seed N [--tricks-left K]`` for a game with a stock: the exact
+    endgame (V7.4) of the seeded deal played by the heuristic (``play --seed N``) until the
+    stock is gone, every legal card of the player to act valued
+    (analyzer.analyses.stock_endgame).  ``typed``: the other solve options the user gave,
+    as typed (``--trump``), refused in one line (they describe auction games: a soloist, a Dabb, open hands
+    from the deal)."""
+    from analyzer.analyses.stock_endgame import endgame_of_seed, solve_endgame
+
+    if typed:
+        raise BadInput(f"{', '.join(typed)}: not for "
+                       f"{game.name} (no auction, no Dabb, V7); solve takes --seed N "
+                       "[--tricks-left K]: the exact endgame once the stock is gone (V7.4); "
+                       "for a deal you played: binokel hint RECORD")
+    if seed is None:
+        raise BadInput(f"nothing to solve: give --seed N (the deal `binokel play --rules "
+                       f"{game.name} --seed N` shows, played to the stock's end, V7.4)")
+    try:
+        sol = solve_endgame(endgame_of_seed(game, seed, tricks_left), seed=seed)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        echo_json(sol.to_dict())
+        return
+    names = game.table.seat_names
+    click.echo(f"{game.name}, seed {seed}: the stock is gone, both hands are known (V7.4); "
+               f"trump {sol.trump}, {sol.tricks_left} trick(s) left")
+    for s in (0, 1):
+        mark = "  to play" if s == sol.to_act else ""
+        click.echo(f"  {s} {names[s]:<9} {sol.points[s]:>4} points so far   "
+                   f"{sol.hands[s] or '-'}{mark}")
+    if sol.table:
+        click.echo(f"  on the table: {sol.table}")
+    click.echo(f"exact values for seat {sol.to_act} ({names[sol.to_act]}), best play on both "
+               "sides: points it still makes")
+    click.echo("(tricks, last trick, Dissles); diff = its points minus the opponent's from here")
+    click.echo(f"{'card':<6}{'points':>7}{'diff':>7}")
+    for c, own, d in sol.values:
+        click.echo(f"{c:<6}{own:>7}{d:>+7}" + ("  best" if c == sol.best else ""))

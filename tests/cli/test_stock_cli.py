@@ -128,3 +128,29 @@ def test_simulate_then_report_a_stock_run(tmp_path):
     assert rep.exit_code == 0, rep.output
     md = (tmp_path / "rep" / "report.md").read_text()
     assert "Melds shown" in md and "V7.4" in md
+
+
+def test_solve_gives_the_exact_endgame_of_the_seeded_deal_V7_4():
+    res = run("solve", "--rules", "binokel-2", "--seed", "3", "--tricks-left", "4")
+    assert res.exit_code == 0, res.output
+    assert "both hands are known (V7.4)" in res.output and "best" in res.output
+    d = json.loads(run("solve", "--rules", "binokel-2", "--seed", "3", "--tricks-left", "4",
+                       "--json").output)
+    assert d["exact"] is True and d["tricks_left"] == 4 and d["best"] == d["moves"][0]["card"]
+
+
+@pytest.mark.parametrize("args,frags", [
+    (["--seed", "3", "--trump", "H"], ["--trump", "V7"]),
+    (["--seed", "3", "--best-discard"], ["--best-discard", "no Dabb"]),
+    (["--hand", "AH", "--hand", "AS"], ["--hand", "V7"]),
+    ([], ["nothing to solve", "--seed"]),
+    (["--seed", "3", "--tricks-left", "13"], ["V7.4", "12 tricks"]),
+])
+def test_solve_refuses_what_the_game_lacks_in_one_line(args, frags):
+    assert_one_line_error(run("solve", "--rules", "binokel-2", *args), *frags)
+
+
+@pytest.mark.parametrize("cmd", ["advise", "fit-opponents", "fit-defence"])
+def test_auction_commands_say_the_game_has_no_auction_V7(cmd):
+    args = [cmd, HAND] if cmd == "advise" else [cmd]
+    assert_one_line_error(run(*args, "--rules", "binokel-2"), "has no auction", "V7")
