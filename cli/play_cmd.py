@@ -182,9 +182,9 @@ def _write_record(path, rules, seed, policy, seat, trump, bid) -> None:
 
 
 def _play_team(seed, policy, trump, soloist, bid, as_json, rules, record=None):
-    """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.team_game
-    .play_team_deal), trick by trick, with points, melds and scores per team."""
-    from analyzer.mechanics.team_game import play_team_deal
+    """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.game
+    .play_partners_deal), trick by trick, with points, melds and scores per team."""
+    from analyzer.mechanics.game import play_partners_deal
 
     key = soloist.strip().lower()
     if key in ("none", "-", "no"):
@@ -196,7 +196,7 @@ def _play_team(seed, policy, trump, soloist, bid, as_json, rules, record=None):
     durch = trump.strip().lower() in ("durch", "none", "no")
     try:
         suit = None if durch else Suit.parse(trump).index
-        rec = play_team_deal(rules, seed=seed, soloist=seat, trump=suit, bid=bid, policy=policy)
+        rec = play_partners_deal(rules, seed=seed, soloist=seat, trump=suit, bid=bid, policy=policy)
     except BinokelError as exc:
         raise BadInput(f"{exc}") from None
     if record:
