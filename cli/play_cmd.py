@@ -8,6 +8,7 @@ import numpy as np
 
 from analyzer import Hand, Suit, melds, play_deal, score_deal
 from analyzer.mechanics.cards import Card
+from analyzer.mechanics.game import play_partners_deal
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
@@ -184,8 +185,6 @@ def _write_record(path, rules, seed, policy, seat, trump, bid) -> None:
 def _play_team(seed, policy, trump, soloist, bid, as_json, rules, record=None):
     """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.game
     .play_partners_deal), trick by trick, with points, melds and scores per team."""
-    from analyzer.mechanics.game import play_partners_deal
-
     key = soloist.strip().lower()
     if key in ("none", "-", "no"):
         seat = None

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -45,7 +46,7 @@ from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand
 from analyzer.mechanics.melds import meld_all_trumps, meld_all_trumps_counts
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, game_kernel
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.ruleset import GAMES
 
 PASS = 0
@@ -199,9 +200,8 @@ def run_auction(max_bids, kr):
     (int, int)
         Soloist seat (0, 1, 2) and the winning bid; ``(-1, 0)`` if thrown in (V2.2).
     """
-    if kr.forced_opening != 0:
-        return auction_continue(max_bids, kr, 0, 0, 1, kr.bid_start)
-    return auction_continue(max_bids, kr, 0, -1, 0, kr.bid_start - kr.bid_step)
+    return duels_continue(max_bids, -1, 0, 1, kr.bid_start - kr.bid_step, kr.bid_step,
+                          kr.forced_opening)
 
 
 @njit(_nrt=False)
@@ -411,21 +411,32 @@ class AuctionState:
         return self.stage, self.holder, self.to_move, self.standing
 
     def describe(self) -> str:
-        return describe_calls((self.seat_names[s], c == PASS, c) for s, c in self.calls)
+        """The calls as every command prints them, with the game's seat names:
+        ``forehand 150, middlehand 160, rearhand pass`` (``(no calls yet)`` when empty)."""
+        parts = [f"{self.seat_names[s]} {'pass' if c == PASS else c}" for s, c in self.calls]
+        return ", ".join(parts) if parts else "(no calls yet)"
 
 
-def describe_calls(calls) -> str:
-    """An auction as printed by every command: ``forehand 150, middlehand 160, rearhand
-    pass``.  ``calls``: (seat name, is a pass, bid) per call."""
-    parts = [f"{who} {'pass' if passed else bid}" for who, passed, bid in calls]
-    return ", ".join(parts) if parts else "(no calls yet)"
+class AuctionForm(NamedTuple):
+    """The auction part of a RuleSet as the validator reads it (R3, V1, V2.2, V6.2)."""
+
+    open: bool            # open bidding (V6.2); False: a chain of duels (R3, V1)
+    seats: int            # seats in play, all of which call
+    start: int            # the opening / lowest bid
+    step: int             # the raise unit
+    forced_opening: bool  # forehand must open (R3, V5.2)
 
 
-def auction_section(rules) -> str:
-    """The section a call of ``rules``' auction is checked against: V6.2 for open
-    bidding, R3 for a chain of duels with a forced opening, else V2.2 (forehand may pass)."""
-    k = game_kernel(rules)
-    return "V6.2" if k.open_auction else ("R3" if k.forced_opening else "V2.2")
+def auction_form(rules) -> AuctionForm:
+    """The :class:`AuctionForm` of a nested RuleSet (its auction and table parts) or of a
+    flat one (transitional, analyzer.mechanics.rules: ``open_bidding`` exists only on the
+    partners' view)."""
+    a = getattr(rules, "auction", None)
+    if a is not None:
+        return AuctionForm(a.form == "open", int(rules.table.in_play), int(a.opening), int(a.step),
+                           bool(a.forced_opening))
+    return AuctionForm(bool(getattr(rules, "open_bidding", False)), int(rules.players),
+                       int(rules.bid_start), int(rules.bid_step), bool(rules.forced_opening))
 
 
 def _seat_names(rules, n: int) -> tuple[str, ...]:
@@ -463,11 +474,11 @@ def validate_auction(calls, rules: RuleSet = DEFAULT_RULES) -> AuctionState:
         the minimum, not a multiple of the step or not above the standing bid.
     """
     seq = parse_auction(calls) if isinstance(calls, str) or calls is None else parse_auction(list(calls))
-    k = game_kernel(rules)
-    names = _seat_names(rules, int(k.n_play))
-    if k.open_auction:
-        return _open_bidding(seq, rules, k, names)
-    return _chain_of_duels(seq, rules, k, names)
+    form = auction_form(rules)
+    names = _seat_names(rules, form.seats)
+    if form.open:
+        return _open_bidding(seq, rules, form, names)
+    return _chain_of_duels(seq, rules, form, names)
 
 
 def _after_end(i: int, call: int, end: str, sec: str) -> BinokelError:
@@ -475,13 +486,12 @@ def _after_end(i: int, call: int, end: str, sec: str) -> BinokelError:
                         f"the auction ended ({end}) ({sec})")
 
 
-def _chain_of_duels(seq, rules, k, names) -> AuctionState:
+def _chain_of_duels(seq, rules, form: AuctionForm, names) -> AuctionState:
     """R3 for the seats in play (V1: "auction as R3 for N players"): seat 0 against seat
     1 until one passes, the survivor against seat 2, then seat 3; every raise exactly one
     step; a pass is final; V2.2 where forehand may pass (the first bid said is the start
     value, all passing throws the deal in)."""
-    n = int(k.n_play)
-    start, step, forced = int(k.bid_start), int(k.bid_step), bool(k.forced_opening)
+    n, start, step, forced = form.seats, form.start, form.step, form.forced_opening
     sec = "R3" if forced else "V2.2"
     lo, hi, passed = [0] * n, [0] * n, [False] * n
     done: list[tuple[int, int]] = []
@@ -528,18 +538,17 @@ def _chain_of_duels(seq, rules, k, names) -> AuctionState:
             if to_move == n:
                 finished, thrown = True, holder < 0
                 to_move = done[-1][0]
-    stage = max(0, next_ch - 2)
+    stage = max(0, min(next_ch, n) - 2)
     return AuctionState(tuple(done), stage, holder, to_move, standing, finished,
                         holder if finished and not thrown else None, tuple(lo), tuple(hi),
                         tuple(passed), thrown, step, "duels", names)
 
 
-def _open_bidding(seq, rules, k, names) -> AuctionState:
+def _open_bidding(seq, rules, form: AuctionForm, names) -> AuctionState:
     """V6.2: seats call in turn from seat 0, a passed seat is skipped; a bid is any
     multiple of the step from the minimum, above the standing bid (jumps allowed); the
     auction ends when all others have passed after a bid, or all pass (thrown in)."""
-    n = int(k.n_play)
-    start, step = int(k.bid_start), int(k.bid_step)
+    n, start, step = form.seats, form.start, form.step
     lo, hi, passed = [0] * n, [0] * n, [False] * n
     done: list[tuple[int, int]] = []
     holder, seat, standing = -1, 0, start - step

@@ -921,9 +921,16 @@ def fit_weights(n: int = 30000, seed: int = 0, rules=None):
         estimate_features(kept, int(ct[j]), kr, f)
         X[i] = f
         y[i] = pts[seat]
+    return least_squares_fit(X, y)
+
+
+def least_squares_fit(X: np.ndarray, y: np.ndarray):
+    """Least squares of targets ``y`` (float64[n]) on features ``X`` (float64[n, k]): the
+    weights, the residual s.d. (n - k degrees of freedom) and R^2 (the fits of the
+    soloist's estimates: :func:`fit_weights`, game.fit_side_weights)."""
     w, *_ = np.linalg.lstsq(X, y, rcond=None)
     res = y - X @ w
-    dof = max(1, n - N_FEATURES)
+    dof = max(1, X.shape[0] - X.shape[1])
     return w, float(np.sqrt((res ** 2).sum() / dof)), float(1.0 - res.var() / y.var())
 
 

@@ -32,8 +32,8 @@ from analyzer.mechanics.bidding import (continue_duels, max_bid_of_value, rule_o
 from analyzer.mechanics.cards import N_TYPES, Hand, Hand80
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
                                          CONTRACT_SURRENDER, N_FEATURES, durch_contract_value,
-                                         estimate_features, expected_play_score, soloist_choice,
-                                         sure_durch_contract)
+                                         estimate_features, expected_play_score, least_squares_fit,
+                                         soloist_choice, sure_durch_contract)
 from analyzer.mechanics.melds import meld_total, side_melds, side_melds_counts
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
@@ -364,9 +364,7 @@ def fit_side_weights(rules, n: int = 20000, seed: int = 0):
         _play_trump_contract(hands, sol, 0, trump, kept, disc, pol, st, tk, kr, beat, cnt, res)
         X[i] = f
         y[i] = res[R_SCORE + sol % 2] - known
-    w, *_ = np.linalg.lstsq(X, y, rcond=None)
-    r = y - X @ w
-    return w, float(np.sqrt((r ** 2).sum() / max(1, n - N_FEATURES))), float(1.0 - r.var() / y.var())
+    return least_squares_fit(X, y)
 
 
 def play_partners_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int | None = 0,

@@ -13,6 +13,7 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import SUIT_LETTERS, N_TYPES, Hand
+from analyzer.mechanics.game import play_partners_deal
 from analyzer.mechanics.record import DURCH, Deal, in_play_seats
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
@@ -33,7 +34,6 @@ def play_record(game, seed: int = 0, policy: str = "heuristic", soloist: int | N
     flat = get_rules(g.name)
     seats = g.table.seat_names
     if getattr(flat, "teams", False):
-        from analyzer.mechanics.game import play_partners_deal
         rec = play_partners_deal(flat, seed=seed, soloist=soloist, trump=trump, bid=bid, policy=policy)
         tricks = tuple((t["leader"], tuple(t["cards"][(t["leader"] + j) % 4] for j in range(4)))
                        for t in rec["tricks"])
