@@ -221,7 +221,7 @@ def test_bounds_and_bad_input_are_one_line_errors():
     with pytest.raises(BinokelError, match="needs --lookahead"):
         advise_bid(K48, 1, "150", rules=k48, opponents="rule")
     assert_one_line_error(run("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction",
-                              "150 170", "--lookahead"), "exactly")
+                              "150 170", "--lookahead"), "jumps are not allowed")
     assert_one_line_error(run("advise", "--rules", "kreuz-40", K40, "--seat", "0",
                               "--lookahead", "-n", "0"), "samples")
     assert_one_line_error(run("advise", "--rules", "pinochle-80", PIN, "--seat", "1",
