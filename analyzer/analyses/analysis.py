@@ -38,7 +38,7 @@ Monte Carlo analysis of one hand as the soloist of a Binokel team game (V4, V5).
 For an 11-card (``kreuz-48``) or 9-card (``kreuz-40``) hand in seat ``seat`` the unseen
 cards are dealt uniformly to the three other hands and the Dabb (V4.1, V5.1; or the Dabb
 is given).  Per sample this seat is the soloist: it takes the Dabb, exchanges and names
-trump from its own cards only (analyzer.mechanics.game.soloist_choice), the
+trump from its own cards only (analyzer.mechanics.exchange.soloist_choice), the
 deal is played by the team policy and scored (V4.6, V5.7), and every contract the
 soloist could choose is recorded (analyzer.mechanics.game.dabb_outcomes): going
 out (V4.3, V5.4) and a sure Durch (V4.6) beside the trump game.

@@ -25,7 +25,7 @@ and the calls so far; the deal's other hands are never passed to them:
   calls so far as evidence, the partner's included): bid the next bid while its expected
   objective is at least the pass value, else pass; in Pinochle the trump its table names
   for the final bid.  In a Dabb game both agents' soloists exchange and name trump with
-  the same exchange policy (analyzer.mechanics.game.greedy_exchange).
+  the same exchange policy (analyzer.mechanics.exchange.greedy_exchange).
 
 Statistics: a deal (both arrangements) is the independent unit.  Per deal, each team's
 points = its mean deal score over the two arrangements; the difference X - Y is paired,
