@@ -290,3 +290,17 @@ def test_rule_of_thumb_is_meld_plus_20_per_expected_trick_plus_partner():
     hearts = 11
     expect = ref80.melds(list(h.counts), 2) + 20 * (4 + hearts - 5) + 150
     assert mb == expect // 10 * 10
+
+
+@pytest.mark.parametrize("name", ["binokel-48", "grupp-3", "grupp-4", "kreuz-48", "kreuz-40",
+                                  "pinochle-80"])
+def test_validate_auction_reads_the_form_from_the_ruleset_flat_or_nested(name):
+    """R3, V1, V2.2, V6.2: the nested RuleSet's auction and table parts and the flat view
+    give the same state; the form and the seats come from the RuleSet, not the game's name."""
+    from analyzer.mechanics.ruleset import get_game
+    flat, nested = get_rules(name), get_game(name)
+    calls = [flat.bid_start, 0, flat.bid_start + flat.bid_step]
+    a, b = validate_auction(calls, flat), validate_auction(calls, nested)
+    assert a == b
+    assert a.form == nested.auction.form and len(a.passed) == nested.table.in_play
+    assert a.describe().startswith(nested.table.seat_names[0])
