@@ -8,6 +8,7 @@ import numpy as np
 
 from analyzer import Hand, Suit, melds, play_deal, score_deal
 from analyzer.mechanics.cards import Card
+from analyzer.mechanics.game import play_partners_deal
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
@@ -182,10 +183,8 @@ def _write_record(path, rules, seed, policy, seat, trump, bid) -> None:
 
 
 def _play_team(seed, policy, trump, soloist, bid, as_json, rules, record=None):
-    """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.team_game
-    .play_team_deal), trick by trick, with points, melds and scores per team."""
-    from analyzer.mechanics.team_game import play_team_deal
-
+    """``--rules`` of a team game: one deal of four hands (V1; analyzer.mechanics.game
+    .play_partners_deal), trick by trick, with points, melds and scores per team."""
     key = soloist.strip().lower()
     if key in ("none", "-", "no"):
         seat = None
@@ -196,7 +195,7 @@ def _play_team(seed, policy, trump, soloist, bid, as_json, rules, record=None):
     durch = trump.strip().lower() in ("durch", "none", "no")
     try:
         suit = None if durch else Suit.parse(trump).index
-        rec = play_team_deal(rules, seed=seed, soloist=seat, trump=suit, bid=bid, policy=policy)
+        rec = play_partners_deal(rules, seed=seed, soloist=seat, trump=suit, bid=bid, policy=policy)
     except BinokelError as exc:
         raise BadInput(f"{exc}") from None
     if record:

@@ -12,7 +12,7 @@ from analyzer.mechanics.cards import card_code, parse_cards
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
 from analyzer.mechanics.sampling import deal_rules, new_deck
-from analyzer.mechanics.team_game import play_team_deal
+from analyzer.mechanics.game import play_partners_deal
 from analyzer.search.best_discard import MAX_SECONDS, best_discard
 from analyzer.search.solve import Solver, deal_table
 from analyzer.search.solve_any import (MAX_KEY_CARDS, dd_solver, deal_rows, game_of,
@@ -343,7 +343,7 @@ def _tuned_tricks_left(hs, durch, trump, soloist, tricks_left, rules, game):
 def _team_deal(seed, soloist, trump, rules):
     """The deal of ``seed`` and its heuristic record (the ``binokel play`` deal)."""
     t = None if trump is None else "CSHD".index(trump.strip().upper())
-    return play_team_deal(rules, seed, soloist, t)
+    return play_partners_deal(rules, seed, soloist, t)
 
 
 def _team_tricks_left(seed, trump, soloist, tricks_left, rules, game):

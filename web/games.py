@@ -115,29 +115,26 @@ def team_auction_info(text: str, rules, bad) -> dict:
         st = _team_state(text, rules)
     except BinokelError as exc:
         raise bad(f"auction: {exc}") from None
-    calls = ["pass" if c == 0 else str(c) for c in st.calls]
-    # who made each call: the seat to move after the calls before it (both forms)
-    seats = [_team_state(" ".join(calls[:i]), rules).to_move for i in range(len(calls))]
+    calls = ["pass" if c == 0 else str(c) for c in st.bids]
     nxt = game.auction.opening if st.high == 0 else st.high + game.auction.step
     legal = []
-    if not st.over:
+    if not st.finished:
         for cand in ("pass", str(nxt)):
             try:
                 _team_state(" ".join(calls + [cand]), rules)
                 legal.append(cand)
             except BinokelError:
                 pass
-    holder = getattr(st, "holder", getattr(st, "high_seat", -1))
     return {
         "auction": calls,
-        "calls": [{"seat": names[s], "call": "pass" if c == 0 else c} for s, c in zip(seats, st.calls)],
-        "finished": st.over,
-        "to_move": None if st.over else names[st.to_move],
+        "calls": [{"seat": names[s], "call": "pass" if c == 0 else c} for s, c in st.calls],
+        "finished": st.finished,
+        "to_move": None if st.finished else names[st.to_move],
         "standing": st.high if st.high else None,
-        "soloist": names[holder] if st.over and holder >= 0 else None,
+        "soloist": None if st.soloist is None else names[st.soloist],
         "legal": legal,
         # open bidding (V6.2): any multiple of the step above the standing bid
-        "jumps": game.auction.form == "open" and not st.over and str(nxt) in legal,
+        "jumps": game.auction.form == "open" and not st.finished and str(nxt) in legal,
         "step": game.auction.step,
     }
 

@@ -38,9 +38,9 @@ Monte Carlo analysis of one hand as the soloist of a Binokel team game (V4, V5).
 For an 11-card (``kreuz-48``) or 9-card (``kreuz-40``) hand in seat ``seat`` the unseen
 cards are dealt uniformly to the three other hands and the Dabb (V4.1, V5.1; or the Dabb
 is given).  Per sample this seat is the soloist: it takes the Dabb, exchanges and names
-trump from its own cards only (analyzer.mechanics.team_game.kreuz_soloist_choice), the
+trump from its own cards only (analyzer.mechanics.exchange.soloist_choice), the
 deal is played by the team policy and scored (V4.6, V5.7), and every contract the
-soloist could choose is recorded (analyzer.mechanics.team_game.kreuz_outcomes): going
+soloist could choose is recorded (analyzer.mechanics.game.dabb_outcomes): going
 out (V4.3, V5.4) and a sure Durch (V4.6) beside the trump game.
 
 The result gives the trump the exchange names (shares), the distributions of the team's
@@ -95,9 +95,9 @@ from analyzer.mechanics.rules import (DEFAULT_RULES, PINOCHLE_80, RuleSet, TeamR
 from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
                                         rounded_points, score_kernel)
-from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
-                                          O_OUT_OTHER, O_TOTAL, R_MELD, R_POINTS, R_SCORE, R_TRUMP,
-                                          RES_COLS, kreuz_outcomes, play_contract80)
+from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
+                                     O_TOTAL, RES_COLS, R_MELD, R_POINTS, R_SCORE, R_TRUMP,
+                                     dabb_outcomes, named_trump_contract)
 from analyzer.mechanics.team_play import deal80_fixed, deal_team_fixed, play_policies
 from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles, reach_table, reach_text
 from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
@@ -909,7 +909,7 @@ def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out
         if fixed_dabb:
             for t in range(N_TYPES):
                 hands[4, t] = dabb[t]
-        kreuz_outcomes(hands, seat, pol, state, tk, kr, beat, cnt, res, oc)
+        dabb_outcomes(hands, seat, pol, state, tk, kr, beat, cnt, res, oc)
         out[i, A_TRUMP] = res[R_TRUMP]
         out[i, A_MELD] = res[R_MELD + team]
         out[i, A_POINTS] = res[R_POINTS + team]
@@ -1054,7 +1054,7 @@ def analyze80_samples(hand, deck, state, kp, out, pol):
     for i in range(n):
         deal80_fixed(state, deck, hands, 0, hand)
         for t in range(4):
-            play_contract80(hands, 0, 0, t, pol, state, kp, beat, cnt, res)
+            named_trump_contract(hands, 0, 0, t, pol, state, kp, beat, cnt, res)
             out[i, t, 0] = res[R_MELD]
             out[i, t, 1] = res[R_POINTS]
             out[i, t, 2] = res[R_SCORE]

@@ -31,10 +31,10 @@ from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import CONTRACT_PLAY
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.team_game import (R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE, RES_COLS,
-                                          kreuz_rule_deal, rule_deal80)
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_TRICK_VALUE)
+from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE,
+                                     rule_deal_duels, rule_deal_open)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team, pimc_policy
 from analyzer.mechanics.rules import team_spec
 
@@ -82,9 +82,9 @@ def duplicate_sides(n_deals: int, seed: int = 0, configs=CONFIGS, samples: int =
         """(soloist, bid, its side's card points, contract, the side's score) of one run."""
         ps = chunk_state(seed, stream)
         if dabb:
-            kreuz_rule_deal(hands, DEFAULT_TEAM_TRICK_ESTIMATE, pol, ps, tk, kr, beat, cnt, res)
+            rule_deal_duels(hands, DEFAULT_DABB_ESTIMATE, pol, ps, tk, kr, beat, cnt, res)
         else:
-            rule_deal80(hands[:4], DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE, pol, ps, tk,
+            rule_deal_open(hands[:4], DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE, pol, ps, tk,
                         beat, cnt, res)
         sol = int(res[R_BIDDER])
         side = sol % 2 if sol >= 0 else 0

@@ -12,7 +12,7 @@ cards into the three other hands uniformly (V6.1), then per sample:
    scores its total if it reaches ``b``, else ``-b``.  Trump is then named per bid as the
    suit with the best mean objective (the bidder knows the bid but not the other hands).
 2. **Pass branch** - this seat passes now; the others finish the auction as rule-of-thumb
-   bidders (their sampled hands; analyzer.mechanics.team_bidding), the winner names its
+   bidders (their sampled hands; analyzer.mechanics.bidding), the winner names its
    rule-of-thumb trump and the deal is played; all four passing throws it in (0 : 0).
 3. **Inference** - each sample is weighted by the likelihood that the three other seats'
    sampled hands called as they did, the partner's calls included (a noisy rule-of-thumb
@@ -35,19 +35,18 @@ from analyzer.analyses.advice_grid import table_extent
 from analyzer.analyses.objectives import race_probability
 from analyzer.analyses.weighted_stats import Estimate, effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.errors import BinokelError
-from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
 from analyzer.mechanics.cards import COPIES80, N_TYPES, Card, Hand, Hand80, suit_symbol
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE, PASS, DuelAuction, TeamAuction,
-                                             check_turn, continue_auction80,
-                                             continue_duels, parse_calls, parse_team_auction,
-                                             rule_of_thumb80, rule_value80, validate_duel_auction)
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_EVIDENCE_SCALE,
+                                        DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TRICK_VALUE,
+                                        check_turn, continue_duels, continue_open_auction,
+                                        evidence_likelihood,
+                                        rule_of_thumb_by_tricks, rule_value_by_tricks,
+                                        validate_auction, AuctionState)
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
                                          CONTRACT_SURRENDER)
-from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
-                                          O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
-                                          kreuz_contract, kreuz_contracts_for_bids,
-                                          kreuz_outcomes, kreuz_rule_value, play_contract80)
+from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
+                                     O_TOTAL, RES_COLS, R_SCORE, contracts_for_bids, dabb_contract,
+                                     dabb_outcomes, named_trump_contract, rule_value_by_model)
 from analyzer.mechanics.team_play import deal_team_fixed, play_policies
 from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.rules import PINOCHLE_80, TeamRuleSet, TeamSpec, get_rules, team_spec
@@ -85,7 +84,7 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     ``team_total``/``other_score`` float64[n, 4] (the team's total, -1 when it won no
     trick; the other team's score); ``pass_rel`` float64[n]; ``weight`` float64[n].  With
     a Dabb the spare columns hold what the soloist's contract choice needs
-    (analyzer.mechanics.team_game.kreuz_outcomes): ``other_score[:, 1]`` the other team's
+    (analyzer.mechanics.game.dabb_outcomes): ``other_score[:, 1]`` the other team's
     score if it goes out, ``team_total[:, 1:4]`` its estimate, Durch losers, Durch made.
     ``pass_own`` float64[n]: the team's own score in the pass branch (the other team's is
     ``pass_own - pass_rel``); ``pass_bidder`` int64[n]: who bid there (1 this team, 0 the
@@ -115,9 +114,9 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
                 sc = pscale if p == (seat + 2) % 4 else scale
                 if p != seat and sc > 0 and (ev_lo[p] > 0 or ev_hi[p] > 0):
                     if dabb:
-                        v = kreuz_rule_value(hands[p], kr, rv1, tmp)
+                        v = rule_value_by_model(hands[p], kr, rv1, tmp)
                     else:
-                        v, _t = rule_value80(hands[p], tk, rv1, rv2, tmp)
+                        v, _t = rule_value_by_tricks(hands[p], tk, rv1, rv2, tmp)
                     if p == (seat + 2) % 4:
                         v += poffset
                     w *= evidence_likelihood(v, ev_lo[p], ev_hi[p], sc)
@@ -125,7 +124,7 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
         if dabb:
             # every contract of the soloist after its exchange (V4.3, V4.6, V5.4); the
             # advisor's table chooses among them per bid as the soloist would
-            kreuz_outcomes(hands, seat, pol, state, tk, kr, beat, cnt, res, oc)
+            dabb_outcomes(hands, seat, pol, state, tk, kr, beat, cnt, res, oc)
             team_total[i, 0] = oc[O_TOTAL]
             other_score[i, 0] = oc[O_OTHER]
             other_score[i, 1] = oc[O_OUT_OTHER]
@@ -133,25 +132,25 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
             team_total[i, 2] = oc[O_LOSERS]
             team_total[i, 3] = oc[O_DURCH_MADE]
             for p in range(4):
-                maxb[p] = kreuz_rule_value(hands[p], kr, rv1, tmp) // tk.bid_step * tk.bid_step
+                maxb[p] = rule_value_by_model(hands[p], kr, rv1, tmp) // tk.bid_step * tk.bid_step
             maxb[seat] = 0
             continue_duels(maxb, high, holder, seat, next_ch, tk.min_bid, tk.bid_step,
                            tk.forced_opening, out)
-            kreuz_contract(hands, out[0], out[1], pol, state, tk, kr, beat, cnt, res)
+            dabb_contract(hands, out[0], out[1], pol, state, tk, kr, beat, cnt, res)
             b = out[0]
         else:
             for t in range(4):
-                play_contract80(hands[:4], seat, 0, t, pol, state, tk, beat, cnt, res)
+                named_trump_contract(hands[:4], seat, 0, t, pol, state, tk, beat, cnt, res)
                 team_total[i, t] = res[R_SCORE + team]
                 other_score[i, t] = res[R_SCORE + 1 - team]
             for p in range(4):
-                mb, tr = rule_of_thumb80(hands[p], tk, rv1, rv2, tmp)
+                mb, tr = rule_of_thumb_by_tricks(hands[p], tk, rv1, rv2, tmp)
                 maxb[p] = mb
                 trumps[p] = tr
             maxb[seat] = 0
-            continue_auction80(maxb, high, holder, passed, seat, tk.min_bid, tk.bid_step, out)
+            continue_open_auction(maxb, high, holder, passed, seat, tk.min_bid, tk.bid_step, out)
             b = out[0]
-            play_contract80(hands[:4], b, out[1], trumps[b] if b >= 0 else 0, pol, state, tk,
+            named_trump_contract(hands[:4], b, out[1], trumps[b] if b >= 0 else 0, pol, state, tk,
                             beat, cnt, res)
         pass_rel[i] = res[R_SCORE + team] - res[R_SCORE + 1 - team]
         pass_own[i] = res[R_SCORE + team]
@@ -188,30 +187,22 @@ def parse_team_hand(hand, spec: TeamSpec):
 
 
 def parse_team_auction_for(auction, spec: TeamSpec):
-    """The auction text/list validated by the game's form: V6.2 or the V1 duels."""
-    if isinstance(auction, (TeamAuction, DuelAuction)):
+    """The auction text/list validated by the game's form (bidding.validate_auction reads
+    it from the RuleSet: V6.2 open bidding or the V1 chain of duels)."""
+    if isinstance(auction, AuctionState):
         return auction
-    if spec.open_auction:
-        return parse_team_auction(auction, spec.rules)
-    calls = parse_calls(auction)
-    return validate_duel_auction(calls, spec.start, spec.step, spec.forced_opening)
+    return validate_auction(auction, spec.rules)
 
 
 def _evidence(state, spec: TeamSpec):
-    if spec.open_auction:
-        return state.evidence(spec.rules)
-    lo, hi = state.evidence(spec.start, spec.step)
-    if spec.forced_opening and state.seats and state.seats[0] == 0 and lo[0] == spec.start:
-        # the forced opening says nothing about forehand's hand (V5.2)
-        if not any(s == 0 and c != PASS for s, c in zip(state.seats[1:], state.calls[1:])):
-            lo[0] = 0
-    return lo, hi
+    # per seat (highest bid said, bid declined); a forced opening says nothing (V5.2)
+    return list(state.lo), list(state.hi)
 
 
 def _auction_args(state, spec: TeamSpec) -> tuple[int, int, int, int]:
     """(high, holder, passed mask, next challenger) for the kernel."""
     if spec.open_auction:
-        return state.high, state.high_seat, state.passed_mask, 0
+        return state.high, state.holder, state.passed_mask, 0
     return state.high, state.holder, 0, state.next_ch
 
 
@@ -236,7 +227,7 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
     n = int(samples)
     lo, hi = _evidence(state, spec)
     if rv1 is None:
-        rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
+        rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_DABB_ESTIMATE
     if rv2 is None:
         rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
     high, holder, passed, next_ch = _auction_args(state, spec)
@@ -283,13 +274,13 @@ def sample_branches(counts, seat: int, state, samples: int, seed, spec: TeamSpec
 
 def soloist_contracts(raw: dict, bids) -> np.ndarray | None:
     """int8[len(bids), n]: the contract the soloist of each sample chooses after its
-    exchange at each bid (analyzer.mechanics.team_game.kreuz_contracts_for_bids, from its
+    exchange at each bid (analyzer.mechanics.game.contracts_for_bids, from its
     own estimate, as in play); None without a Dabb (Pinochle always plays)."""
     if "est" not in raw:
         return None
     bids = np.asarray(bids, dtype=np.int64)
     con = np.empty((len(raw["est"]), len(bids)), dtype=np.int8)
-    kreuz_contracts_for_bids(raw["est"].astype(np.float64), raw["losers"].astype(np.int64),
+    contracts_for_bids(raw["est"].astype(np.float64), raw["losers"].astype(np.int64),
                              bids, raw["kr"], con)
     return con.T
 
@@ -483,7 +474,7 @@ class TeamBidAdvice:
         from analyzer.mechanics.rules import get_rules
         low = get_rules(self.game).low_card      # 7 in kreuz-48 (V1)
         return {"rules": self.game, "hand": self.hand.codes(low), "seat": self.seat,
-                "team": self.seat % 2, "auction": list(self.auction.calls),
+                "team": self.seat % 2, "auction": list(self.auction.bids),
                 "samples": self.samples, "effective_samples": self.ess,
                 "next_bid": self.next_bid, "max_bid": self.max_bid,
                 "pass_value": self.pass_value.to_dict(), "over_partner": self.over_partner,
@@ -654,7 +645,7 @@ def advise_team(hand, seat: int = 0, auction="", rules=PINOCHLE_80,
                           pol=play_policies(code))
     if progress is not None:
         progress(1, 1)
-    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    nb = state.next_bid
     op = bids_over_partner(state, seat, spec)
     max_bid, table, pass_est, ess = summarize_team_advice(raw, nb, spec.step, rows, op,
                                                           objective, scores)

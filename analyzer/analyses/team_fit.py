@@ -9,7 +9,7 @@ the team rule of thumb + one constant offset per auction form
 
 Model: a seat's private maximum is ``m = x . beta + e``, ``e`` logistic with scale ``s``;
 ``x`` = :func:`team_features` of its hand and seat: 1, the team rule-of-thumb value
-(team_game.kreuz_rule_value with a Dabb, team_bidding.rule_value80 in Pinochle), aces,
+(game.rule_value_by_model with a Dabb, bidding.rule_value_by_tricks in Pinochle), aces,
 tens, the longest suit, aces + tens in it, and 0/1 for seats 1, 2, 3.  The rule value
 enters as a feature, so ``beta = (offset, 1, 0, ...)`` is the old offset model: the fit
 can only be as good or better on the hands it is fitted on, and :func:`team_holdout_error`
@@ -44,9 +44,9 @@ from analyzer.fits import load_fit
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.cards import N_RANKS, N_SUITS
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE, rule_value80)
-from analyzer.mechanics.team_game import kreuz_rule_value
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_TRICK_VALUE, rule_value_by_tricks)
+from analyzer.mechanics.game import rule_value_by_model
 from analyzer.mechanics.team_play import deal_team
 from analyzer.mechanics.rules import TeamSpec, team_spec
 
@@ -61,7 +61,7 @@ KIND_OFFSET, KIND_FIT = 0, 1
 #: rule of thumb + this offset.  Median of (advisor's recommended maximum - rule-of-thumb
 #: value) over the opening hands the advisor bids, 80 random hands each, seed 99, 150
 #: samples: pinochle-80 +60 (team_advice.ADVISOR_PARTNER_OFFSET); with the kreuz rule
-#: of thumb of team_game.kreuz_rule_value (fitted team model + 50): kreuz-48 seat 0 -12
+#: of thumb of game.rule_value_by_model (fitted team model + 50): kreuz-48 seat 0 -12
 #: (quartiles -24, -4; the advisor bid 79 of 80), kreuz-48 seat 1 after 150 -18, kreuz-40
 #: seat 1 after 150 +7 (script in the issue-14 note).
 TEAM_ADVISOR_OFFSET = {True: 60, False: -12}
@@ -111,11 +111,11 @@ def team_features(hand, seat, rv, out):
 @njit
 def team_rule_value(hand, tk, kr, rv1, rv2, tmp):
     """The team rule-of-thumb value of a hand and its trump (-1 with a Dabb, where the
-    soloist names trump after the exchange): team_game.kreuz_rule_value (V4, V5) or
-    team_bidding.rule_value80 (V6.2)."""
+    soloist names trump after the exchange): game.rule_value_by_model (V4, V5) or
+    bidding.rule_value_by_tricks (V6.2)."""
     if tk.dabb_size > 0:
-        return np.float64(kreuz_rule_value(hand, kr, rv1, tmp)), np.int64(-1)
-    v, tr = rule_value80(hand, tk, rv1, rv2, tmp)
+        return np.float64(rule_value_by_model(hand, kr, rv1, tmp)), np.int64(-1)
+    v, tr = rule_value_by_tricks(hand, tk, rv1, rv2, tmp)
     return np.float64(v), np.int64(tr)
 
 
@@ -139,7 +139,7 @@ def rule_params(spec: TeamSpec) -> tuple[int, int]:
     """The rule of thumb's parameters (rv1, rv2) as the tournament and the advisor use them."""
     if spec.open_auction:
         return int(DEFAULT_TRICK_VALUE), int(DEFAULT_PARTNER_ALLOWANCE)
-    return int(DEFAULT_TEAM_TRICK_ESTIMATE), 0
+    return int(DEFAULT_DABB_ESTIMATE), 0
 
 
 def team_fit_auctions(spec: TeamSpec) -> tuple:
@@ -166,7 +166,7 @@ def team_advisor_decision(counts, seat: int, state, samples: int, seed, spec: Te
     raw = sample_branches(counts, seat, state, samples, seed, spec, True, rv1, rv2,
                           scale=DEFAULT_EVIDENCE_SCALE,
                           partner_offset=int(ADVISOR_PARTNER_OFFSET[spec.open_auction]))
-    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    nb = state.next_bid
     mb = summarize_team_advice(raw, nb, spec.step, rows=0,
                                over_partner=bids_over_partner(state, seat, spec))[0]
     top = nb + spec.step * (GRID80 - 1)

@@ -16,7 +16,7 @@ Binokel team games, the Dabb, V4.1, V5.1, V6.1):
 
 1. **The other seats' maxima.** Each other seat's value ``v`` comes from its sampled hand
    under the chosen model (:data:`TEAM_MODELS`; the partner may have its own model): the
-   rule of thumb of analyzer.mechanics.team_bidding, plus an offset for the advisor model.
+   rule of thumb of analyzer.mechanics.bidding, plus an offset for the advisor model.
    The sample is weighted by the likelihood of the calls that seat already made (the
    partner's included), and its maximum for the rest of the auction is drawn from the
    model's logistic noise truncated to what those calls allow
@@ -24,11 +24,11 @@ Binokel team games, the Dabb, V4.1, V5.1, V6.1):
    says it then must.
 2. **The auction, for every M.** For "pass now" and for each M of the bid grid the auction
    is finished with threshold bidders (:func:`plan_team_auctions`: the chain of duels,
-   analyzer.mechanics.team_bidding.continue_duels, or the open V6.2 auction,
-   continue_auction80): who becomes the bidder, and at which bid.
+   analyzer.mechanics.bidding.continue_duels, or the open V6.2 auction,
+   continue_open_auction): who becomes the bidder, and at which bid.
 3. **The deal.** Each seat that becomes the bidder under some plan plays the deal once
    (the exchange and the play do not depend on the bid, V4.2, V5.3; the team policy of
-   analyzer.mechanics.team_play, team_game.kreuz_outcomes): its team's total and the
+   analyzer.mechanics.team_play, game.dabb_outcomes): its team's total and the
    other team's score are kept, so the score at any bid follows (made if the total
    reaches the bid, else -loss x bid, V4.6, V5.7, V6.6); with a Dabb the soloist's
    contract at the plan's price (play, going out V4.3 / V5.4, a sure Durch V4.6) is the
@@ -62,14 +62,13 @@ from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likeliho
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE, continue_auction80,
-                                             continue_duels)
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_TRICK_VALUE, continue_duels, continue_open_auction)
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.game import contract_for_bid
-from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
-                                          O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
-                                          kreuz_outcomes, play_contract80)
+from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
+                                     O_TOTAL, RES_COLS, R_SCORE, dabb_outcomes,
+                                     named_trump_contract)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.mechanics.rules import TeamSpec, team_spec
 
@@ -151,7 +150,7 @@ def plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auc
     for j in range(bids.shape[0] + 1):
         maxb[seat] = 0 if j == 0 else bids[j - 1]
         if open_auction != 0:
-            continue_auction80(maxb, high, holder, passed, seat, tk.min_bid, tk.bid_step, out)
+            continue_open_auction(maxb, high, holder, passed, seat, tk.min_bid, tk.bid_step, out)
         else:
             continue_duels(maxb, high, holder, seat, next_ch, tk.min_bid, tk.bid_step,
                            tk.forced_opening, out)
@@ -162,7 +161,7 @@ def plan_team_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_auc
 @njit
 def bidder_outcomes(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res, out):
     """Play the deal won by ``sol`` once; ``out`` float64[O_COLS] gets what its score at
-    any bid follows from (analyzer.mechanics.team_game.kreuz_outcomes): the bidding team's
+    any bid follows from (analyzer.mechanics.game.dabb_outcomes): the bidding team's
     total when playing (-1 when it cannot make any bid: no trick in a Binokel team game,
     V4.6), the other team's score then, and with a Dabb the other team's score if the
     soloist goes out (V4.3, V5.4), the soloist's own estimate and Durch losers (its
@@ -172,10 +171,10 @@ def bidder_outcomes(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res, out)
     for k in range(O_COLS):
         out[k] = 0.0
     if tk.dabb_size > 0:
-        kreuz_outcomes(hands5, sol, pol, state, tk, kr, beat, cnt, res, out)
+        dabb_outcomes(hands5, sol, pol, state, tk, kr, beat, cnt, res, out)
     else:
         st = sol % 2
-        play_contract80(hands5[:4], sol, 0, trump, pol, state, tk, beat, cnt, res)
+        named_trump_contract(hands5[:4], sol, 0, trump, pol, state, tk, beat, cnt, res)
         out[O_TOTAL] = res[R_SCORE + st]
         out[O_OTHER] = res[R_SCORE + 1 - st]
 
@@ -183,7 +182,7 @@ def bidder_outcomes(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res, out)
 @njit
 def contracts_at(est, losers, prices, kr, out):
     """``out[i]`` = the contract a soloist with estimate ``est[i]`` and ``losers[i]`` Durch
-    losers chooses at ``prices[i]`` (game.contract_for_bid, as team_game.kreuz_contract)."""
+    losers chooses at ``prices[i]`` (game.contract_for_bid, as game.dabb_contract)."""
     for i in range(est.shape[0]):
         out[i] = contract_for_bid(est[i], np.int64(losers[i]), prices[i], kr)
 
@@ -268,9 +267,9 @@ def simulate_team_lookahead(counts, seat: int, state, samples: int, seed, spec: 
     n = int(samples)
     lo, hi = _evidence(state, spec)
     high, holder, passed, next_ch = _auction_args(state, spec)
-    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    nb = state.next_bid
     bids = nb + spec.step * np.arange(int(grid), dtype=np.int64)
-    rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
+    rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_DABB_ESTIMATE
     rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
     partner_seat = (seat + 2) % 4
     scales = np.array([partner.scale if p == partner_seat else model.scale for p in range(4)])
@@ -495,7 +494,7 @@ class TeamLookaheadAdvice:
         from analyzer.mechanics.rules import get_rules
         return {"rules": self.game, "hand": self.hand.codes(get_rules(self.game).low_card),
                 "seat": self.seat,
-                "team": self.seat % 2, "auction": list(self.auction.calls),
+                "team": self.seat % 2, "auction": list(self.auction.bids),
                 "samples": self.samples, "effective_samples": self.ess,
                 "next_bid": self.next_bid, "max_bid": self.max_bid, "lookahead": True,
                 "opponents": self.opponents, "partner": self.partner,

@@ -10,7 +10,7 @@ policy for everybody, and scored (V4.6, V5.7, V6.6).
 Agents decide only the auction (and, in Pinochle, the trump), from their own hand, seat
 and the calls so far; the deal's other hands are never passed to them:
 
-- ``rule``: the rule of thumb (analyzer.mechanics.team_bidding): Pinochle bots' "meld +
+- ``rule``: the rule of thumb (analyzer.mechanics.bidding): Pinochle bots' "meld +
   20 per expected trick" (+ a partner allowance), or for the Binokel team games the best
   meld + a fixed card-point estimate; minimum raises; its rule-of-thumb trump;
 - ``advisor-fit``: the fitted model of the team advisor's maximum bid
@@ -25,7 +25,7 @@ and the calls so far; the deal's other hands are never passed to them:
   calls so far as evidence, the partner's included): bid the next bid while its expected
   objective is at least the pass value, else pass; in Pinochle the trump its table names
   for the final bid.  In a Dabb game both agents' soloists exchange and name trump with
-  the same exchange policy (analyzer.mechanics.team_game.kreuz_exchange).
+  the same exchange policy (analyzer.mechanics.exchange.greedy_exchange).
 
 Statistics: a deal (both arrangements) is the independent unit.  Per deal, each team's
 points = its mean deal score over the two arrangements; the difference X - Y is paired,
@@ -55,9 +55,10 @@ from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.scoring import sides_game_winner
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
-                                             DEFAULT_TRICK_VALUE, PASS, rule_of_thumb80)
-from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_TRICK_VALUE, PASS, rule_of_thumb_by_tricks)
+from analyzer.mechanics.game import (RES_COLS, R_SCORE, dabb_contract, named_trump_contract,
+                                     rule_value_by_model)
 from analyzer.mechanics.team_play import deal_team, play_policies
 from analyzer.search.pimc import play_name, resolve_play
 from analyzer.mechanics.rules import PINOCHLE_80, TeamSpec, team_spec
@@ -74,7 +75,7 @@ def deal_hands(seed: int, d: int, spec: TeamSpec) -> np.ndarray:
 
 
 def _next_bid(state, spec):
-    return state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    return state.next_bid
 
 
 def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
@@ -85,10 +86,10 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
     if kind == "rule":
         tmp = np.zeros(4, dtype=np.int64)
         if spec.open_auction:
-            mb, trump = rule_of_thumb80(counts, spec.tk, params["rv1"], params["rv2"], tmp)
+            mb, trump = rule_of_thumb_by_tricks(counts, spec.tk, params["rv1"], params["rv2"], tmp)
             memo[seat] = int(trump)
         else:
-            mb = kreuz_rule_value(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
+            mb = rule_value_by_model(counts, spec.kr, params["rv1"], tmp) // spec.step * spec.step
         return nb if nb <= mb else PASS
     if kind == "advisor-fit":
         m = params["fit_model"]
@@ -126,7 +127,7 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
     calls: list[int] = []
     state = parse_team_auction_for(calls, spec)
     memo: dict[int, int] = {}
-    while not state.over:
+    while not state.finished:
         seat = state.to_move
         if spec.forced_opening and not calls:
             call = spec.start              # forehand's forced opening (V5.2)
@@ -142,12 +143,12 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
     cnt = np.zeros((4, 24), dtype=np.uint8)
     rng = chunk_state((seed, d, arr), 1)
     if spec.open_auction:
-        b = state.high_seat
-        play_contract80(hands[:4], b, state.high, memo.get(b, 0) if b >= 0 else 0, pol, rng,
+        b = state.holder
+        named_trump_contract(hands[:4], b, state.high, memo.get(b, 0) if b >= 0 else 0, pol, rng,
                         spec.tk, beat, cnt, res)
     else:
         b = state.holder
-        kreuz_contract(hands, b, state.high, pol, rng, spec.tk, spec.kr, beat, cnt, res)
+        dabb_contract(hands, b, state.high, pol, rng, spec.tk, spec.kr, beat, cnt, res)
     return int(res[R_SCORE]), int(res[R_SCORE + 1]), int(b), int(state.high)
 
 
@@ -365,7 +366,7 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
         raise BinokelError(f"samples must be between 1 and 10000, got {samples}")
     spec = team_spec(rules)
     if rv1 is None:
-        rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_TEAM_TRICK_ESTIMATE
+        rv1 = DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_DABB_ESTIMATE
     if rv2 is None:
         rv2 = DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0
     params = {"samples": int(samples), "rv1": int(rv1), "rv2": int(rv2),

@@ -5,8 +5,8 @@ engine (analyzer.batch.runs: chunks seeded by ``rng.chunk_state(seed, i)``, FORM
 Parquet parts, manifest, resume, joblib / Dask).  Every deal is dealt (V4.1 11 + 4,
 V5.1 9 + 4, V6.1 20 + 0), bid by four rule-of-thumb bidders, exchanged, played by the
 team policy at every seat and scored, by the team game's own whole-deal kernels
-(analyzer.mechanics.team_game.kreuz_rule_deal: V1's chain of duels, the exchange and the
-contract choice V4.2-V4.6 / V5.3-V5.7; rule_deal80: the V6.2 auction, V6.3-V6.6).
+(analyzer.mechanics.game.rule_deal_duels: V1's chain of duels, the exchange and the
+contract choice V4.2-V4.6 / V5.3-V5.7; rule_deal_open: the V6.2 auction, V6.3-V6.6).
 
 :func:`team_deal_chunk` writes one row per deal (the team game's result row, ``RES_COLS``
 columns: scores, melds, card points and tricks per team, bidder seat, bid, trump,
@@ -34,7 +34,7 @@ team 1 (V1); seat 0 is forehand.  The metrics:
   (played contracts).
 
 Decisions see only what the deciding player knows (bidders their own hand, the soloist
-its hand and the Dabb, the team policy its hand and the cards played: team_game and
+its hand and the Dabb, the team policy its hand and the cards played: game and
 team_play say how, and their tests replace the hidden cards).
 """
 from __future__ import annotations
@@ -46,11 +46,10 @@ from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH,
                                          CONTRACT_SURRENDER)
 from analyzer.mechanics.play import beat_table
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                             DEFAULT_TEAM_TRICK_ESTIMATE, DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.team_game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_COUNTING,
-                                          R_MELD, R_POINTS, R_SCORE, R_TRUMP, kreuz_rule_deal,
-                                          rule_deal80)
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_TRICK_VALUE)
+from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD,
+                                     R_POINTS, R_SCORE, R_TRUMP, rule_deal_duels, rule_deal_open)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from analyzer.mechanics.rules import team_spec
 
@@ -76,15 +75,15 @@ def team_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, trick_
     tk, kr : TeamKernel, KernelRules
         The game's compiled rules (rules.team_spec).
     open_auction : bool
-        True: the V6.2 auction with :func:`team_game.rule_deal80`; False: V1's chain of
-        duels with the Dabb, :func:`team_game.kreuz_rule_deal`.
+        True: the V6.2 auction with :func:`game.rule_deal_open`; False: V1's chain of
+        duels with the Dabb, :func:`game.rule_deal_duels`.
     estimate : int
-        The kreuz rule bidders' Dabb allowance (team_bidding.DEFAULT_TEAM_TRICK_ESTIMATE).
+        The kreuz rule bidders' Dabb allowance (bidding.DEFAULT_DABB_ESTIMATE).
     trick_value, allowance : int
         The Pinochle rule bidders' points per expected trick and partner allowance
-        (team_bidding.DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE).
+        (bidding.DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE).
     out : int64[n_deals, RES_COLS]
-        One result row per deal (team_game's columns; bidder -1 = thrown in).
+        One result row per deal (game's columns; bidder -1 = thrown in).
     """
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -95,9 +94,9 @@ def team_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, trick_
     for i in range(n_deals):
         deal_team(state, deck, hands, tk.hand_size)
         if open_auction:
-            rule_deal80(hands[:4], trick_value, allowance, pol, state, tk, beat, cnt, res)
+            rule_deal_open(hands[:4], trick_value, allowance, pol, state, tk, beat, cnt, res)
         else:
-            kreuz_rule_deal(hands, estimate, pol, state, tk, kr, beat, cnt, res)
+            rule_deal_duels(hands, estimate, pol, state, tk, kr, beat, cnt, res)
         for c in range(RES_COLS):
             out[i, c] = res[c]
 
@@ -106,12 +105,12 @@ def team_deal_policy(rules) -> dict:
     """The rule policies a team ``deals`` run uses (recorded in its manifest)."""
     spec = team_spec(rules)
     if spec.open_auction:
-        return {"bidding": "rule_of_thumb80 (meld + points per expected trick)",
+        return {"bidding": "rule_of_thumb_by_tricks (meld + points per expected trick)",
                 "trick_value": DEFAULT_TRICK_VALUE, "partner_allowance": DEFAULT_PARTNER_ALLOWANCE,
                 "auction": "V6.2 threshold auction", "play": "team heuristic"}
-    return {"bidding": "kreuz_rule_value (meld + team model + Dabb allowance)",
-            "trick_estimate": DEFAULT_TEAM_TRICK_ESTIMATE, "auction": "V1 chain of duels",
-            "exchange": "kreuz_exchange + contract_for_bid", "play": "team heuristic"}
+    return {"bidding": "rule_value_by_model (meld + team model + Dabb allowance)",
+            "trick_estimate": DEFAULT_DABB_ESTIMATE, "auction": "V1 chain of duels",
+            "exchange": "greedy_exchange + contract_for_bid", "play": "team heuristic"}
 
 
 def team_deal_table(state, n_deals: int, rules) -> np.ndarray:
@@ -119,7 +118,7 @@ def team_deal_table(state, n_deals: int, rules) -> np.ndarray:
     spec = team_spec(rules)
     out = np.zeros((n_deals, RES_COLS), dtype=np.int64)
     team_deal_chunk(state, n_deals, spec.deck.copy(), spec.tk, spec.kr, spec.open_auction,
-                    DEFAULT_TEAM_TRICK_ESTIMATE, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
+                    DEFAULT_DABB_ESTIMATE, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
                     out)
     return out
 

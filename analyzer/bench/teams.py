@@ -20,7 +20,7 @@ from analyzer._jit import njit
 from analyzer.bench.play import W2_TRUMP
 from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.team_game import R_SCORE
+from analyzer.mechanics.game import R_SCORE
 from analyzer.mechanics.melds import meld_all_trumps_counts
 from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
                                           new_deck80, play80_core, play_team_core)

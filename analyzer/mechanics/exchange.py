@@ -921,7 +921,160 @@ def fit_weights(n: int = 30000, seed: int = 0, rules=None):
         estimate_features(kept, int(ct[j]), kr, f)
         X[i] = f
         y[i] = pts[seat]
+    return least_squares_fit(X, y)
+
+
+def least_squares_fit(X: np.ndarray, y: np.ndarray):
+    """Least squares of targets ``y`` (float64[n]) on features ``X`` (float64[n, k]): the
+    weights, the residual s.d. (n - k degrees of freedom) and R^2 (the fits of the
+    soloist's estimates: :func:`fit_weights`, game.fit_side_weights)."""
     w, *_ = np.linalg.lstsq(X, y, rcond=None)
     res = y - X @ w
-    dof = max(1, n - N_FEATURES)
+    dof = max(1, X.shape[0] - X.shape[1])
     return w, float(np.sqrt((res ** 2).sum() / dof)), float(1.0 - res.var() / y.var())
+
+
+# --------------------------------------------------------------------------- a partners' table (V4.2, V5.3)
+# The soloist of a four-seat game with a Dabb exchanges greedily, one card at a time per
+# trump (its partner's cards are unknown and the discard counts for the side), and
+# estimates its side's total with a side model (fitted by game.fit_side_weights).
+
+@njit(_nrt=False)
+def _keep_value(hand, c, trump, tk):
+    """Why a soloist keeps card ``c`` (policy, not rule): trumps are tricks and control,
+    aces tricks, a ten beside its ace a likely trick."""
+    r = c % 6
+    v = 0
+    if c // 6 == trump:
+        v += 40 + 3 * tk.rank_strength[c]
+    if r == 0:
+        v += 25
+    elif r == 1 and hand[c - 1] > 0:
+        v += 10
+    return v
+
+
+@njit
+def greedy_exchange(hand, tk, kr, discard):
+    """The soloist's exchange (V4.2, V5.3): from ``hand`` (uint8[24], hand + Dabb, modified
+    to the kept cards) discard ``tk.dabb_size`` cards into ``discard`` and name trump.
+
+    Policy (documented in docs/methods.md#team-advisor): for each trump, discard greedily the card whose loss
+    (meld lost with that trump - its card points, which count for the team + the value of
+    keeping it) is least; then name the trump whose kept meld + 10 per trump + the discard
+    points is highest.  The trump low card melds from the discard where the RuleSet says
+    so (V2.3).  Returns the trump.
+    """
+    cp = tk.card_points
+    best_t = 0
+    best_v = np.int64(-(1 << 40))
+    cur = hand.copy()
+    dis = np.zeros(N_TYPES, dtype=np.uint8)
+    best_dis = np.zeros(N_TYPES, dtype=np.uint8)
+    for t in range(4):
+        for i in range(N_TYPES):
+            cur[i] = hand[i]
+            dis[i] = 0
+        dpts = 0
+        for _d in range(tk.dabb_size):
+            m0 = meld_total(counts_mask(cur), t, kr)
+            bc = -1
+            bcost = np.int64(1 << 40)
+            for c in range(N_TYPES):
+                if cur[c] == 0:
+                    continue
+                cur[c] -= 1
+                loss = m0 - meld_total(counts_mask(cur), t, kr)
+                cur[c] += 1
+                if c // 6 == t and c % 6 == tk.low_rank:
+                    loss -= tk.dissle_value
+                cost = loss - cp[c] + _keep_value(cur, c, t, tk)
+                if cost < bcost:
+                    bcost = cost
+                    bc = c
+            cur[bc] -= 1
+            dis[bc] += 1
+            dpts += cp[bc]
+        ntr = 0
+        for r in range(6):
+            ntr += cur[6 * t + r]
+        v = meld_total(counts_mask(cur), t, kr) + 10 * ntr + dpts
+        if v > best_v:
+            best_v = v
+            best_t = t
+            for i in range(N_TYPES):
+                best_dis[i] = dis[i]
+    for i in range(N_TYPES):
+        discard[i] = best_dis[i]
+        hand[i] -= best_dis[i]
+    return best_t
+
+
+@njit
+def side_estimate(kept, trump, discard, tk, kr):
+    """The soloist's estimate of its team's total after the exchange (V4.6, V5.7), from
+    its own cards only: its melds with ``trump`` (incl. a discarded trump low card, V2.3)
+    + the discard's points (they count for the team, V4.2) + ``kr.est_weights`` . the
+    features of :func:`analyzer.mechanics.exchange.estimate_features` of its kept cards,
+    a model of what the team adds in tricks and in the partner's melds (fitted per game
+    by :func:`fit_side_weights`; residual s.d. ``kr.est_sigma``)."""
+    f = np.empty(N_FEATURES, dtype=np.float64)
+    estimate_features(kept, trump, kr, f)
+    v = np.float64(meld_total(counts_mask(kept), trump, kr))
+    v += discard[6 * trump + tk.low_rank] * tk.dissle_value
+    for t in range(N_TYPES):
+        v += discard[t] * tk.card_points[t]
+    for q in range(N_FEATURES):
+        v += kr.est_weights[q] * f[q]
+    return v
+
+
+NO_DURCH = 99       # Durch losers where the game has no Durch (V5.7): never sure
+
+
+@njit
+def durch_discard(full, tk, kr, ddisc):
+    """The soloist's Durch discard (V4.6 "Durch as V2.7", R4): from ``full`` (hand + Dabb,
+    uint8[24], not modified) discard ``tk.dabb_size`` cards into ``ddisc`` (uint8[24]),
+    losers first (:func:`analyzer.mechanics.exchange.durch_losers`: a kept card is safe
+    when every stronger card of its suit is among the soloist's own cards, discard
+    included), then the lowest cards.  Returns the losers left among the kept cards
+    (0 = a sure Durch: the soloist, leading every trick, wins them all); ``NO_DURCH``
+    where the game has no Durch (V5.7)."""
+    for t in range(N_TYPES):
+        ddisc[t] = 0
+    if sure_durch_contract(kr) < 0:
+        return NO_DURCH
+    kept = full.copy()
+    for _d in range(tk.dabb_size):
+        bc = -1
+        bl = NO_DURCH
+        for c in range(N_TYPES):
+            if kept[c] == 0:
+                continue
+            kept[c] -= 1
+            lo = durch_losers(kept, full)
+            kept[c] += 1
+            if bc < 0 or lo < bl or (lo == bl and tk.rank_strength[c] < tk.rank_strength[bc]):
+                bl = lo
+                bc = c
+        kept[bc] -= 1
+        ddisc[bc] += 1
+    return durch_losers(kept, full)
+
+
+@njit
+def soloist_choice(hands5, sol, tk, kr, kept, discard, ddisc):
+    """The soloist's exchange and what it knows after it (V4.2, V5.3): ``kept`` (uint8[24])
+    = its kept cards, ``discard`` its trump-game discard, ``ddisc`` its Durch discard.
+    Only row ``sol`` and the Dabb (row 4) of ``hands5`` are read.  Returns (trump, the
+    estimated team total :func:`side_estimate`, Durch losers :func:`durch_discard`).
+    """
+    full = np.zeros(N_TYPES, dtype=np.uint8)
+    for t in range(N_TYPES):
+        full[t] = hands5[sol, t] + hands5[4, t]
+    losers = durch_discard(full, tk, kr, ddisc)
+    for t in range(N_TYPES):
+        kept[t] = full[t]
+    trump = greedy_exchange(kept, tk, kr, discard)
+    return trump, side_estimate(kept, trump, discard, tk, kr), losers

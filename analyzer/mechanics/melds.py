@@ -31,6 +31,7 @@ from analyzer._jit import njit
 from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card,
                                       Hand, Hand80, Suit, suit_symbol, type_id)
 from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
+from analyzer.mechanics.sampling import counts_mask
 
 # rank indices (cards.py) of the class-A cards
 _A, _T, _K, _Q, _J = range(5)
@@ -482,6 +483,27 @@ def meld_all_trumps_counts(c, kp, out):
     common = trump_free_meld_counts(c, kp)
     for s in range(N_SUITS):
         out[s] = common + suit_meld_counts(c, s, kp)
+
+
+# the melds of a side: each partner melds alone, the side adds (V4.4, V6.3)
+
+@njit
+def side_melds(hands, trump, discard, sol, tk, kr, out):
+    """``out[team]`` = both partners' melds with ``trump`` (V4.4), the soloist's incl. the
+    trump low cards of its discard where they meld (V2.3)."""
+    out[0] = 0
+    out[1] = 0
+    for p in range(4):
+        out[p % 2] += meld_total(counts_mask(hands[p]), trump, kr)
+    if sol >= 0:
+        out[sol % 2] += discard[6 * trump + tk.low_rank] * tk.dissle_value
+
+
+@njit(_nrt=False)
+def side_melds_counts(hands, trump, kp, out):
+    """``out[team]`` = sum of the two partners' melds with ``trump`` (V6.3)."""
+    out[0] = meld_total_counts(hands[0], trump, kp) + meld_total_counts(hands[2], trump, kp)
+    out[1] = meld_total_counts(hands[1], trump, kp) + meld_total_counts(hands[3], trump, kp)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ analyzer.mechanics.record, docs/guide/records.md).
 
 :func:`play_record` deals and plays one deal exactly as ``binokel play`` does (the same
 seeded functions: :func:`analyzer.mechanics.play.play_deal` for the three-player games,
-:func:`analyzer.mechanics.team_game.play_team_deal` for the team games) and returns it as
+:func:`analyzer.mechanics.game.play_partners_deal` for the team games) and returns it as
 a :class:`~analyzer.mechanics.record.Deal`.  As in ``play`` there is no auction and no
 exchange: the soloist's discard is the Dabb as dealt (R4).
 """
@@ -13,6 +13,7 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import SUIT_LETTERS, N_TYPES, Hand
+from analyzer.mechanics.game import play_partners_deal
 from analyzer.mechanics.record import DURCH, Deal, in_play_seats
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
@@ -33,8 +34,7 @@ def play_record(game, seed: int = 0, policy: str = "heuristic", soloist: int | N
     flat = get_rules(g.name)
     seats = g.table.seat_names
     if getattr(flat, "teams", False):
-        from analyzer.mechanics.team_game import play_team_deal
-        rec = play_team_deal(flat, seed=seed, soloist=soloist, trump=trump, bid=bid, policy=policy)
+        rec = play_partners_deal(flat, seed=seed, soloist=soloist, trump=trump, bid=bid, policy=policy)
         tricks = tuple((t["leader"], tuple(t["cards"][(t["leader"] + j) % 4] for j in range(4)))
                        for t in rec["tricks"])
         has_dabb = g.dabb.size > 0

@@ -22,7 +22,7 @@ from analyzer.analyses.team_tournament import _decide, run_team_tournament
 from analyzer.analyses.tournament import run_tournament
 from analyzer.fits import load_fit, read_fit_file
 from analyzer.mechanics.rules import get_rules, team_spec
-from analyzer.mechanics.team_bidding import PASS
+from analyzer.mechanics.bidding import PASS
 
 FITS = load_fit("advisor")
 from cli.main import cli
@@ -121,7 +121,7 @@ def test_advisor_fit_agent_bids_the_models_value(game):
         call = _decide("advisor-fit", c, seat, state, params, None, spec, memo)
         v, tr = team_model_value(c, seat, KIND_FIT, model.coef_array(), 0.0, spec.tk, spec.kr,
                                  rv1, rv2, tmp, f)
-        nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+        nb = state.next_bid
         assert call == (nb if nb <= math.floor(v / spec.step) * spec.step else PASS)
         if spec.open_auction:
             assert memo[seat] == tr

@@ -19,8 +19,9 @@ from analyzer.analyses.team_advice import _auction_args, parse_team_auction_for
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
-from analyzer.mechanics.team_bidding import PASS, rule_value80
-from analyzer.mechanics.team_game import O_COLS, R_CONTRACT, R_SCORE, RES_COLS, kreuz_contract, play_contract80
+from analyzer.mechanics.bidding import PASS, rule_value_by_tricks
+from analyzer.mechanics.game import (O_COLS, RES_COLS, R_CONTRACT, R_SCORE, dabb_contract,
+                                     named_trump_contract)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
 from tests.cli.test_cli import assert_one_line_error, run
 
@@ -36,15 +37,15 @@ def _reference_auction(calls, seat, my_max, maxb, spec):
     made = list(calls)
     while True:
         st = parse_team_auction_for(made, spec)
-        if st.over:
+        if st.finished:
             break
         p = st.to_move
-        nb = st.next_bid(spec.rules) if spec.open_auction else st.next_bid(spec.start, spec.step)
+        nb = st.next_bid
         m = my_max if p == seat else maxb[p]
         forced = (not spec.open_auction and spec.forced_opening and st.holder < 0 and p == 0)
         made.append(nb if (nb <= m or forced) else PASS)
     st = parse_team_auction_for(made, spec)
-    sol = st.high_seat if spec.open_auction else st.holder
+    sol = st.holder
     return sol, (st.high if sol >= 0 else 0)
 
 
@@ -59,10 +60,10 @@ def _reference_value(hands5, sol, price, trump, seat, spec):
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     cnt = np.zeros((4, 24), dtype=np.uint8)
     if spec.dabb_size > 0:
-        kreuz_contract(hands5, sol, price, pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt, res)
+        dabb_contract(hands5, sol, price, pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt, res)
         CONTRACTS_SEEN.add(int(res[R_CONTRACT]))
     else:
-        play_contract80(hands5[:4], sol, price, trump, pol, chunk_state(0, 0), spec.tk, beat, cnt, res)
+        named_trump_contract(hands5[:4], sol, price, trump, pol, chunk_state(0, 0), spec.tk, beat, cnt, res)
     team = seat % 2
     return float(res[R_SCORE + team] - res[R_SCORE + 1 - team])
 
@@ -83,7 +84,7 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
     state = parse_team_auction_for(calls, spec)
     assert state.to_move == seat
     high, holder, passed, next_ch = _auction_args(state, spec)
-    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    nb = state.next_bid
     bids = nb + spec.step * np.arange(12, dtype=np.int64)
     rng = np.random.default_rng(7)
     n = 6
@@ -106,7 +107,7 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
         tr = np.zeros(4, dtype=np.int64)
         if not spec.dabb_size:
             for p in range(4):
-                tr[p] = rule_value80(hands[p], spec.tk, 20, 150, np.zeros(4, dtype=np.int64))[1]
+                tr[p] = rule_value_by_tricks(hands[p], spec.tk, 20, 150, np.zeros(4, dtype=np.int64))[1]
         plan_team_auctions(maxb.copy(), seat, bids, high, holder, passed, next_ch,
                            int(spec.open_auction), spec.tk, res["la_sol"][i], res["la_bid"][i],
                            np.zeros(2, dtype=np.int64))
@@ -125,7 +126,7 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
     for i in range(n):
         for j in range(13):
             my_max = 0 if j == 0 else int(bids[j - 1])
-            sol, price = _reference_auction(state.calls, seat, my_max, maxima[i], spec)
+            sol, price = _reference_auction(state.bids, seat, my_max, maxima[i], spec)
             assert (res["la_sol"][i, j], res["la_bid"][i, j]) == (sol, price), (i, j)
             trump = (best_t[(price - bids[0]) // spec.step] if sol == seat else trumps[i][sol]) \
                 if sol >= 0 and not spec.dabb_size else 0
@@ -169,7 +170,7 @@ def test_strong_hand_buys_weak_hand_never_buys_and_passing_leaves_it_to_the_part
     strong = advise_bid(K48, 1, "150", rules=get_rules("kreuz-48"), samples=300, seed=1,
                         lookahead=True)
     assert isinstance(strong, TeamLookaheadAdvice) and strong.max_bid is not None
-    # the rule-of-thumb opponents (team_game.kreuz_rule_value, fitted team model + 50)
+    # the rule-of-thumb opponents (game.rule_value_by_model, fitted team model + 50)
     # contest it: it still buys in most deals
     assert strong.p_soloist.mean > 0.6 and strong.rows[0]["bid"] == 160
     assert strong.pass_outcome["partner"] > 0 and strong.pass_outcome["opponent"] > 0
@@ -220,7 +221,7 @@ def test_bounds_and_bad_input_are_one_line_errors():
     with pytest.raises(BinokelError, match="needs --lookahead"):
         advise_bid(K48, 1, "150", rules=k48, opponents="rule")
     assert_one_line_error(run("advise", "--rules", "kreuz-48", K48, "--seat", "1", "--auction",
-                              "150 170", "--lookahead"), "exactly")
+                              "150 170", "--lookahead"), "jumps are not allowed")
     assert_one_line_error(run("advise", "--rules", "kreuz-40", K40, "--seat", "0",
                               "--lookahead", "-n", "0"), "samples")
     assert_one_line_error(run("advise", "--rules", "pinochle-80", PIN, "--seat", "1",

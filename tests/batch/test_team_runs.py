@@ -18,11 +18,10 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
-from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                             DEFAULT_TEAM_TRICK_ESTIMATE, DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.team_game import (R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD,
-                                          R_POINTS, R_SCORE, R_TRUMP, kreuz_rule_value,
-                                          rule_maxima80)
+from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_TRICK_VALUE)
+from analyzer.mechanics.game import (R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD, R_POINTS,
+                                     R_SCORE, R_TRUMP, rule_maxima_by_tricks, rule_value_by_model)
 from analyzer.mechanics.team_play import deal_team
 from cli.main import cli
 from tests.oracle import pinochle as rp
@@ -42,7 +41,7 @@ def _hands_of_deal(rules, seed, k):
     st = chunk_state(seed, 0)
     deck = spec.deck.copy()
     team_deal_chunk(st, k, deck, spec.tk, spec.kr, spec.open_auction,
-                    DEFAULT_TEAM_TRICK_ESTIMATE, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
+                    DEFAULT_DABB_ESTIMATE, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
                     np.zeros((k, 12), dtype=np.int64))
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
     deal_team(st, deck, hands, spec.hand_size)
@@ -67,7 +66,7 @@ def _check_row(name, spec, tk, hands, row):
     if spec.open_auction:
         maxb = np.zeros(4, dtype=np.int64)
         trumps = np.zeros(4, dtype=np.int64)
-        rule_maxima80(hands[:4].copy(), tk, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
+        rule_maxima_by_tricks(hands[:4].copy(), tk, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
                       maxb, trumps)
         assert (sol, bid) == rp.auction([int(x) for x in maxb], spec.start, spec.step), name
         if sol < 0:      # V6.2: all pass, thrown in, nothing scored
@@ -82,7 +81,7 @@ def _check_row(name, spec, tk, hands, row):
         assert want == (int(row[R_SCORE]), int(row[R_SCORE + 1])), name
         return
     tmp = np.zeros(4, dtype=np.int64)
-    maxb = [int(kreuz_rule_value(hands[p], spec.kr, DEFAULT_TEAM_TRICK_ESTIMATE, tmp))
+    maxb = [int(rule_value_by_model(hands[p], spec.kr, DEFAULT_DABB_ESTIMATE, tmp))
             // spec.step * spec.step for p in range(4)]
     assert (sol, bid) == rt.duel_auction(maxb, spec.start, spec.step, spec.forced_opening), name
     if sol < 0:

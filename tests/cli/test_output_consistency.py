@@ -13,7 +13,6 @@ from analyzer.analyses.stats import reach_table, reach_text
 from analyzer.analyses.team_tournament import TeamTournamentResult, z_text
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.rules import get_rules
-from analyzer.mechanics.team_bidding import parse_team_auction, validate_duel_auction
 from reports.cells import pct as _pct
 from tests.cli.test_cli import run
 
@@ -181,13 +180,14 @@ def test_report_percentages_have_no_trailing_zeros(x, text):
 
 
 def test_team_auctions_print_like_three_player_auctions():
-    """Team auctions printed as 0:500 1:510 2:pass."""
+    """Every auction prints its calls with the game's seat names (R2, V1, V6.1): one
+    AuctionState.describe for the chain of duels and open bidding."""
     three = validate_auction("150 160 pass").describe()
     assert three == "forehand 150, middlehand 160, forehand pass"   # R3: the first duel
-    team = parse_team_auction("500 510 pass", get_rules("pinochle-80")).describe()
-    assert team == "seat 0 500, seat 1 510, seat 2 pass"
-    duel = validate_duel_auction([150, 160, 0], 150, 10).describe()
-    assert duel == "seat 0 150, seat 1 160, seat 0 pass"
+    team = validate_auction("500 510 pass", get_rules("pinochle-80")).describe()
+    assert team == "first 500, second 510, third pass"
+    duel = validate_auction([150, 160, 0], get_rules("kreuz-40")).describe()
+    assert duel == "forehand 150, middlehand 160, forehand pass"
 
 
 def test_advise_help_says_jobs_are_threads_and_not_for_team_games():

@@ -5,7 +5,12 @@ import numpy as np
 import pytest
 
 from analyzer import DEFAULT_RULES, BinokelError, RuleSet
-from analyzer.mechanics.scoring import DEAL_NORMAL, score_deal, score_kernel
+from hypothesis import given, strategies as st
+
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel
+from analyzer.mechanics.scoring import (DEAL_NORMAL, score_deal, score_kernel, score_sides,
+                                        score_sides_deal, sides_game_winner)
+from tests.oracle import pinochle as ref80
 
 
 def test_r10_score_arithmetic():
@@ -82,3 +87,45 @@ def test_score_deal_bad_input():
         score_deal(0, 150, kind="grand")
     with pytest.raises(BinokelError):
         score_deal(0, 150, tricks=(10, 10, 10))
+
+
+# ---------------------------------------------------------------- V6.6 scoring
+
+def test_v6_6_bidding_team_makes_its_bid():
+    s = score_sides_deal(0, 600, (400, 250), (230, 270), (9, 11), (5, 6))
+    assert s.scores == (630, 520) and s.made
+
+
+def test_v6_6_bidding_team_set_scores_minus_bid():
+    s = score_sides_deal(1, 600, (400, 250), (230, 270), (9, 11), (5, 6))
+    assert s.scores == (630, -600) and not s.made
+
+
+def test_v6_3_melds_need_a_trick_holding_a_counter():
+    s = score_sides_deal(0, 500, (400, 300), (500, 0), (20, 0), (20, 0))
+    assert s.melds_counted == (400, 0) and s.scores == (900, 0)
+
+
+def test_v6_2_thrown_in_deal_scores_nothing():
+    assert score_sides_deal(-1, 0, (100, 100), (250, 250), (10, 10), (5, 5)).scores == (0, 0)
+
+
+@given(st.integers(-1, 1), st.integers(50, 90).map(lambda x: x * 10),
+       st.tuples(st.integers(0, 900), st.integers(0, 900)),
+       st.integers(0, 500), st.tuples(st.integers(0, 3), st.integers(0, 3)))
+def test_v6_6_score_kernel_matches_reference(bid_team, bid, melds, p0, counting):
+    points = (p0, 500 - p0)
+    # a side with card points or a counting trick won a trick; one without may or may not
+    tricks = tuple(1 if points[t] > 0 or counting[t] > 0 else 0 for t in range(2))
+    out = np.zeros(2, dtype=np.int64)
+    score_sides(bid_team, bid, np.array(melds), np.array(points), np.array(tricks),
+                np.array(counting), team_kernel(PINOCHLE_80), out)
+    assert tuple(out) == ref80.score(bid_team, bid, melds, points, counting)
+
+
+def test_v6_6_game_to_3550_bidding_side_counted_first():
+    assert sides_game_winner((3600, 3700), 0, PINOCHLE_80.target_score) == 0
+    assert sides_game_winner((3600, 3700), 1, PINOCHLE_80.target_score) == 1
+    assert sides_game_winner((3400, 3560), 0, PINOCHLE_80.target_score) == 1
+    assert sides_game_winner((3549, 100), 0, PINOCHLE_80.target_score) == -1
+    assert PINOCHLE_80.target_score == 3550

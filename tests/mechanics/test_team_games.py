@@ -7,18 +7,16 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from analyzer.errors import BinokelError
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules, team_kernel
 from analyzer.mechanics.scoring import (round_card_points, score_sides, score_sides_durch,
                                         score_sides_going_out)
-from analyzer.mechanics.team_bidding import continue_duels, check_turn, validate_duel_auction
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
                                          CONTRACT_SURRENDER)
-from analyzer.mechanics.team_game import (NO_DURCH, R_BIDDER, R_CONTRACT, R_MELD, R_POINTS,
-                                          R_SCORE, R_TRUMP, RES_COLS, kreuz_contract,
-                                          kreuz_durch_discard, kreuz_soloist_choice)
+from analyzer.mechanics.exchange import NO_DURCH, durch_discard, soloist_choice
+from analyzer.mechanics.game import (RES_COLS, R_BIDDER, R_CONTRACT, R_MELD, R_POINTS, R_SCORE,
+                                     R_TRUMP, dabb_contract)
 from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
                                           L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
                                           play_team_durch_logged, play_team_logged)
@@ -47,48 +45,6 @@ def test_v4_1_v5_1_deal_11_plus_4_and_9_plus_4():
         for cnt in _deals(deck, h, 1, 20):
             assert list(cnt[:4].sum(axis=1)) == [h] * 4 and cnt[4].sum() == 4
             assert (cnt.sum(axis=0) == np.bincount(deck, minlength=24)).all()
-
-
-# ---------------------------------------------------------------- V1 auction for four
-
-def test_v1_chain_of_duels_seat_order_and_raises_of_10():
-    s = validate_duel_auction([150, 160, 170, 0, 180, 0, 190, 200, 0])
-    assert s.seats == (0, 1, 0, 1, 2, 0, 3, 2, 3)
-    assert s.over and s.holder == 2 and s.high == 200
-
-
-def test_v1_raises_are_exactly_10():
-    with pytest.raises(BinokelError, match="exactly \\+10"):
-        validate_duel_auction([150, 170])
-
-
-def test_v5_2_forehand_must_open_kreuz_40():
-    with pytest.raises(BinokelError, match="must open"):
-        validate_duel_auction([0])
-
-
-def test_v4_2_forehand_may_pass_and_all_pass_throws_in():
-    s = validate_duel_auction([0, 0, 0, 0], forced_opening=False)
-    assert s.over and s.thrown_in
-    s = validate_duel_auction([0, 150, 0, 160], forced_opening=False)
-    assert s.seats == (0, 1, 2, 3) and s.holder == 3 and s.to_move == 1
-
-
-def test_v1_team_auction_out_of_turn_is_an_error():
-    s = validate_duel_auction([150, 160])
-    check_turn(s, 0)
-    with pytest.raises(BinokelError, match="out of turn"):
-        check_turn(s, 2)
-    with pytest.raises(BinokelError, match="outside 0-3"):
-        check_turn(s, -1)
-
-
-@given(st.lists(st.sampled_from([0, 140, 150, 160, 170, 200, 230]), min_size=4, max_size=4),
-       st.booleans())
-def test_v1_duel_kernel_matches_reference(maxima, forced):
-    out = np.zeros(2, dtype=np.int64)
-    continue_duels(np.array(maxima, dtype=np.int64), 0, -1, 0, 1, 150, 10, int(forced), out)
-    assert tuple(out) == ref.duel_auction(maxima, forced=forced)
 
 
 # ---------------------------------------------------------------- play duties
@@ -186,7 +142,7 @@ def test_v4_2_exchange_discards_4_and_discard_points_count_for_the_team():
     res = np.zeros(RES_COLS, dtype=np.int64)
     cnt = np.zeros((4, 24), dtype=np.uint8)
     for i, hands in enumerate(_deals(DECK48, 11, 3, 30)):
-        kreuz_contract(hands, i % 4, 150, np.full(4, POLICY_TEAM, dtype=np.int64),
+        dabb_contract(hands, i % 4, 150, np.full(4, POLICY_TEAM, dtype=np.int64),
                        chunk_state(i, 1), TK48, K48.kernel, beat, cnt, res)
         assert res[R_CONTRACT] == CONTRACT_PLAY             # 150 is no bid to go out at
         assert res[R_POINTS] + res[R_POINTS + 1] == 250     # tricks 240 + last 10, discard incl.
@@ -289,11 +245,11 @@ def test_v4_6_sure_durch_is_declared_open_and_wins_every_trick_for_the_team():
     hands = _sure_durch_deal()
     ddisc = np.zeros(24, dtype=np.uint8)
     full = hands[0] + hands[4]
-    assert kreuz_durch_discard(full, TK48, K48.kernel, ddisc) == 0 and ddisc.sum() == 4
+    assert durch_discard(full, TK48, K48.kernel, ddisc) == 0 and ddisc.sum() == 4
     beat = np.empty(24, dtype=np.int64)
     beat_table(TK48, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
-    kreuz_contract(hands, 0, 150, np.full(4, POLICY_TEAM, dtype=np.int64), chunk_state(1, 1),
+    dabb_contract(hands, 0, 150, np.full(4, POLICY_TEAM, dtype=np.int64), chunk_state(1, 1),
                    TK48, K48.kernel, beat, np.zeros((4, 24), dtype=np.uint8), res)
     # V2.7: a sure Durch is declared open (1500 > 1000); the team scores it, the others 0
     assert res[R_CONTRACT] == CONTRACT_OPEN_DURCH and res[R_TRUMP] == -1
@@ -313,12 +269,12 @@ def test_v5_7_kreuz_40_has_no_durch():
     full = np.zeros(24, dtype=np.uint8)
     for t in (0, 1, 6, 7, 12, 13, 18):
         full[t] = 2
-    assert kreuz_durch_discard(full, TK40, K40.kernel, np.zeros(24, dtype=np.uint8)) == NO_DURCH
+    assert durch_discard(full, TK40, K40.kernel, np.zeros(24, dtype=np.uint8)) == NO_DURCH
     beat = np.empty(24, dtype=np.int64)
     beat_table(TK40, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
     for i, hands in enumerate(_deals(DECK40, 9, 5, 60)):
-        kreuz_contract(hands, i % 4, 150 + 10 * (i % 20), np.full(4, POLICY_TEAM, dtype=np.int64),
+        dabb_contract(hands, i % 4, 150 + 10 * (i % 20), np.full(4, POLICY_TEAM, dtype=np.int64),
                        chunk_state(i, 1), TK40, K40.kernel, beat, np.zeros((4, 24), dtype=np.uint8), res)
         assert res[R_CONTRACT] not in (CONTRACT_DURCH, CONTRACT_OPEN_DURCH)
 
@@ -335,9 +291,9 @@ def test_v4_3_v5_4_soloist_goes_out_at_a_hopeless_bid_and_plays_at_the_opening_b
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
     outs = 0
     for i, hands in enumerate(_deals(deck, h, 9, 40)):
-        kreuz_contract(hands, i % 4, 150, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)
+        dabb_contract(hands, i % 4, 150, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)
         assert res[R_CONTRACT] in (CONTRACT_PLAY, CONTRACT_OPEN_DURCH)
-        kreuz_contract(hands, i % 4, 600, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)
+        dabb_contract(hands, i % 4, 600, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)
         if res[R_CONTRACT] == CONTRACT_SURRENDER:
             outs += 1
             t = (i % 4) % 2
@@ -360,6 +316,6 @@ def test_v4_3_going_out_decision_uses_only_the_soloists_cards_and_the_dabb():
         got = []
         for hs in (hands, swapped):
             k, d, dd = (np.zeros(24, dtype=np.uint8) for _ in range(3))
-            tr, est, losers = kreuz_soloist_choice(hs, sol, TK48, kr, k, d, dd)
+            tr, est, losers = soloist_choice(hs, sol, TK48, kr, k, d, dd)
             got.append((tr, est, losers, tuple(d), tuple(dd)))
         assert got[0] == got[1]

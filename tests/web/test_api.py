@@ -281,7 +281,7 @@ BAD = [
      "tapp: pinochle-80 has no Dabb (V1, V6)"),
     ("open bid below the minimum", "/api/auction?auction=450&rules=pinochle-80",
      "bid 450 is below the minimum bid 500 (V6.2)"),
-    ("team duel raise of 20", "/api/auction?auction=150,170&rules=kreuz-40", "raises are exactly +10"),
+    ("team duel raise of 20", "/api/auction?auction=150,170&rules=kreuz-40", "must be pass or 160: jumps are not allowed"),
     ("team bid off the grid", f"/api/analyze?hand={q(KREUZ)}&rules=kreuz-48&bid=155",
      "bid: 155 is not a legal bid (150, 160, ... V1)"),
 ]
