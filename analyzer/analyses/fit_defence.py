@@ -57,6 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer._jit import njit
+from analyzer.analyses.strength import trump_deals
 from analyzer.errors import BinokelError
 from analyzer.fits import write_fit_file
 from analyzer.kernels.bits import cttz
@@ -640,8 +641,6 @@ def solo_trump_deals(n: int, seed: int, start: int = 0, rules: RuleSet = DEFAULT
     """Trump deals ``start .. start + n - 1`` of the duplicate protocol from ``seed``
     (analyzer.analyses.strength.trump_deals; R2 deal, R3 rule-of-thumb auction, R4 fast
     exchange, leader seat 0): hands uint8[n, 3, 24], trumps, soloists."""
-    from analyzer.analyses.strength import trump_deals
-
     H = np.zeros((n, 3, N_TYPES), dtype=np.uint8)
     TR = np.zeros(n, dtype=np.int64)
     SO = np.zeros(n, dtype=np.int64)
