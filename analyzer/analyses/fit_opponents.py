@@ -181,11 +181,12 @@ class FitTable:
     kind: dict                   # extra entry keys before the features ({"kind": "team"})
     has_offset_model: bool
     pairs_in_entry: bool         # the entry's auctions as [seat, calls] (else the calls)
+    forced_opener_decides: bool  # the advisor names a maximum for a forced opener (R3, V5.2)
 
     def forced_first_left_out(self, rules) -> bool:
-        """The first seat has no decision of its own to fit (V5.2 forced opening in duels,
-        asked of the partners' advisor)."""
-        return (self.has_offset_model and bool(rules.forced_opening)
+        """The first seat has no decision of its own to fit: its opening is forced in a
+        chain of duels (V5.2) and this table's advisor names no maximum for it."""
+        return (not self.forced_opener_decides and bool(rules.forced_opening)
                 and not bool(rules.open_bidding))
 
     def offset(self, rules):
@@ -195,12 +196,12 @@ class FitTable:
 
 _SOLO = FitTable(3, FEATURES, {1: FEATURES.index("middlehand"), 2: FEATURES.index("rearhand")},
                  _solo_row, (DEFAULT_FIT_HANDS, DEFAULT_FIT_SAMPLES, DEFAULT_HOLDOUT_HANDS),
-                 {}, False, False)
+                 {}, False, False, True)
 _PARTNERS = FitTable(4, PARTNER_FEATURES, {k: PARTNER_FEATURES.index(f"seat{k}") for k in (1, 2, 3)},
                      _partner_row,
                      (DEFAULT_PARTNER_FIT_HANDS, DEFAULT_PARTNER_FIT_SAMPLES,
                       DEFAULT_PARTNER_HOLDOUT),
-                     {"kind": "team"}, True, True)
+                     {"kind": "team"}, True, True, False)
 
 
 def fit_table(rules: RuleSet) -> FitTable:
@@ -213,14 +214,9 @@ def fit_table(rules: RuleSet) -> FitTable:
     return _SOLO
 
 
-def check_fittable(rules: RuleSet) -> None:
-    """Every game in the registry can be fitted; the CLI's hook for a one-line error
-    should a game without an advisor ever be added."""
-    fit_table(rules)
-
-
 def fit_defaults(rules: RuleSet) -> tuple:
-    """``(hands, samples, holdout)`` defaults of ``binokel fit-opponents`` for the game."""
+    """``(hands, samples, holdout)`` defaults of ``binokel fit-opponents`` for the game
+    (a one-line BinokelError where its table cannot be fitted: the CLI's check)."""
     return fit_table(rules).defaults
 
 
