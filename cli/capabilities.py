@@ -89,11 +89,12 @@ def _registry(rules) -> Cell:
 
 def _fit_defence(rules) -> Cell:
     """``fit-defence``: the library's own check (``fit_defence.check_rules``: a defence
-    with weights to fit, the two defenders against a lone soloist)."""
+    with weights to fit at the game's table, against a lone soloist or the bidder's side
+    of two partners)."""
     from analyzer.analyses.fit_defence import check_rules
 
     why = _refusal(check_rules, rules)
-    return Cell(NO, "partners play the team policy: no weights to fit") if why else Cell(YES)
+    return Cell(NO, why) if why else Cell(YES)
 
 
 def _warmup(rules) -> Cell:

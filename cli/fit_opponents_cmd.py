@@ -6,11 +6,11 @@ from pathlib import Path
 import click
 
 from analyzer.analyses.fit_opponents import (DEFAULT_FIT_HANDS, DEFAULT_FIT_SAMPLES,
-                                             DEFAULT_HOLDOUT_HANDS, FIT_FILE, MAX_FIT_HANDS,
-                                             check_fittable, fit_advisor_model, write_advisor_fits)
+                                             DEFAULT_HOLDOUT_HANDS, DEFAULT_PARTNER_FIT_HANDS,
+                                             DEFAULT_PARTNER_FIT_SAMPLES, DEFAULT_PARTNER_HOLDOUT,
+                                             FIT_FILE, MAX_FIT_HANDS, fit_advisor_model,
+                                             fit_defaults, write_advisor_fits)
 from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES
-from analyzer.analyses.team_fit import (DEFAULT_TEAM_FIT_HANDS, DEFAULT_TEAM_FIT_SAMPLES,
-                                        DEFAULT_TEAM_HOLDOUT)
 from analyzer.errors import BinokelError
 from analyzer.bounds import SEED
 from analyzer.fits import load_fit
@@ -30,15 +30,15 @@ from .main import cli
 )
 @click.option("--hands", default=None, type=click.IntRange(20, MAX_FIT_HANDS),
               help=f"Random hands the advisor is asked about [default: {DEFAULT_FIT_HANDS}; "
-                   f"team games {DEFAULT_TEAM_FIT_HANDS}].")
+                   f"team games {DEFAULT_PARTNER_FIT_HANDS}].")
 @click.option("--samples", default=None, type=click.IntRange(1, 100_000),
               help=f"The advisor's sampled deals per hand [default: {DEFAULT_FIT_SAMPLES} = the "
-                   f"tournament's advisor agent; team games {DEFAULT_TEAM_FIT_SAMPLES}].")
+                   f"tournament's advisor agent; team games {DEFAULT_PARTNER_FIT_SAMPLES}].")
 @click.option("--seed", default=0, show_default=True, type=bounded(SEED), help="Random seed.")
 @click.option("--holdout", default=None, type=click.IntRange(0, MAX_FIT_HANDS),
               help=f"Fresh hands to measure the fit on (MAE of the model's maximum bid against "
                    f"the advisor's); 0 = none [default: {DEFAULT_HOLDOUT_HANDS}; team games "
-                   f"{DEFAULT_TEAM_HOLDOUT}].")
+                   f"{DEFAULT_PARTNER_HOLDOUT}].")
 @rules_option
 @jobs_option()
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -57,16 +57,12 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
     --samples 100 there (the team matches' advisor). Rerun it whenever the advisor changes.
     """
     try:
-        check_fittable(rules)
+        d_hands, d_samples, d_holdout = fit_defaults(rules)
     except BinokelError as exc:
         raise BadInput(f"--rules: {exc}") from None
-    team = bool(getattr(rules, "teams", False))
-    if hands is None:
-        hands = DEFAULT_TEAM_FIT_HANDS if team else DEFAULT_FIT_HANDS
-    if samples is None:
-        samples = DEFAULT_TEAM_FIT_SAMPLES if team else DEFAULT_FIT_SAMPLES
-    if holdout is None:
-        holdout = DEFAULT_TEAM_HOLDOUT if team else DEFAULT_HOLDOUT_HANDS
+    hands = d_hands if hands is None else hands
+    samples = d_samples if samples is None else samples
+    holdout = d_holdout if holdout is None else holdout
     target = Path(out) if out is not None else FIT_FILE
     if target.exists() and target.is_dir():
         raise BadInput(f"--out: {target} is a folder, give a file name")
@@ -110,7 +106,7 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
         click.echo(f"  held out: {fit['holdout_hands']} fresh hands, MAE of the maximum bid "
                    f"{fit['holdout_mae']:.1f} ± {fit['holdout_mae_se']:.1f}, bid/pass agree "
                    f"{100 * fit['holdout_pass_agree']:.0f}%")
-        if fit.get("kind") == "team":
+        if "offset_holdout_mae" in fit:      # a partners' table: the older model beside it
             d, dse = fit["holdout_paired_diff"]
             click.echo(f"  the old model (rule of thumb {fit['offset']:+d}) on the same hands: MAE "
                        f"{fit['offset_holdout_mae']:.1f} ± {fit['offset_holdout_mae_se']:.1f}, "

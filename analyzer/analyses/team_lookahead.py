@@ -52,9 +52,10 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.analyses.weighted_stats import Estimate, effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.analyses.opponents import sample_max
-from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
-                                        team_fit_entry,
-                                        team_model_value)
+from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET as TEAM_ADVISOR_OFFSET, KIND_FIT, KIND_OFFSET,
+                                             N_PARTNER_FEATURES as N_TEAM_FEATURES,
+                                             partner_fit_entry as team_fit_entry,
+                                             partner_model_value as team_model_value)
 from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _auction_args,
                                            _evidence, team_request, unseen_deck)
 from analyzer.errors import BinokelError

@@ -48,7 +48,7 @@ import numpy as np
 from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, bids_over_partner,
                                            parse_team_auction_for, sample_branches,
                                            summarize_team_advice)
-from analyzer.analyses.team_fit import team_model_value
+from analyzer.analyses.bid_model_fit import partner_model_value as team_model_value
 from analyzer.analyses.team_lookahead import fitted_team_model, team_lookahead_decision, team_model
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE

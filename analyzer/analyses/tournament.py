@@ -302,7 +302,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     analyzer.analyses.team_tournament is played instead: ``groups`` game pairs, each game
     played to the target twice with the teams' seats swapped; agents ``advisor``, ``rule``,
     ``advisor-la`` (the team look-ahead, ``opponents`` its model of the other seats) and
-    ``advisor-fit`` (the fitted model of the team advisor, analyzer.analyses.team_fit).
+    ``advisor-fit`` (the fitted model of the team advisor, analyzer.analyses.fit_opponents).
     ``deals`` (team games only, instead of ``groups``): a duplicate match of ``deals``
     single deals, each played twice with the same cards in the same seats and the teams
     swapped (``run_team_tournament(..., games=False)``; the deal pair is the unit, no game

@@ -183,7 +183,7 @@ def test_iterations_use_fresh_deals_in_order():
     one = fd.fit_defence(60, 9, 1)
     assert np.array_equal(two["history"][0], one["weights"])
     H, TR, SO = fd.draw_deals(60, 9, start=60)
-    X, Y, C, G = fd.collect(H, TR, SO, one["weights"])
+    X, Y, C, G = fd.collect((H, TR, SO), one["weights"])
     assert np.array_equal(two["weights"], fd.ridge_fit(X, Y, C, G, 10.0))
 
 
@@ -206,7 +206,7 @@ def test_small_fit_gives_a_legal_policy_that_plays(deals):
         assert 0 <= p <= 250
         differ += list(seq) != list(seq0)
     assert differ >= 5
-    assert fd.evaluate(H, TR, SO, W).shape == (len(SO),)
+    assert fd.evaluate((H, TR, SO), W).shape == (len(SO),)
 
 
 def test_shipped_weights_are_the_fit_files_bit_for_bit(tmp_path):
@@ -254,5 +254,10 @@ def test_bad_inputs_raise_one_clear_error():
         fd.fit_defence(10, features="lin3")
     with pytest.raises(BinokelError, match="start"):
         fd.fit_defence(10, start="pimc")
-    with pytest.raises(BinokelError, match="partners"):     # V1: the team policy has no weights
-        fd.fit_defence(10, rules=get_rules("kreuz-48"))
+    # V1: a partners' table fits its own defence; a lone soloist's set there is refused
+    with pytest.raises(BinokelError, match="partners"):
+        fd.fit_defence(10, rules=get_rules("kreuz-48"), features="lin")
+    with pytest.raises(BinokelError, match="lone soloist"):
+        fd.fit_defence(10, rules=get_rules("kreuz-48"), start="lin")
+    with pytest.raises(BinokelError, match="holdout"):
+        fd.fit_defence(10, holdout=-1)

@@ -10,10 +10,9 @@ import numpy as np
 from click.testing import CliRunner
 
 from analyzer.analyses.agents import ModelAgent
-from analyzer.analyses.bid_model_fit import fit_interval_logistic
+from analyzer.analyses.bid_model_fit import fit_interval_logistic, prediction_error
 from analyzer.analyses.fit_opponents import (FIT_AUCTIONS, _hand, advisor_decisions,
-                                             fit_advisor_model, fit_auctions, prediction_error,
-                                             write_advisor_fits)
+                                             fit_advisor_model, fit_auctions, write_advisor_fits)
 from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES, advisor_model, default_opponents
 from analyzer.fits import load_fit, read_fit_file
 from analyzer.mechanics.bidding import validate_auction
@@ -53,7 +52,7 @@ def test_shipped_fit_agrees_with_the_advisor_on_fresh_hands():
     share of hands the advisor takes to 230 or more matches the advisor's (4 SE)."""
     ship = FITS["binokel-48"]
     assert ship["features"] == list(FEATURES)
-    X, lo, hi, bid = advisor_decisions(60, ship["samples"], seed=424242)
+    X, lo, hi, bid, _ = advisor_decisions(60, ship["samples"], seed=424242)
     small = fit_interval_logistic(X, lo, hi)
     for name, c, se, c0, se0 in zip(FEATURES, small["coef"], small["coef_se"], ship["coef"],
                                     ship["coef_se"]):
@@ -99,14 +98,15 @@ def test_fit_hands_come_from_the_variants_deck_and_binokel48_hands_are_unchanged
     out = np.zeros(4, dtype=np.int64)
     deal_random(st, new_deck(), out)
     assert _hand(0, 5) == int(out[0])
-    assert fit_auctions(DEFAULT_RULES) == FIT_AUCTIONS
+    assert tuple(c for _, c in fit_auctions(DEFAULT_RULES)) == FIT_AUCTIONS
+    assert [s for s, _ in fit_auctions(DEFAULT_RULES)] == [0, 1, 2]
     b40 = get_rules("binokel-40")
     for i in range(20):
         c = mask_to_counts(_hand(1, i, b40))
         assert c.sum() == 12 and all(c[t] == 0 for t in range(len(c)) if not b40.in_deck(t))
     for name in VARIANT_FITS:
         rules = get_rules(name)
-        for a in fit_auctions(rules):
+        for _, a in fit_auctions(rules):
             validate_auction(a, rules)          # each seat's first call is legal (V2.2, V5.2)
 
 
@@ -119,19 +119,30 @@ def test_variant_fit_loads_and_predicts_the_advisor_on_held_out_hands(name):
     rules = get_rules(name)
     ship = FITS[name]
     assert ship["rules"] == name and ship["features"] == list(FEATURES)
-    assert ship["auctions"] == list(fit_auctions(rules)) and ship["converged"]
+    assert ship["auctions"] == [c for _, c in fit_auctions(rules)] and ship["converged"]
     assert default_opponents(rules) == "advisor"
     model = advisor_model(rules)
     assert model.coef == tuple(ship["coef"]) and model.scale == ship["scale"]
-    X, lo, hi, bid = advisor_decisions(24, ship["samples"], seed=777_001, rules=rules)
-    e = prediction_error(X, ship["coef"], lo, hi, bid, rules)
-    m, sd_n = e["holdout_mae"], e["holdout_mae_se"]
+    X, lo, hi, bid, first = advisor_decisions(24, ship["samples"], seed=777_001, rules=rules)
+    e = prediction_error(X @ np.array(ship["coef"]), lo, hi, bid, first, rules.bid_step)
+    m, sd_n = e["mae"], e["mae_se"]
     assert m <= ship["holdout_mae"] + 4 * math.hypot(sd_n, ship["holdout_mae_se"]), (e, ship)
     # the agent bids the model's value: its maximum on these hands is the prediction
     agent = ModelAgent(rules=rules)
     seat = 1
     mask = _hand(777_001, seat, rules)
-    state = validate_auction(fit_auctions(rules)[seat], rules)
+    state = validate_auction(fit_auctions(rules)[seat][1], rules)
     b = agent.max_bid(mask_to_counts(mask).astype(np.uint8), seat, state, (0, 0, 0), (0,))
     v = float(X[seat] @ np.array(ship["coef"]))
     assert b == (int(v // 10) * 10 if v >= rules.bid_start else 0)
+
+
+def test_each_decision_row_carries_the_seats_first_possible_bid():
+    """R3: forehand's first possible bid is the opening, middlehand's and rearhand's the bid
+    after it; the rows of the one decision path say so (the error's pass line rests on it)."""
+    rules = get_rules("binokel-40")
+    X, lo, hi, bid, first = advisor_decisions(6, 4, seed=5, rules=rules)
+    seats = [s for s, _ in fit_auctions(rules)]
+    step = rules.bid_step
+    assert list(first) == [rules.bid_start + (step if seats[i % 3] else 0) for i in range(6)]
+    assert all((b == 0) or (b >= f) for b, f in zip(bid, first))

@@ -105,5 +105,7 @@ def test_duplicate_and_fit_defence_take_every_game():
 def test_impossible_duplicate_and_fit_requests_for_partners_are_one_line():
     r = _run("duplicate", "--rules", "kreuz-48", "--deals", "2", "--policy", "heuristic-lin")
     assert r.exit_code == 2 and "partners (V1)" in r.output and len(r.output.strip().splitlines()) == 1
-    r = _run("fit-defence", "--rules", "kreuz-40", "--deals", "3")
-    assert r.exit_code == 2 and "partners (V1)" in r.output and len(r.output.strip().splitlines()) == 1
+    # V1: the partners' table has its own defence; a lone soloist's feature set is refused
+    r = _run("fit-defence", "--rules", "kreuz-40", "--deals", "3", "--features", "lin")
+    assert r.exit_code == 2 and "partners" in r.output and "(V1)" in r.output
+    assert len(r.output.strip().splitlines()) == 1

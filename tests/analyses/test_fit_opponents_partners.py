@@ -1,4 +1,5 @@
-"""The fitted model of the team advisor (V1 duels, V4, V5, V6.2): features against a
+"""The fitted model of the advisor at a partners' table (V1 duels, V4, V5, V6.2), made by
+analyzer.analyses.fit_opponents on the same path as the three-player fit: features against a
 plain-Python reference, the offset model as a special case, each game's first decisions
 legal, the shipped fits load and predict the team advisor on fresh hands, the look-ahead's
 ``advisor`` model and the team agent ``advisor-fit`` use them, ``fit-opponents --rules``
@@ -12,11 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.analyses.team_advice import check_turn, parse_team_auction_for
-from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
-                                        TEAM_FEATURES,
-                                        offset_values, rule_params, team_advisor_decisions,
-                                        team_features, team_fit_auctions, team_hand,
-                                        team_model_value, team_prediction_error, team_rule_value)
+from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET, KIND_FIT, KIND_OFFSET,
+                                             N_PARTNER_FEATURES, PARTNER_FEATURES, offset_values,
+                                             partner_features, partner_model_value,
+                                             partner_rule_value, prediction_error, rule_params)
+from analyzer.analyses.fit_opponents import (advisor_decisions, fit_auctions, partner_advisor_decision,
+                                             partner_hand)
 from analyzer.analyses.team_lookahead import team_model
 from analyzer.analyses.team_tournament import _decide, run_team_tournament
 from analyzer.analyses.tournament import run_tournament
@@ -48,18 +50,18 @@ def test_features_and_values_match_a_reference_and_nest_the_offset_model(game):
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
     tmp = np.zeros(4, dtype=np.int64)
-    f = np.zeros(N_TEAM_FEATURES)
-    nest = np.zeros(N_TEAM_FEATURES)
+    f = np.zeros(N_PARTNER_FEATURES)
+    nest = np.zeros(N_PARTNER_FEATURES)
     nest[0], nest[1] = 37.0, 1.0
     for i in range(40):
-        c = team_hand(3, i, spec)
+        c = partner_hand(3, i, spec)
         assert c.sum() == spec.hand_size
         seat = i % 4
-        rv, tr = team_rule_value(c, spec.tk, spec.kr, rv1, rv2, tmp)
-        team_features(c, seat, rv, f)
+        rv, tr = partner_rule_value(c, spec.tk, spec.kr, rv1, rv2, tmp)
+        partner_features(c, seat, rv, f)
         assert list(f) == _reference_features(c, seat, rv)
-        v0, t0 = team_model_value(c, seat, KIND_OFFSET, nest, 37.0, spec.tk, spec.kr, rv1, rv2, tmp, f)
-        v1, t1 = team_model_value(c, seat, KIND_FIT, nest, 0.0, spec.tk, spec.kr, rv1, rv2, tmp, f)
+        v0, t0 = partner_model_value(c, seat, KIND_OFFSET, nest, 37.0, spec.tk, spec.kr, rv1, rv2, tmp, f)
+        v1, t1 = partner_model_value(c, seat, KIND_FIT, nest, 0.0, spec.tk, spec.kr, rv1, rv2, tmp, f)
         assert v0 == v1 == rv + 37.0 and t0 == t1 == tr
         assert (tr == -1) == (spec.dabb_size > 0)
 
@@ -69,7 +71,7 @@ def test_each_first_decision_is_legal_and_the_seats_turn(game):
     """V1 / V6.2: seat 0 before the auction (not where its opening is forced, V5.2), seat
     k after the opening bid and k - 1 passes."""
     spec = team_spec(get_rules(game))
-    auctions = team_fit_auctions(spec)
+    auctions = fit_auctions(spec.rules)
     assert [s for s, _ in auctions] == ([1, 2, 3] if game == "kreuz-40" else [0, 1, 2, 3])
     for seat, calls in auctions:
         check_turn(parse_team_auction_for(calls, spec), seat)
@@ -83,20 +85,20 @@ def test_shipped_team_fit_loads_and_predicts_the_team_advisor(game):
     advisor's maximum is within 4 combined SE of the stored held-out MAE."""
     spec = team_spec(get_rules(game))
     ship = FITS[game]
-    assert ship["kind"] == "team" and ship["features"] == list(TEAM_FEATURES)
+    assert ship["kind"] == "team" and ship["features"] == list(PARTNER_FEATURES)
     assert ship["rules"] == game and ship["converged"]
-    assert ship["auctions"] == [list(a) for a in team_fit_auctions(spec)]
-    assert ship["offset"] == TEAM_ADVISOR_OFFSET[bool(spec.open_auction)]
+    assert ship["auctions"] == [list(a) for a in fit_auctions(spec.rules)]
+    assert ship["offset"] == ADVISOR_OFFSET[bool(spec.open_auction)]
     assert ship["use"] == ("fit" if ship["holdout_mae"] <= ship["offset_holdout_mae"] else "offset")
     m = team_model("advisor", spec)
     if ship["use"] == "fit":
         assert m.kind == KIND_FIT and m.coef == tuple(ship["coef"]) and m.scale == ship["scale"]
     else:
         assert m.kind == KIND_OFFSET and m.offset == ship["offset"]
-    X, lo, hi, bid, first = team_advisor_decisions(16, ship["samples"], seed=777_001, rules=spec.rules)
-    e = team_prediction_error(X @ np.array(ship["coef"]), lo, hi, bid, first, spec.step)
+    X, lo, hi, bid, first = advisor_decisions(16, ship["samples"], seed=777_001, rules=spec.rules)
+    e = prediction_error(X @ np.array(ship["coef"]), lo, hi, bid, first, spec.step)
     assert e["mae"] <= ship["holdout_mae"] + 4 * math.hypot(e["mae_se"], ship["holdout_mae_se"]), e
-    eo = team_prediction_error(offset_values(X, ship["offset"]), lo, hi, bid, first, spec.step)
+    eo = prediction_error(offset_values(X, ship["offset"]), lo, hi, bid, first, spec.step)
     assert np.isfinite(eo["mae"]) and eo["hands"] == 16
 
 
@@ -112,14 +114,14 @@ def test_advisor_fit_agent_bids_the_models_value(game):
     model = fitted_team_model(spec)
     params = {"fit_model": model, "rv1": rv1, "rv2": rv2}
     tmp = np.zeros(4, dtype=np.int64)
-    f = np.zeros(N_TEAM_FEATURES)
+    f = np.zeros(N_PARTNER_FEATURES)
     for i in range(30):
-        seat, calls = team_fit_auctions(spec)[i % len(team_fit_auctions(spec))]
-        c = team_hand(11, i, spec)
+        seat, calls = fit_auctions(spec.rules)[i % len(fit_auctions(spec.rules))]
+        c = partner_hand(11, i, spec)
         state = parse_team_auction_for(calls, spec)
         memo = {}
         call = _decide("advisor-fit", c, seat, state, params, None, spec, memo)
-        v, tr = team_model_value(c, seat, KIND_FIT, model.coef_array(), 0.0, spec.tk, spec.kr,
+        v, tr = partner_model_value(c, seat, KIND_FIT, model.coef_array(), 0.0, spec.tk, spec.kr,
                                  rv1, rv2, tmp, f)
         nb = state.next_bid
         assert call == (nb if nb <= math.floor(v / spec.step) * spec.step else PASS)
@@ -156,17 +158,15 @@ def test_fit_data_is_the_tournament_advisors_decision(game):
     """The fit asks the team advisor exactly as the tournament's ``advisor`` agent does:
     on the same hands, seeds and calls, the agent bids the next bid iff the fit's row
     says the advisor's maximum reaches it."""
-    from analyzer.analyses.team_fit import team_advisor_decision
-
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
     from analyzer.analyses.team_advice import ADVISOR_PARTNER_OFFSET
     params = {"samples": 30, "rv1": rv1, "rv2": rv2, "scale": 20.0, "partner_scale": None,
               "partner_offset": ADVISOR_PARTNER_OFFSET[spec.open_auction]}
     for i in range(6):
-        seat, calls = team_fit_auctions(spec)[i % len(team_fit_auctions(spec))]
-        c = team_hand(5, i, spec)
+        seat, calls = fit_auctions(spec.rules)[i % len(fit_auctions(spec.rules))]
+        c = partner_hand(5, i, spec)
         state = parse_team_auction_for(calls, spec)
-        lo, hi, bid, nb = team_advisor_decision(c, seat, state, 30, (5, i), spec)
+        lo, hi, bid, nb = partner_advisor_decision(c, seat, state, 30, (5, i), spec)
         call = _decide("advisor", c.copy(), seat, state, params, ((5, i), 0), spec, {})
         assert (call == nb) == (bid >= nb), (i, bid, nb, call)
