@@ -135,7 +135,7 @@ def partner_advisor_decision(counts, seat: int, state, samples: int, seed, spec)
     raw = sample_branches(counts, seat, state, samples, seed, spec, True, rv1, rv2,
                           scale=DEFAULT_EVIDENCE_SCALE,
                           partner_offset=int(ADVISOR_PARTNER_OFFSET[spec.open_auction]))
-    nb = state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    nb = state.next_bid
     mb = summarize_team_advice(raw, nb, spec.step, rows=0,
                                over_partner=bids_over_partner(state, seat, spec))[0]
     top = nb + spec.step * (GRID80 - 1)
