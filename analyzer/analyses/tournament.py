@@ -59,7 +59,7 @@ from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.game import game_winner
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.rng import chunk_state, make_state
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamSpec, team_spec
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamSpec, has_partners, team_spec
 from analyzer.mechanics.sampling import deal_rules, new_deck
 from analyzer.mechanics.scoring import sides_game_winner
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
@@ -79,11 +79,6 @@ SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
 # V3 (four at the table): each agent holds two chairs; every agent sits in every chair
 # three times and next to / opposite the other in every arrangement
 SEATINGS4 = ((0, 1, 0, 1), (1, 0, 1, 0), (0, 0, 1, 1), (1, 1, 0, 0), (0, 1, 1, 0), (1, 0, 0, 1))
-
-
-def _partners(rules) -> bool:
-    """True when the table is two sides of partners (V1), as the RuleSet says."""
-    return bool(getattr(rules, "teams", False))
 
 
 # --------------------------------------------------------------------------- three chairs
@@ -628,7 +623,7 @@ def summarize(agents_names, units: list[dict], seed, params, partners: bool = Fa
 def _units_chunk(kinds, params, seed, units, rules):
     """The unit records of ``units`` (each seeded by (seed, unit) only)."""
     single = params.get("match") == "deals"
-    if _partners(rules):
+    if has_partners(rules):
         spec = team_spec(rules)
         one = play_deal_pair if single else play_game_pair
         return [one(kinds, params["partners"], seed, d, spec) for d in units]
@@ -644,7 +639,7 @@ def _units_chunk(kinds, params, seed, units, rules):
 def _check(agent1, agent2, groups, deals, samples, objective, trick_estimate, opponents,
            rules) -> None:
     """One-line BinokelErrors for bad parameters, before any deal is played."""
-    partners = _partners(rules)
+    partners = has_partners(rules)
     for k in (agent1, agent2):
         if k not in AGENT_KINDS:
             raise BinokelError(f"unknown agent {k!r}: use {', '.join(AGENT_KINDS)}")
@@ -727,7 +722,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
     """
     code = resolve_play(play, rules)
     _check(agent1, agent2, groups, deals, samples, objective, trick_estimate, opponents, rules)
-    partners = _partners(rules)
+    partners = has_partners(rules)
     n_units = groups if deals is None else deals
     if partners:
         spec = team_spec(rules)

@@ -118,7 +118,8 @@ from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamRuleSet, team_spec
+from analyzer.mechanics.rules import (DEFAULT_RULES, RuleSet, TeamRuleSet, has_partners,
+                                     team_spec)
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 from analyzer.batch.part_rows import bin_rows, count_rows, hist_rows, sum_rows
 from analyzer.batch.stock_runs import (has_stock, stock_deal_policy, stock_deal_rows,
@@ -457,7 +458,7 @@ def deal_policy(rules: RuleSet) -> dict:
     """The fast policies a ``deals`` run of ``rules`` uses (recorded in its manifest): the
     partners' rule bidders and team policy (V1 duels or V6.2 open bidding), or the
     three-player rule bidders, fast exchange and heuristic play."""
-    if _partners(rules):
+    if has_partners(rules):
         spec = team_spec(rules)
         if spec.open_auction:
             return {"bidding": "rule_of_thumb80 (meld + points per expected trick)",
@@ -516,11 +517,6 @@ def _deal_rows(state, n_deals: int, rules: RuleSet) -> list:
 
 #: team.by_bid kinds (the partners' name of a surrender is going out, V4.3)
 PARTNERS_BY_BID_KINDS = ("made", "failed", "out", "durch_won", "durch_lost")
-
-
-def _partners(rules) -> bool:
-    """True when the table is two sides of partners (V1), as the RuleSet says."""
-    return bool(getattr(rules, "teams", False))
 
 
 @njit
@@ -633,12 +629,12 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     state = chunk_state(seed, chunk)
     if what == "melds" and has_stock(rules):
         raise BinokelError(f"{rules.name} (V7): no meld census of a game with a stock: use --what deals")
-    if what == "melds" and getattr(rules, "teams", False):
+    if what == "melds" and has_partners(rules):
         from analyzer.batch.table_census import table_meld_rows
         rows = table_meld_rows(state, n_deals, rules)
     elif what == "melds":
         rows = _meld_rows(state, n_deals, rules)
-    elif what == "deals" and _partners(rules):
+    elif what == "deals" and has_partners(rules):
         rows = partners_deal_rows(state, n_deals, rules)
     elif what == "deals" and has_stock(rules):
         rows = stock_deal_rows(seed, chunk, n_deals, rules)
