@@ -7,8 +7,7 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE
 from analyzer.errors import BinokelError
 from analyzer.search.pimc import resolve_play
 from analyzer.analyses.agents import AGENT_KINDS
-from analyzer.analyses.tournament import run_tournament
-from analyzer.analyses.team_tournament import MAX_DEALS80
+from analyzer.analyses.tournament import MAX_MATCH_DEALS, run_tournament
 from analyzer.bounds import GROUPS, SAMPLES_ADVISE, SEED
 
 from .common import (BadInput, bounded, echo_json, example_epilog, has_stock, jobs_option,
@@ -40,7 +39,7 @@ from .main import cli
                    "teams swapped.  [default: 40]")
 @click.option("--deals", default=None, type=int,
               help="Instead of --groups: a duplicate match of N single deals "
-                   f"(2-{MAX_DEALS80:,}), each played under every seating from zero scores "
+                   f"(2-{MAX_MATCH_DEALS:,}), each played under every seating from zero scores "
                    "(partners: twice, the teams swapped); points per deal, paired z.")
 @click.option("--samples", default=200, show_default=True, type=bounded(SAMPLES_ADVISE),
               help="The advisor agent's sampled deals per bidding decision (binokel-2: the "
@@ -88,9 +87,9 @@ def tournament_command(ctx, agents, groups, deals, samples, objective, trick_est
     if deals is not None:
         if groups is not None:
             raise BadInput("--deals and --groups exclude each other: give one of them")
-        if not 2 <= deals <= MAX_DEALS80:
+        if not 2 <= deals <= MAX_MATCH_DEALS:
             raise BadInput(f"--deals must be between 2 (standard errors need two) and "
-                           f"{MAX_DEALS80:,}, got {deals}")
+                           f"{MAX_MATCH_DEALS:,}, got {deals}")
         if objective == "win":
             raise BadInput("--objective win reads the game scores: it needs whole games "
                            "(--groups), not --deals")

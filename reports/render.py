@@ -9,7 +9,7 @@ HTML and the Markdown always say the same thing.
 
 A ``deals`` run of a game with partners (V1: kreuz-48, kreuz-40, pinochle-80) gets its
 own sections, :func:`team_deal_sections`: it reads the ``team.*`` metrics of
-analyzer.batch.team_runs (one unit per deal) and adds to the :class:`Doc` contract
+analyzer.batch.runs (partners_deal_rows, one unit per deal) and adds to the :class:`Doc` contract
 shares, P(make) by winning bid, team melds, card points and scores per team (bidding /
 other team and team 0 = seats 0 + 2 / team 1 = seats 1 + 3, V1).  Every estimate states its n and a 95% confidence interval:
 Wilson's interval for shares, the normal interval of the mean for means (the deal is the
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.batch.runs import Estimate, RunResult, load_run, mean_from_sums, wilson
-from analyzer.batch.team_runs import CONTRACT_NAMES, CONTRACT_THROWN_IN
+from analyzer.batch.runs import (CONTRACT_NAMES, CONTRACT_THROWN_IN, Estimate, RunResult,
+                                 load_run, mean_from_sums, wilson)
 from analyzer.mechanics.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from analyzer.errors import BinokelError
 from analyzer.analyses.exact import exact_table

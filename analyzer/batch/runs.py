@@ -56,9 +56,9 @@ then scored (analyzer.mechanics.scoring, R8/R4):
   ``sum.melds.soloist.by_bid``: the soloist's meld (R5, kept cards, named trump).
 
 A team game's RuleSet (kreuz-48, kreuz-40, pinochle-80: ``rules.teams``) runs through the
-same chunks, parts and manifest: ``deals`` by
-:func:`analyzer.batch.team_runs.team_deal_rows` (four rule bidders, team metrics
-``team.*``; see that module), ``melds`` by the census of any table,
+same chunks, parts and manifest: ``deals`` by :func:`partners_deal_rows` (four rule
+bidders, team metrics ``team.*``: see "Deals of partners" below), ``melds`` by the census
+of any table,
 :func:`analyzer.batch.table_census.table_meld_rows` (``hand.*``, ``side.*``,
 ``dabb.points``), and its manifest keeps every TeamRuleSet field, so
 :attr:`RunResult.rules` rebuilds the TeamRuleSet.
@@ -67,6 +67,38 @@ A game with a stock (binokel-2, V7: ``has_stock(rules)``) runs ``deals`` only, b
 :func:`analyzer.batch.stock_runs.stock_deal_rows` (heuristic play at both seats, metrics
 ``stock.*``); its manifest records the game's parts, and :attr:`RunResult.rules` gives
 the registry's RuleSet when they are this version's.
+
+Deals of partners (``--what deals`` of a team game, one row per deal from
+:func:`partners_deal_chunk`, aggregated by :func:`aggregate_partners_rows`).  Every deal is
+dealt (V4.1 11 + 4, V5.1 9 + 4, V6.1 20 + 0), bid by four rule-of-thumb bidders,
+exchanged, played by the team policy at every seat and scored, by the partner games'
+whole-deal kernels (analyzer.mechanics.game.rule_deal_duels: V1's chain of duels, the
+exchange and the contract choice V4.2-V4.6 / V5.3-V5.7; rule_deal_open: the V6.2 auction,
+V6.3-V6.6).  Seats 0 + 2 are team 0, 1 + 3 team 1 (V1); seat 0 is forehand.  One unit
+per deal, so ``sq`` = ``count`` for histograms.  The metrics:
+
+- ``team.contract``: 0 played with trump, 1 going out (V4.3, V5.4), 2 Durch, 3 open Durch
+  (V4.6), 4 thrown in (nobody bid: V6.2 all pass; V4.2 after V2.2 in kreuz-48);
+- ``team.bidder`` (seat 0..3), ``team.bidding_team`` (0 / 1), ``team.trump`` (suit index,
+  trump contracts and going out);
+- ``team.bid.win`` (bin = winning bid); ``team.by_bid.<kind>`` (bin = bid) for kind
+  ``made``, ``failed``, ``out``, ``durch_won``, ``durch_lost``; a played contract is made
+  when the bidding team scores more than 0 (V4.6 / V5.7: total >= bid with a trick; V6.6:
+  melds + counters >= bid with a counting trick);
+- played trump contracts only: ``team.melds.bidding`` / ``team.melds.other`` /
+  ``team.melds.team.<k>`` (the partners' melds with the named trump, V4.4 / V6.3, before
+  the trick condition), ``team.points.bidding`` / ``team.points.other`` (card points, the
+  discard counted for the soloist's team, V4.2; counters in Pinochle, V6.5),
+  ``team.tricks.bidding`` (tricks won, V4.6; counting tricks in Pinochle, V6.3);
+- ``team.score.bidding`` / ``team.score.other`` (every deal that was bid) and
+  ``team.score.team.<k>`` (every deal, 0 when thrown in): the deal's score per team;
+- ``sum.team.score.bidding.by_bid``, ``sum.team.score.other.by_bid`` (count = sum,
+  sq = sum of squares of the score, bin = bid) and ``sum.team.melds.bidding.by_bid``
+  (played contracts).
+
+Decisions see only what the deciding player knows (bidders their own hand, the soloist
+its hand and the Dabb, the team policy its hand and the cards played: team_game and
+team_play say how, and their tests replace the hidden cards).
 """
 from __future__ import annotations
 
@@ -86,8 +118,10 @@ from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamRuleSet
+from analyzer.mechanics.rules import (DEFAULT_RULES, RuleSet, TeamRuleSet, has_partners,
+                                     team_spec)
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
+from analyzer.batch.part_rows import bin_rows, count_rows, hist_rows, sum_rows
 from analyzer.batch.stock_runs import (has_stock, stock_deal_policy, stock_deal_rows,
                                        stock_rules_dict, stock_rules_from_dict)
 
@@ -291,12 +325,30 @@ from analyzer.mechanics.bidding import DEFAULT_TRICK_ESTIMATE, rule_of_thumb_max
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH,  # noqa: E402
                                          CONTRACT_SURRENDER, fast_exchange)
 from analyzer.mechanics.melds import discard_dissle, meld_total  # noqa: E402
-from analyzer.mechanics.play import POLICY_HEURISTIC, play_out  # noqa: E402
+from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table, play_out  # noqa: E402
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
+                                        DEFAULT_DABB_ESTIMATE,
+                                        DEFAULT_TRICK_VALUE)
+from analyzer.mechanics.game import (RES_COLS,
+                                     R_BID,
+                                     R_BIDDER,
+                                     R_CONTRACT,
+                                     R_COUNTING,
+                                     R_MELD,
+                                     R_POINTS,
+                                     R_SCORE,
+                                     R_TRUMP,
+                                     rule_deal_duels,
+                                     rule_deal_open)
+from analyzer.mechanics.team_play import POLICY_TEAM, deal_team  # noqa: E402
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
                                         DEAL_SURRENDER, score_kernel)
 
-#: contract_h bins: play, surrender (going out), Durch, open Durch (V2.7), thrown in (V2.2)
+#: contract bins, every table (contract_h, team.contract): exchange.CONTRACT_* (play,
+#: surrender / going out, Durch, open Durch: V2.7, V4.3, V4.6), then thrown in (V2.2, V6.2)
 CONTRACT_THROWN_IN = 4
+CONTRACT_NAMES = ("played with trump", "going out (V4.3, V5.4)", "Durch (V4.6)",
+                  "open Durch (V4.6)", "thrown in (nobody bid)")
 
 # rows of the per-bid table (deal_chunk's ``by_bid``)
 BY_BID_KINDS = ("made", "failed", "surrender", "durch_won", "durch_lost")
@@ -412,7 +464,19 @@ def deal_chunk(state, n_deals, kr, trick_estimate, policy, bid_win, bid_seat, co
 
 
 def deal_policy(rules: RuleSet) -> dict:
-    """The fast policies a ``deals`` run uses (recorded in its manifest)."""
+    """The fast policies a ``deals`` run of ``rules`` uses (recorded in its manifest): the
+    partners' rule bidders and team policy (V1 duels or V6.2 open bidding), or the
+    three-player rule bidders, fast exchange and heuristic play."""
+    if has_partners(rules):
+        spec = team_spec(rules)
+        if spec.open_auction:
+            return {"bidding": "rule_of_thumb80 (meld + points per expected trick)",
+                    "trick_value": DEFAULT_TRICK_VALUE,
+                    "partner_allowance": DEFAULT_PARTNER_ALLOWANCE,
+                    "auction": "V6.2 threshold auction", "play": "team heuristic"}
+        return {"bidding": "kreuz_rule_value (meld + team model + Dabb allowance)",
+                "trick_estimate": DEFAULT_DABB_ESTIMATE, "auction": "V1 chain of duels",
+                "exchange": "kreuz_exchange + contract_for_bid", "play": "team heuristic"}
     return {"bidding": "rule_of_thumb", "trick_estimate": DEFAULT_TRICK_ESTIMATE,
             "exchange": "fast_exchange", "play": "heuristic"}
 
@@ -437,20 +501,20 @@ def _deal_rows(state, n_deals: int, rules: RuleSet) -> list:
     bids = rules.bid_start + rules.bid_step * np.arange(nb)
     rows: list = []
 
+    won = np.flatnonzero(bid_win)     # the bids some deal was won at
+
     def by_bid_rows(name, counts, sq=None):
-        for i in np.flatnonzero(bid_win):
-            c = int(counts[i])
-            rows.append((name, int(bids[i]), c, int(sq[i]) if sq is not None else c))
+        bin_rows(name, bids[won], counts[won], counts[won] if sq is None else sq[won], rows)
 
     by_bid_rows("bid.win", bid_win)
-    _sparse_rows("bid.seat", bid_seat, None, rows)
-    _sparse_rows("contract", contract_h, None, rows)
+    count_rows("bid.seat", bid_seat, None, rows)
+    count_rows("contract", contract_h, None, rows)
     for j, kind in enumerate(BY_BID_KINDS):
         by_bid_rows(f"by_bid.{kind}", by_bid[j])
     for p in range(3):
-        _sparse_rows(f"points.seat.{p}", points_seat[p], None, rows)
-    _sparse_rows("points.soloist", points_sol, None, rows)
-    _sparse_rows("points.defenders", points_def, None, rows)
+        count_rows(f"points.seat.{p}", points_seat[p], None, rows)
+    count_rows("points.soloist", points_sol, None, rows)
+    count_rows("points.defenders", points_def, None, rows)
     by_bid_rows("sum.score.soloist.by_bid", score_bid[0], score_bid[1])
     by_bid_rows("sum.melds.soloist.by_bid", meld_bid[0], meld_bid[1])
     for p in range(3):
@@ -458,13 +522,114 @@ def _deal_rows(state, n_deals: int, rules: RuleSet) -> list:
     return rows
 
 
-# --- one chunk, run in a worker ---------------------------------------------------------
+# --- deals of partners (module doc: "Deals of partners") --------------------------------
 
-def _sparse_rows(name: str, counts: np.ndarray, sq: np.ndarray | None, out: list) -> None:
-    nz = np.flatnonzero(counts)
-    for b in nz:
-        c = int(counts[b])
-        out.append((name, int(b), c, int(sq[b]) if sq is not None else c))
+#: team.by_bid kinds (the partners' name of a surrender is going out, V4.3)
+PARTNERS_BY_BID_KINDS = ("made", "failed", "out", "durch_won", "durch_lost")
+
+
+@njit
+def partners_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, trick_value,
+                        allowance, out):
+    """Deal, bid, exchange, play and score ``n_deals`` random deals of a game of partners.
+
+    Parameters
+    ----------
+    state : uint64[4]
+        The chunk's RNG state (dealing and the team policy's random choices).
+    deck : uint8[n]
+        The game's deck as card types (rules.TeamSpec.deck; shuffled in place).
+    tk, kr : TeamKernel, KernelRules
+        The game's compiled rules (rules.team_spec).
+    open_auction : bool
+        True: the V6.2 auction with :func:`game.rule_deal_open`; False: V1's chain of
+        duels with the Dabb, :func:`game.rule_deal_duels`.
+    estimate : int
+        The duel rule bidders' Dabb allowance (bidding.DEFAULT_DABB_ESTIMATE).
+    trick_value, allowance : int
+        The open-bidding rule bidders' points per expected trick and partner allowance
+        (bidding.DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE).
+    out : int64[n_deals, RES_COLS]
+        One result row per deal (team_game's columns; bidder -1 = thrown in).
+    """
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    for i in range(n_deals):
+        deal_team(state, deck, hands, tk.hand_size)
+        if open_auction:
+            rule_deal_open(hands[:4], trick_value, allowance, pol, state, tk, beat, cnt, res)
+        else:
+            rule_deal_duels(hands, estimate, pol, state, tk, kr, beat, cnt, res)
+        for c in range(RES_COLS):
+            out[i, c] = res[c]
+
+
+def partners_deal_table(state, n_deals: int, rules) -> np.ndarray:
+    """The result rows (int64[n_deals, RES_COLS]) of ``n_deals`` deals from ``state``."""
+    spec = team_spec(rules)
+    out = np.zeros((n_deals, RES_COLS), dtype=np.int64)
+    partners_deal_chunk(state, n_deals, spec.deck.copy(), spec.tk, spec.kr, spec.open_auction,
+                        DEFAULT_DABB_ESTIMATE, DEFAULT_TRICK_VALUE,
+                        DEFAULT_PARTNER_ALLOWANCE, out)
+    return out
+
+
+def aggregate_partners_rows(res: np.ndarray) -> list:
+    """The part rows ``(metric, bin, count, sq)`` of a chunk's result rows (module doc)."""
+    rows: list = []
+    bidder = res[:, R_BIDDER]
+    bid_deal = bidder >= 0
+    contract = np.where(bid_deal, res[:, R_CONTRACT], CONTRACT_THROWN_IN)
+    hist_rows("team.contract", contract, rows)
+    r = res[bid_deal]
+    sol = r[:, R_BIDDER]
+    bt = sol % 2
+    idx = np.arange(r.shape[0])
+    score_b = r[idx, R_SCORE + bt]
+    score_o = r[idx, R_SCORE + 1 - bt]
+    bid = r[:, R_BID]
+    con = r[:, R_CONTRACT]
+    hist_rows("team.bidder", sol, rows)
+    hist_rows("team.bidding_team", bt, rows)
+    hist_rows("team.trump", r[con <= CONTRACT_SURRENDER, R_TRUMP], rows)
+    hist_rows("team.bid.win", bid, rows)
+    play = con == 0
+    durch = (con == CONTRACT_DURCH) | (con == CONTRACT_OPEN_DURCH)
+    kinds = {"made": play & (score_b > 0), "failed": play & (score_b <= 0),
+             "out": con == CONTRACT_SURRENDER, "durch_won": durch & (score_b > 0),
+             "durch_lost": durch & (score_b <= 0)}
+    for k in PARTNERS_BY_BID_KINDS:
+        hist_rows(f"team.by_bid.{k}", bid[kinds[k]], rows)
+    p = r[play]
+    pb = bt[play]
+    ip = np.arange(p.shape[0])
+    hist_rows("team.melds.bidding", p[ip, R_MELD + pb], rows)
+    hist_rows("team.melds.other", p[ip, R_MELD + 1 - pb], rows)
+    for k in range(2):
+        hist_rows(f"team.melds.team.{k}", p[:, R_MELD + k], rows)
+    hist_rows("team.points.bidding", p[ip, R_POINTS + pb], rows)
+    hist_rows("team.points.other", p[ip, R_POINTS + 1 - pb], rows)
+    hist_rows("team.tricks.bidding", p[ip, R_COUNTING + pb], rows)
+    hist_rows("team.score.bidding", score_b, rows)
+    hist_rows("team.score.other", score_o, rows)
+    for k in range(2):
+        hist_rows(f"team.score.team.{k}", res[:, R_SCORE + k], rows)
+    sum_rows("sum.team.score.bidding.by_bid", bid, score_b, rows)
+    sum_rows("sum.team.score.other.by_bid", bid, score_o, rows)
+    sum_rows("sum.team.melds.bidding.by_bid", p[:, R_BID], p[ip, R_MELD + pb], rows)
+    return rows
+
+
+def partners_deal_rows(state, n_deals: int, rules) -> list:
+    """A partners' ``deals`` chunk: play ``n_deals`` deals and aggregate them (a part's rows)."""
+    return aggregate_partners_rows(partners_deal_table(state, n_deals, rules))
+
+
+# --- one chunk, run in a worker ---------------------------------------------------------
 
 
 def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) -> dict:
@@ -473,14 +638,13 @@ def run_chunk(what: str, seed: int, chunk: int, n_deals: int, rules: RuleSet) ->
     state = chunk_state(seed, chunk)
     if what == "melds" and has_stock(rules):
         raise BinokelError(f"{rules.name} (V7): no meld census of a game with a stock: use --what deals")
-    if what == "melds" and getattr(rules, "teams", False):
+    if what == "melds" and has_partners(rules):
         from analyzer.batch.table_census import table_meld_rows
         rows = table_meld_rows(state, n_deals, rules)
     elif what == "melds":
         rows = _meld_rows(state, n_deals, rules)
-    elif what == "deals" and getattr(rules, "teams", False):
-        from analyzer.batch.team_runs import team_deal_rows
-        rows = team_deal_rows(state, n_deals, rules)
+    elif what == "deals" and has_partners(rules):
+        rows = partners_deal_rows(state, n_deals, rules)
     elif what == "deals" and has_stock(rules):
         rows = stock_deal_rows(seed, chunk, n_deals, rules)
     elif what == "deals":
@@ -511,15 +675,15 @@ def _meld_rows(state, n_deals: int, rules: RuleSet) -> list:
                small18, hist18, tapp)
     rows: list = []
     for i, name in enumerate(small_metric_names("h15")):
-        _sparse_rows(name, small15[i], sq15[i], rows)
+        count_rows(name, small15[i], sq15[i], rows)
     for i, name in enumerate(meld_hist_names("h15")):
-        _sparse_rows(name, hist15[i], hsq15[i], rows)
+        count_rows(name, hist15[i], hsq15[i], rows)
         rows.append((name + ":dealsq", 0, int(dealsq15[i]), 0))
     for i, name in enumerate(small_metric_names("h18")):
-        _sparse_rows(name, small18[i], None, rows)
+        count_rows(name, small18[i], None, rows)
     for i, name in enumerate(meld_hist_names("h18")):
-        _sparse_rows(name, hist18[i], None, rows)
-    _sparse_rows("tapp.points", tapp, None, rows)
+        count_rows(name, hist18[i], None, rows)
+    count_rows("tapp.points", tapp, None, rows)
     return rows
 
 
@@ -574,9 +738,6 @@ class RunSpec:
                else self.rules.to_dict()}
         if has_stock(self.rules):
             key["policy"] = stock_deal_policy(self.rules)
-        elif self.what == "deals" and getattr(self.rules, "teams", False):
-            from analyzer.batch.team_runs import team_deal_policy
-            key["policy"] = team_deal_policy(self.rules)
         elif self.what == "deals":
             key["policy"] = deal_policy(self.rules)
         return key

@@ -32,6 +32,7 @@ import random
 
 import numpy as np
 
+from analyzer.batch.part_rows import hist_rows as _hist
 from analyzer.errors import BinokelError
 
 #: deals per chunk by default: a heuristic deal costs ~0.1-0.2 s of CPU (the exact endgame)
@@ -75,12 +76,6 @@ def stock_deal_policy(game) -> dict:
 
 def meld_slug(kind: str) -> str:
     return kind.replace(" ", "_")
-
-
-def _hist(name: str, values, rows: list) -> None:
-    from analyzer.batch.team_runs import _hist as team_hist
-
-    team_hist(name, np.asarray(values, dtype=np.int64), rows)
 
 
 def stock_deal_table(seed: int, chunk: int, n_deals: int, game) -> np.ndarray:

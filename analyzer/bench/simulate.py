@@ -9,7 +9,7 @@ measure the steady state of a long run, not process start-up.
 SD times played deals (``--what deals``) on all cores; SD1 the same on one core (a rate
 per CPU-second), and TSD the team games' played deals on one core (``binokel bench
 --rules kreuz-48 -w TSD``: four rule bidders, exchange, team play, team scores;
-analyzer.batch.team_runs), so the two chunk kernels compare per CPU-second.
+analyzer.batch.runs.partners_deal_rows), so the two chunk kernels compare per CPU-second.
 """
 from __future__ import annotations
 
@@ -68,4 +68,4 @@ register("SD1", sd1, deals=20_000, variant_aware=True,
 register("TSD", tsd, deals=10_000, teams=True,
          description="team games simulate --what deals on ONE core: four rule-of-thumb bidders "
                      "(V1 duels or V6.2), exchange and contract (Dabb games), team-policy play, "
-                     "team scores, Parquet parts (analyzer.batch.team_runs); compare SD1")
+                     "team scores, Parquet parts (analyzer.batch.runs, partners); compare SD1")

@@ -154,12 +154,12 @@ def t2t(n: int, seed: int, rules=PINOCHLE_80) -> dict:
 
 
 def td(n: int, seed: int, rules=PINOCHLE_80) -> dict:
-    """TD: the team simulate chunk kernel (analyzer.batch.team_runs.team_deal_chunk: deal,
+    """TD: the team simulate chunk kernel (analyzer.batch.runs.partners_deal_chunk: deal,
     four rule bidders, exchange and contract, team play, scores) without the aggregation
     and the Parquet part that TSD adds."""
-    from analyzer.batch.team_runs import team_deal_table
+    from analyzer.batch.runs import partners_deal_table
 
-    res = team_deal_table(chunk_state(seed, 0), n, rules)
+    res = partners_deal_table(chunk_state(seed, 0), n, rules)
     return {"mean_score_team0": float(res[:, R_SCORE].mean()),
             "mean_score_team1": float(res[:, R_SCORE + 1].mean())}
 

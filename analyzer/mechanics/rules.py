@@ -483,6 +483,12 @@ class TeamSpec:
         return int(self.deck.shape[0])
 
 
+def has_partners(rules) -> bool:
+    """True when the table is two sides of partners (V1: seats 0 + 2 against 1 + 3), as
+    the flat RuleSet says; False for a lone soloist against the others (R3)."""
+    return bool(getattr(rules, "teams", False))
+
+
 def team_spec(rules) -> TeamSpec:
     """The :class:`TeamSpec` of the flat RuleSet of a game with partners (cached).
 

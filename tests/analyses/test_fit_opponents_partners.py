@@ -20,8 +20,7 @@ from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET, KIND_FIT, KIND_OFFS
 from analyzer.analyses.fit_opponents import (advisor_decisions, fit_auctions, partner_advisor_decision,
                                              partner_hand)
 from analyzer.analyses.team_lookahead import team_model
-from analyzer.analyses.team_tournament import _decide, run_team_tournament
-from analyzer.analyses.tournament import run_tournament
+from analyzer.analyses.tournament import _decide, run_tournament
 from analyzer.fits import load_fit, read_fit_file
 from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.bidding import PASS
@@ -127,15 +126,15 @@ def test_advisor_fit_agent_bids_the_models_value(game):
         assert call == (nb if nb <= math.floor(v / spec.step) * spec.step else PASS)
         if spec.open_auction:
             assert memo[seat] == tr
-    res = run_team_tournament("advisor-fit", "rule", deals=2, seed=1, samples=10, rules=spec.rules)
-    assert res.agents == ("advisor-fit", "rule") and np.isfinite(res.diff_mean)
+    res = run_tournament("advisor-fit", "rule", deals=2, seed=1, samples=10, rules=spec.rules)
+    assert res.agents == ("advisor-fit", "rule") and np.isfinite(res.diff)
 
 
 def test_advisor_fit_plays_whole_team_games_through_the_tournament():
     """``tournament --rules TEAM --agents advisor-la,advisor-fit`` (before: refused)."""
     r = run_tournament("advisor-fit", "rule", groups=2, seed=2, samples=10,
                        rules=get_rules("kreuz-48"))
-    assert r.games == 4 and np.isfinite(r.x_win_rate)
+    assert r.games == 4 and np.isfinite(r.stats[0].win_rate)
 
 
 def test_fit_opponents_cli_for_a_team_game(tmp_path):

@@ -7,7 +7,7 @@ import pytest
 
 from analyzer.analyses.analysis import analyze_pinochle_hand
 from analyzer.analyses.team_advice import advise_pinochle, bid_values, unseen_deck
-from analyzer.analyses.team_tournament import deal_hands, play_deal_pair, run_team_tournament
+from analyzer.analyses.tournament import deal_hands, play_deal_pair, run_tournament
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand80
 from analyzer.mechanics.rules import PINOCHLE_80, get_rules, team_spec
@@ -93,16 +93,16 @@ def test_duplicate_pair_plays_the_same_cards_twice_with_teams_swapped():
     params = {"samples": 20, "rv1": 20, "rv2": 150}
     # rule vs rule: both arrangements are the same game with the labels swapped: X = Y
     r = play_deal_pair(("rule", "rule"), params, 3, 7, spec)
-    assert r["x"] == r["y"]
+    assert r["score"][0] == r["score"][1] and r["places"] == [2, 2]
 
 
 def test_tournament_is_reproducible_and_reports_se_and_z():
-    a = run_team_tournament("advisor", "rule", deals=4, seed=5, samples=20)
-    b = run_team_tournament("advisor", "rule", deals=4, seed=5, samples=20)
+    a = run_tournament("advisor", "rule", deals=4, seed=5, samples=20, rules=PINOCHLE_80)
+    b = run_tournament("advisor", "rule", deals=4, seed=5, samples=20, rules=PINOCHLE_80)
     assert a.to_dict() == b.to_dict()
-    assert a.diff_se >= 0 and a.deals == 4
+    assert a.diff_se >= 0 and a.groups == 4 and a.to_dict()["deals"] == 4
     with pytest.raises(BinokelError):
-        run_team_tournament("advisor", "oracle", deals=4)
+        run_tournament("advisor", "oracle", deals=4, rules=PINOCHLE_80)
 
 
 # ---------------------------------------------------------------- Binokel team games
@@ -137,10 +137,10 @@ def test_v1_bad_team_auction_inputs():
 
 
 def test_v4_duplicate_tournament_runs_for_a_dabb_game():
-    r = run_team_tournament("advisor", "rule", deals=3, seed=2, samples=20, rules=K48)
-    assert r.deals == 3 and r.game == "kreuz-48"
-    rr = run_team_tournament("rule", "rule", deals=3, seed=2, rules=K48)
-    assert rr.diff_mean == 0
+    r = run_tournament("advisor", "rule", deals=3, seed=2, samples=20, rules=K48)
+    assert r.groups == 3 and r.to_dict()["rules"] == "kreuz-48"
+    rr = run_tournament("rule", "rule", deals=3, seed=2, rules=K48)
+    assert rr.diff == 0
 
 
 def test_v4_3_advisor_table_lets_the_soloist_go_out_at_high_bids():
@@ -168,14 +168,14 @@ def test_v4_3_advisor_table_lets_the_soloist_go_out_at_high_bids():
 
 @pytest.mark.parametrize("game", ["kreuz-48", "kreuz-40", "pinochle-80"])
 def test_v4_6_v5_7_v6_6_team_game_ends_at_the_target_bidding_side_counted_first(game):
-    from analyzer.analyses.team_tournament import play_team_game
+    from analyzer.analyses.tournament import play_partners_game
     from analyzer.mechanics.rules import get_rules
     spec = team_spec(get_rules(game))
     target = {"kreuz-48": 1500, "kreuz-40": 1000, "pinochle-80": 3550}[game]   # V4.6 V5.7 V6.6
     params = {"samples": 10, "rv1": 100 if game != "pinochle-80" else 20,
               "rv2": 150 if game == "pinochle-80" else 0, "partner_offset": 0}
     for g in range(3):
-        rec = play_team_game(("rule", "rule"), params, 3, g, g % 2, spec)
+        rec = play_partners_game(("rule", "rule"), params, 3, g, g % 2, spec)
         tot = [0, 0]
         for i, (x, y, bid_team, bid) in enumerate(rec["rows"]):
             assert max(tot) < target                  # no earlier deal ended the game
@@ -191,13 +191,13 @@ def test_v4_6_v5_7_v6_6_team_game_ends_at_the_target_bidding_side_counted_first(
 def test_team_tournament_of_whole_games_reports_win_rate_with_se_and_z():
     from analyzer.mechanics.rules import get_rules
     k40 = get_rules("kreuz-40")
-    a = run_team_tournament("advisor", "rule", deals=3, seed=4, samples=15, rules=k40, games=True)
-    b = run_team_tournament("advisor", "rule", deals=3, seed=4, samples=15, rules=k40, games=True)
+    a = run_tournament("advisor", "rule", groups=3, seed=4, samples=15, rules=k40)
+    b = run_tournament("advisor", "rule", groups=3, seed=4, samples=15, rules=k40)
     assert a.to_dict() == b.to_dict()
-    assert a.games == 6 and a.deals_played >= 6 and a.target == 1000
-    assert 0.0 <= a.x_win_rate <= 1.0 and "game win rate" in a.summary()
-    same = run_team_tournament("rule", "rule", deals=3, seed=4, rules=k40, games=True)
-    assert same.x_win_rate == 0.5 and same.diff_mean == 0      # duplicate: the luck cancels
+    assert a.games == 6 and a.deals >= 6 and a.target == 1000
+    assert 0.0 <= a.stats[0].win_rate <= 1.0 and "game win rate" in a.summary()
+    same = run_tournament("rule", "rule", groups=3, seed=4, rules=k40)
+    assert same.stats[0].win_rate == 0.5 and same.diff == 0      # duplicate: the luck cancels
 
 
 def test_v1_bidding_over_the_partner_is_recognised_only_in_the_duels():
@@ -323,13 +323,13 @@ def test_team_advice_with_scores_reports_the_win_objective_and_bad_scores_are_on
 
 
 def test_team_tournament_with_the_win_objective_is_reproducible_for_any_jobs():
-    a = run_team_tournament("advisor", "rule", deals=2, seed=6, samples=15, rules=K48,
-                            games=True, objective="win")
-    b = run_team_tournament("advisor", "rule", deals=2, seed=6, samples=15, rules=K48,
-                            games=True, objective="win", n_jobs=2)
-    assert a.to_dict() == b.to_dict() and a.objective == "win"
+    a = run_tournament("advisor", "rule", groups=2, seed=6, samples=15, rules=K48,
+                       objective="win")
+    b = run_tournament("advisor", "rule", groups=2, seed=6, samples=15, rules=K48,
+                       objective="win", n_jobs=2)
+    assert a.to_dict() == b.to_dict() and a.to_dict()["objective"] == "win"
     assert "objective P(win game)" in a.summary()
     with pytest.raises(BinokelError, match="whole games"):
-        run_team_tournament("advisor", "rule", deals=2, rules=K48, objective="win")
+        run_tournament("advisor", "rule", deals=2, rules=K48, objective="win")
     with pytest.raises(BinokelError, match="advisor agent"):
-        run_team_tournament("rule", "advisor-fit", deals=2, rules=K48, games=True, objective="win")
+        run_tournament("rule", "advisor-fit", groups=2, rules=K48, objective="win")

@@ -241,19 +241,19 @@ def test_cli_advise_lookahead_text_and_json():
 
 
 def test_team_tournament_agent_advisor_la_plays_duplicate_deals():
-    """advisor-la in run_team_tournament (V1 duels with kreuz-40's forced opening, V6.2):
+    """advisor-la in run_tournament (V1 duels with kreuz-40's forced opening, V6.2):
     full duplicate deals, paired SE, same seed same numbers; the decision sees only the
     agent's own hand and the calls."""
-    from analyzer.analyses.team_tournament import run_team_tournament
+    from analyzer.analyses.tournament import run_tournament
     from analyzer.analyses.team_lookahead import team_lookahead_decision
 
     k40 = get_rules("kreuz-40")
-    a = run_team_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
-    b = run_team_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
-    assert a.to_dict() == b.to_dict() and a.deals == 2 and np.isfinite(a.diff_se)
+    a = run_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
+    b = run_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
+    assert a.to_dict() == b.to_dict() and a.groups == 2 and np.isfinite(a.diff_se)
     assert a.contracts["x_bids"] + a.contracts["y_bids"] + a.contracts["thrown"] == 4
-    p = run_team_tournament("advisor-la", "advisor", deals=2, seed=3, samples=20,
-                            rules=get_rules("pinochle-80"), la_model="rule")
+    p = run_tournament("advisor-la", "advisor", deals=2, seed=3, samples=20,
+                       rules=get_rules("pinochle-80"), opponents="rule")
     assert p.agents == ("advisor-la", "advisor")
     assert list(inspect.signature(team_lookahead_decision).parameters)[:4] == \
         ["counts", "seat", "state", "samples"]
@@ -268,10 +268,10 @@ def test_team_tournament_cli_and_errors():
                               "--groups", "2"), "oracle")
     assert_one_line_error(run("tournament", "--rules", "kreuz-48", "--agents", "advisor,rule",
                               "--groups", "2", "--opponents", "rule"), "advisor-la")
-    from analyzer.analyses.team_tournament import run_team_tournament
+    from analyzer.analyses.tournament import run_tournament
     with pytest.raises(BinokelError, match="unknown model"):
-        run_team_tournament("advisor-la", "rule", deals=2, la_model="oracle",
-                            rules=get_rules("kreuz-48"))
+        run_tournament("advisor-la", "rule", deals=2, opponents="oracle",
+                       rules=get_rules("kreuz-48"))
 
 
 def test_the_reference_cases_include_going_out():

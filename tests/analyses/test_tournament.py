@@ -73,6 +73,36 @@ def test_identical_agents_tie_exactly():
     res = run_tournament("rule", "rule", groups=3, seed=2)
     assert res.diff == 0.0 and res.win_diff == 0.0
     assert res.games == 18 and res.stats[0].points_per_deal == res.stats[1].points_per_deal
+    # no spread: z is not estimable, said with its reason (never nan), JSON null
+    text = res.summary()
+    assert "nan" not in text.lower() and "z not estimable: all 3 groups" in text
+    assert res.to_dict()["z"] is None
+
+
+@pytest.mark.parametrize("game", ["binokel-48", "kreuz-48"])
+def test_one_result_type_and_one_unit_statistic_for_every_table(game):
+    """Issue 24: whole games and single deals for every auction game, one result type
+    (R3-R9 three chairs; V1, V4.6 partners).  The per-side rows count each contract once:
+    the contracts won over both agents plus the thrown-in deals are the deals played (a
+    deal of three chairs has one soloist or none, R3; of partners one bidding team or
+    none, V4.2), and the same seed gives the same result for any number of workers."""
+    from analyzer.analyses.tournament import TournamentResult
+    from analyzer.mechanics.rules import get_rules
+
+    rules = get_rules(game)
+    a = run_tournament("rule", "advisor-fit", deals=4, seed=7, samples=10, rules=rules)
+    b = run_tournament("rule", "advisor-fit", deals=4, seed=7, samples=10, rules=rules,
+                       n_jobs=2)
+    assert isinstance(a, TournamentResult)
+    assert json.dumps(a.to_dict(), sort_keys=True) == json.dumps(b.to_dict(), sort_keys=True)
+    assert a.groups == 4 and a.stats[0].places + a.stats[1].places >= a.deals
+    sol = sum(s.contracts for s in a.stats)
+    assert sol <= a.deals and 0 <= a.stats[0].made <= a.stats[0].contracts
+    if a.partners:
+        assert sol + a.thrown == a.deals == 8          # 4 deals x 2 arrangements (V1)
+    else:
+        assert a.deals == 24                           # 4 deals x 6 seatings (R2, R3)
+    assert np.isnan(a.stats[0].win_rate) and np.isfinite(a.diff_se)
 
 
 def test_tournament_reproducible_for_any_jobs():

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # modules the advise command does not need; any one of them costs 0.05-0.8 s to import
 NOT_FOR_ADVISE = ("pandas", "matplotlib", "pyarrow", "joblib", "dask", "rich",
                   "analyzer.batch.runs", "analyzer.analyses.analysis",
-                  "analyzer.analyses.tournament", "analyzer.analyses.team_tournament",
+                  "analyzer.analyses.tournament",
                   "analyzer.analyses.exact", "analyzer.bench.registry", "reports", "web",
                   "scipy.linalg")
 

@@ -10,7 +10,7 @@ import pytest
 
 from analyzer.analyses.advice_grid import ROWS_PAST, SMALL_P_MAKE, table_extent
 from analyzer.analyses.stats import reach_table, reach_text
-from analyzer.analyses.team_tournament import TeamTournamentResult, z_text
+from analyzer.analyses.tournament import AgentStats, TournamentResult, z_text
 from analyzer.mechanics.bidding import validate_auction
 from analyzer.mechanics.rules import get_rules
 from reports.cells import pct as _pct
@@ -150,12 +150,14 @@ def test_page_labels_are_the_cli_notations():
 # ------------------------------------------------------------- numbers are numbers
 
 def test_team_tournament_says_z_is_not_estimable_instead_of_nan():
-    """kreuz-48, 2 groups: every game pair split 1 : 1, SE 0, printed "z = +nan"."""
-    res = TeamTournamentResult("kreuz-48", ("advisor", "rule"), 1, 1, 50, 10.0, float("nan"),
-                               5.0, float("nan"), 5.0, float("nan"), float("nan"),
-                               {"x_bids": 1, "y_bids": 1, "x_made": 1, "y_made": 1,
-                                "thrown": 0}, games=2, deals_played=9, x_win_rate=0.5,
-                               win_se=0.0, win_z=float("nan"), target=1000)
+    """kreuz-48, 1 game pair: every game pair split 1 : 1, SE 0, printed "z = +nan"."""
+    nan = float("nan")
+    res = TournamentResult(("advisor", "rule"), 1, 2, 9, 1,
+                           [AgentStats("advisor", 10.0, nan, 0.5, 0.0, 1, 1, 9, 160.0),
+                            AgentStats("rule", 5.0, nan, 0.5, 0.0, 1, 1, 9, 150.0)],
+                           5.0, nan, nan, 0.0, nan,
+                           {"rules": "kreuz-48", "samples": 50, "objective": "relative",
+                            "play": "heuristic"}, win_z=nan, target=1000, partners=True)
     text = res.summary()
     assert "nan" not in text.lower() and "not estimable" in text
     d = res.to_dict()

@@ -102,8 +102,8 @@ def test_tournament_pinochle_two_deals():
 
 def test_tournament_deals_is_the_api_match_of_single_deals_json():
     # --deals N: N deals, each twice with the teams swapped (V1 teams, V4 kreuz-48); the
-    # same match as run_team_tournament(games=False), every arrangement bid or thrown in
-    from analyzer.analyses.team_tournament import run_team_tournament
+    # same match as run_tournament(deals=...), every arrangement bid or thrown in
+    from analyzer.analyses.tournament import run_tournament
     from analyzer.mechanics.rules import get_rules
 
     r = run("tournament", "--rules", "kreuz-48", "--deals", "2", "--samples", "10", "--seed", "5",
@@ -113,9 +113,9 @@ def test_tournament_deals_is_the_api_match_of_single_deals_json():
     assert out["rules"] == "kreuz-48" and out["deals"] == 2 and out["games"] == 0
     c = out["contracts"]
     assert c["x_bids"] + c["y_bids"] + c["thrown"] == 4
-    api = run_team_tournament("advisor", "rule", deals=2, seed=5, samples=10,
-                              rules=get_rules("kreuz-48"))
-    assert out["diff_mean"] == api.diff_mean and out["contracts"] == api.contracts
+    api = run_tournament("advisor", "rule", deals=2, seed=5, samples=10,
+                         rules=get_rules("kreuz-48"))
+    assert out["diff_mean"] == api.diff and out["contracts"] == api.contracts
 
 
 def test_bench_lists_team_workloads_for_team_rules():

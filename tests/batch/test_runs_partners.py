@@ -1,5 +1,5 @@
-"""Team-game batch runs (analyzer/batch/team_runs.py, `binokel simulate --rules kreuz-48`):
-the chunk kernel against a plain-Python replay of its deals (auction V1 / V6.2, melds V6.3,
+"""Batch runs of the games of partners (analyzer/batch/runs.py, "Deals of partners";
+`binokel simulate --rules kreuz-48`): the chunk kernel against a plain-Python replay of its deals (auction V1 / V6.2, melds V6.3,
 scores V4.6 / V5.7 / V6.6), the aggregates against a plain count of the rows, the same
 numbers for any --jobs, the manifest round trip of the TeamRuleSet, part integrity, the
 report's team sections and the one-line errors."""
@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.batch.runs import RunSpec, load_run, part_path, run_chunk, simulate
-from analyzer.batch.team_runs import aggregate_team_rows, team_deal_table
+from analyzer.batch.runs import (RunSpec, aggregate_partners_rows, load_run, part_path,
+                                 partners_deal_chunk, partners_deal_table, run_chunk, simulate)
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.rng import chunk_state
@@ -35,14 +35,12 @@ def _hands_of_deal(rules, seed, k):
     """Deal ``k`` of chunk 0's hands: the kernel draws dealing and the play policy's choices
     from one state and shuffles one deck in place, so run the first ``k`` deals with the
     same state and deck, then deal once more."""
-    from analyzer.batch.team_runs import team_deal_chunk
-
     spec = team_spec(rules)
     st = chunk_state(seed, 0)
     deck = spec.deck.copy()
-    team_deal_chunk(st, k, deck, spec.tk, spec.kr, spec.open_auction,
-                    DEFAULT_DABB_ESTIMATE, DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE,
-                    np.zeros((k, 12), dtype=np.int64))
+    partners_deal_chunk(st, k, deck, spec.tk, spec.kr, spec.open_auction,
+                        DEFAULT_DABB_ESTIMATE, DEFAULT_TRICK_VALUE,
+                        DEFAULT_PARTNER_ALLOWANCE, np.zeros((k, 12), dtype=np.int64))
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
     deal_team(st, deck, hands, spec.hand_size)
     return hands
@@ -55,7 +53,7 @@ def test_team_chunk_rows_follow_the_rules_on_random_deals():
         rules = get_rules(name)
         spec = team_spec(rules)
         n = 30
-        table = team_deal_table(chunk_state(5, 0), n, rules)
+        table = partners_deal_table(chunk_state(5, 0), n, rules)
         for k in range(n):
             _check_row(name, spec, spec.tk, _hands_of_deal(rules, 5, k), table[k])
 
@@ -105,7 +103,7 @@ def rules_points(spec):
 
 
 def _plain_aggregate(table) -> Counter:
-    """The part rows counted one deal at a time in plain Python (module doc of team_runs)."""
+    """The part rows counted one deal at a time in plain Python (module doc of runs, "Deals of partners")."""
     c: Counter = Counter()
     for row in table.tolist():
         sol, bid, trump, con = row[R_BIDDER], row[R_BID], row[R_TRUMP], row[R_CONTRACT]
@@ -147,9 +145,9 @@ def _plain_aggregate(table) -> Counter:
 
 def test_team_aggregates_equal_a_plain_count_of_the_rows():
     for name in GAMES:
-        table = team_deal_table(chunk_state(2, 1), 300, get_rules(name))
+        table = partners_deal_table(chunk_state(2, 1), 300, get_rules(name))
         got: Counter = Counter()
-        for metric, b, count, sq in aggregate_team_rows(table):
+        for metric, b, count, sq in aggregate_partners_rows(table):
             if metric.startswith("sum."):
                 got[(metric, b, "s")] += count
                 got[(metric, b, "q")] += sq
@@ -175,7 +173,7 @@ def test_team_run_same_numbers_for_any_jobs_and_round_trips_the_team_rules(tmp_p
     assert int(a.hist("team.contract").sum()) == 900
     # a chunk is a pure function of (seed, chunk): run_chunk agrees with the part
     rows = run_chunk("deals", 3, 1, 300, rules)["rows"]
-    assert rows == aggregate_team_rows(team_deal_table(chunk_state(3, 1), 300, rules))
+    assert rows == aggregate_partners_rows(partners_deal_table(chunk_state(3, 1), 300, rules))
 
 
 def test_team_run_on_the_dask_backend_equals_the_local_run(tmp_path):
