@@ -1,7 +1,7 @@
 """The replay API (issue 27): /api/replay/load, /hint, /line and /sample answer what the
 library (analyzer.analyses.replay) computes; bad input is one JSON line with a 4xx
-status: a bad record (the record module's line), a bad step, card or world count, a
-game with a stock (V7.2), a body too large."""
+status: a bad record (the record module's line), a bad step, card or world count, a body
+too large.  A game with a stock (V7): test_stock_replay_api.py."""
 from __future__ import annotations
 
 import json
@@ -80,7 +80,8 @@ def test_sample_is_the_record_binokel_play_writes(server):
     assert deal.tricks == want.tricks and deal.hands == want.hands
     status, d, _ = server.get("/api/replay/games")
     assert status == 200
-    assert d["games"] == [g.name for g in GAMES.values() if not g.stock.size]
+    assert d["games"] == [g.name for g in GAMES.values()]      # a stock game too (V7.2)
+    assert d["stock"]["games"] == [g.name for g in GAMES.values() if g.stock.size]
 
 
 @pytest.mark.parametrize("path,body,message", [
@@ -108,52 +109,3 @@ def test_sample_is_the_record_binokel_play_writes(server):
 def test_bad_input_is_one_line_400(server, path, body, message):
     status, d, _ = post(server, path, body)
     assert message in one_line(status, d)
-
-
-def test_a_game_with_a_stock_is_refused_by_its_ruleset(server):
-    stock = next(g for g in GAMES.values() if g.stock.size)
-    status, d, _ = post(server, "/api/replay/load", {"record": f"Game {stock.name}\nHand 0 ?\n"})
-    assert "has a stock" in one_line(status, d) and "(V7.2)" in d["error"]
-    status, d, _ = server.get(f"/api/replay/sample?game={stock.name}")
-    assert "has no deal records" in one_line(status, d)
-
-
-def test_sizes_are_bounded(server):
-    status, d, _ = server.request("POST", "/api/replay/load",
-                                  raw=b'{"record": "' + b"x" * MAX_BODY + b'"}',
-                                  headers={"Content-Type": "application/json"})
-    assert "request body too large" in one_line(status, d, 413)
-    status, d, _ = post(server, "/api/replay/load", {"record": "#" * 50_000})
-    assert "record too large" in one_line(status, d, 413)
-    status, d, _ = server.request("POST", "/api/replay/load", raw=b"record=x",
-                                  headers={"Content-Type": "text/plain"})
-    assert "Content-Type application/json" in one_line(status, d, 415)
-    status, d, _ = server.get("/api/replay/load")
-    assert status == 405, d
-
-
-def test_the_page_is_served_with_its_policy(server):
-    status, text, headers = server.get("/replay")
-    assert status == 200 and "replay.js" in text
-    assert "script-src 'self'" in headers["Content-Security-Policy"]
-
-
-def test_a_partners_sample_replays_with_pimc_lines_and_team_scores(server):
-    """V1: pinochle-80's four seats in two teams; 20 tricks left, so the line is PIMC
-    (each seat from its own view) and the scores are the teams' (V6.6)."""
-    status, d, _ = server.get("/api/replay/sample?game=pinochle-80&seed=7")
-    assert status == 200, d
-    text = d["record"]
-    status, v, _ = post(server, "/api/replay/load", {"record": text})
-    assert status == 200, v
-    assert v["units"] == ["first + third", "second + dealer"] and len(v["in_play"]) == 4
-    s = next(s for s in v["steps"] if len(s["legal"]) > 1)
-    other = next(c for c in s["legal"] if c != s["next"])
-    status, line, _ = post(server, "/api/replay/line", {"record": text, "step": s["index"],
-                                                        "card": other, "worlds": 2})
-    assert status == 200, line
-    assert line["method"] == "pimc" and line["worlds"] == 2
-    a, p = line["alt"]["outcome"], line["played"]["outcome"]
-    assert len(a["score"]) == 2 and sum(a["points"]) == sum(p["points"])
-    assert line["diff"]["score"] == [x - y for x, y in zip(a["score"], p["score"])]
-    assert len(line["alt"]["winners"]) == v["hand_size"]
