@@ -50,6 +50,12 @@ def _games():
     return list(GAMES.values())
 
 
+def replays(rules) -> bool:
+    """Does the replay view load, sample and step the deal records of ``rules``?  (The
+    capability matrix asks; the sample route answers the same list.)"""
+    return any(g.name == rules.name for g in _games())
+
+
 def _stock(deal) -> bool:
     """Is ``deal`` of a game with a stock (V7)?  Asked of its RuleSet."""
     from analyzer.analyses.stock_replay import has_stock

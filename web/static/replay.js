@@ -11,6 +11,7 @@
 const $ = (id) => document.getElementById(id);
 const SUITS = { C: ["♣", "black"], S: ["♠", "black"], H: ["♥", "red"], D: ["♦", "red"] };
 const S = { text: "", deal: 1, data: null, step: 0, values: null, line: null, seq: 0, cfg: null };
+const AUTO_DELAY_MS = 300;
 const KINDS = { d: "Dissle", p: "pair", q: "quint major", k: "of a kind", b: "binokel" };
 
 // ---- the URL: compact record + step -----------------------------------------------------
@@ -155,8 +156,12 @@ async function go(i) {
   $("rp-line").hidden = true;
   await writeHash();
   const st = d.steps[i];
-  if (st.to_play !== null && st.legal.length && $("rp-auto").checked) valueCards();
-  else document.body.dataset.values = "";
+  if (st.to_play !== null && st.legal.length && $("rp-auto").checked) {
+    // value once the step has held still a moment: stepping quickly through a deal does
+    // not queue a hint per step on the server (PIMC while a stock lasts takes seconds)
+    const seq = S.seq;
+    setTimeout(() => { if (seq === S.seq) valueCards(); }, AUTO_DELAY_MS);
+  } else document.body.dataset.values = "";
 }
 
 // ---- render -----------------------------------------------------------------------------
