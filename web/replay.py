@@ -16,6 +16,11 @@ line ``{"error": ..., "status": 400}``, never a traceback):
 - ``GET /api/replay/sample?game=NAME&seed=7``: the record ``binokel play --rules NAME
   --seed 7 --record FILE`` writes; ``GET /api/replay/games``: the games with records.
 
+A record of a game with a stock (V7, asked of its RuleSet) is stepped by
+:mod:`analyzer.analyses.stock_replay`: a step per decision (card, meld or none, claim),
+values by ``stock_hint`` (PIMC while the stock lasts, exact after it), ``card`` of a line
+any legal action's label, its own world caps; every answer carries ``"stock": true``.
+
 Bounds: the body (:data:`MAX_BODY`), the record (:data:`MAX_RECORD`), the worlds
 (:data:`MAX_WORLDS`, :data:`MAX_LINE_WORLDS`) and one computation at a time.
 """
