@@ -74,7 +74,8 @@ def test_sample_is_the_record_binokel_play_writes(server):
 
 @pytest.mark.parametrize("path,body,message", [
     ("/api/replay/load", {"record": TEXT.replace("Turned QC\n", "")}, "no Turned line"),
-    ("/api/replay/load", {"record": TEXT.replace("Meld 1 pair D 20: KD QD", "Meld 0 pair D 20: KD QD")},
+    ("/api/replay/load",
+     {"record": TEXT.replace("Meld 1 pair D 20: KD QD", "Meld 0 pair D 20: KD QD")},
      "only the winner, seat 1, may show a meld (V7.3)"),
     ("/api/replay/hint", {"record": TEXT, "step": len(STEPS) - 1}, "the deal is over"),
     ("/api/replay/hint", {"record": TEXT, "step": len(STEPS)},
