@@ -34,7 +34,6 @@ from starlette.responses import FileResponse, JSONResponse
 from analyzer.bounds import SEED
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, card_code
-from analyzer.mechanics.stock_record import token
 
 from . import params as P
 
@@ -171,6 +170,7 @@ def stock_load_view(rec, n_deals: int, deal_no: int) -> dict:
     or none, a claim) with both hands (tokens: ``KS/p`` shown in a pair, V7.3), the
     turned trump and the stock left (V7.1, V7.2), the melds shown and the draws."""
     from analyzer.analyses.stock_replay import steps
+    from analyzer.mechanics.stock_record import token
 
     rows = []
     for s in steps(rec):
