@@ -93,6 +93,10 @@ function cardEl(code, opts = {}) {
   el.setAttribute("aria-label", code);
   return el;
 }
+// an action's label with suit symbols: "meld pair D 20: KD QD" -> "meld pair D 20: K♦ Q♦"
+function pretty(label) {
+  return label.replace(/\b(10|[AKQJ79])([CSHD])\b/g, (m, r, su) => r + SUITS[su][0]);
+}
 function seatName(s) {
   const d = S.data, n = d.seats[s];
   if (s === d.soloist) return `${n} (soloist)`;
@@ -116,7 +120,7 @@ async function loadRecord(text, deal = 1, step = 0) {
   const trump = c && SUITS[c] ? `trump ${SUITS[c][0]}` : (c || "no contract");
   const parts = [data.game, trump];
   if (data.stock) {
-    parts.push(`turned ${data.turned}`);
+    parts.push(`turned ${pretty(data.turned)}`);
     if (data.before.some((x) => x)) parts.push(`game score before ${data.before.join(":")}`);
     if (!data.stock_known) parts.push("stock hidden: no lines");
   }
@@ -221,7 +225,8 @@ function render() {
         b.type = "button";
         b.className = "rp-act legal";
         b.dataset.card = a;
-        b.textContent = a;
+        b.textContent = pretty(a);
+        b.setAttribute("aria-label", a);
         if (a === st.next) b.classList.add("played");
         b.addEventListener("click", () => tryCard(a));
         paint(b, vals[a], best, a === st.next);
@@ -415,7 +420,7 @@ function renderStockValues(h, body, note) {
     tr.dataset.card = a.action;
     const first = tr.insertCell();
     if (/^[0-9AKQJ]+[CSHD](\/[a-z]+)?$/.test(a.action)) first.append(cardEl(a.action));
-    else first.textContent = a.action;
+    else first.textContent = pretty(a.action);
     tr.insertCell().textContent = a.wins_game ? "wins the game" : `${fx(a.diff)} ± ${fx(a.diff_se)}`;
     tr.insertCell().textContent = a.wins_game ? "–" : `${fx(a.own)} ± ${fx(a.own_se)}`;
     tr.insertCell().textContent = String(a.n);
@@ -547,7 +552,7 @@ function fillStockLine(ol, events, winners, first) {
     } else {
       const m = document.createElement("span");
       m.className = "rp-ev small";
-      m.textContent = `${S.data.seats[seat]}: ${label}`;
+      m.textContent = `${S.data.seats[seat]}: ${pretty(label)}`;
       li.append(m);
     }
   }
