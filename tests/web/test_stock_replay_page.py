@@ -63,6 +63,15 @@ def test_step_through_a_stock_deal_value_and_try_another_card(page, server, brow
     h = values_at(REC, m.index, 2, 0)
     assert values(page, m.to_play) == {v.label: str(int(v.diff) if v.diff == int(v.diff)
                                                     else v.diff) for v in h.values}
+    # another meld decision while the stock lasts: both lines by PIMC from each view
+    other_act = next(a for a in m.legal if a != m.next)
+    page.click(f".rp-seat[data-seat='{m.to_play}'] .rp-act[data-card='{other_act}']")
+    page.wait_for_selector("#rp-line[data-state='done']", timeout=WAIT)
+    want = line_at(REC, m.index, other_act)
+    assert page.get_attribute("#rp-line", "data-method") == "pimc" == want["method"]
+    diff = page.eval_on_selector("#rp-line-score tr[data-row='points-diff']",
+                                 "tr => [...tr.cells].slice(1).map(c => c.textContent)")
+    assert diff == [("+" if x > 0 else "") + str(x) for x in want["diff"]["points"]]
     page.screenshot(path=f"{shots(tmp_path)}/replay-stock-meld-desktop.png", full_page=True)
     # the next step: the melds shown and the draws after the trick (V7.2, V7.3)
     page.keyboard.press("ArrowRight")

@@ -508,15 +508,15 @@ function renderStockLine(L, st) {
   box.dataset.state = "done";
   box.dataset.method = L.method;
   box.dataset.card = L.action;
-  $("rp-line-head").textContent = `${d.seats[L.seat]}: ${L.action}` + (L.played ? ` instead of ${st.next}` : "");
+  $("rp-line-head").textContent = `${d.seats[L.seat]}: ${pretty(L.action)}` + (L.played ? ` instead of ${pretty(st.next)}` : "");
   $("rp-line-note").textContent = L.method === "exact"
     ? "The stock is gone: both lines played out exactly (both hands known, V7.4)."
     : `Both lines played on the record's cards, each player deciding from its own view: PIMC over n = ${L.worlds} worlds per decision while the stock lasts (greedy rollouts), exact after it.`;
   const t = $("rp-line-score");
   const hr = t.tHead.insertRow();
   for (const h of ["", ...L.units]) { const th = document.createElement("th"); th.textContent = h; hr.append(th); }
-  const rows = [[`deal points after ${L.action}`, L.alt.outcome.points]];
-  if (L.played) rows.push([`deal points after ${st.next}`, L.played.outcome.points]);
+  const rows = [[`deal points after ${pretty(L.action)}`, L.alt.outcome.points]];
+  if (L.played) rows.push([`deal points after ${pretty(st.next)}`, L.played.outcome.points]);
   if (L.diff) rows.push(["points difference", L.diff.points.map(sg)]);
   for (const [name, vals] of rows) {
     const tr = t.tBodies[0].insertRow();
