@@ -455,7 +455,7 @@ async function tryCard(code) {
   const box = $("rp-line");
   box.hidden = false;
   box.dataset.state = "busy";
-  $("rp-line-head").textContent = `${d.seats[st.to_play]}: ${code}${code === st.next ? " (as the record)" : ` instead of ${st.next || "–"}`}: playing the deal out…`;
+  $("rp-line-head").textContent = `${d.seats[st.to_play]}: ${pretty(code)}${code === st.next ? " (as the record)" : ` instead of ${pretty(st.next || "–")}`}: playing the deal out…`;
   $("rp-line-note").textContent = "";
   for (const id of ["rp-line-alt", "rp-line-played"]) $(id).textContent = "";
   $("rp-line-score").tHead.innerHTML = $("rp-line-score").tBodies[0].innerHTML = "";
