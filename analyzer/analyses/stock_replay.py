@@ -61,7 +61,8 @@ class StockStep:
     ``won``: tricks per seat; ``stock_left``: cards still to draw (the turned one
     included); ``turned``: the turned card while it is in the stock, else None;
     ``legal``: labels of the legal actions of ``to_play`` (empty where its hand is
-    hidden); ``next``: the label of the record's action (None after the last)."""
+    hidden); ``next``: the label of the record's action (None after the last);
+    ``before``: the game score of each seat before the deal (V7.5)."""
 
     index: int
     phase: str
