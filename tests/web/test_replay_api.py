@@ -109,3 +109,44 @@ def test_sample_is_the_record_binokel_play_writes(server):
 def test_bad_input_is_one_line_400(server, path, body, message):
     status, d, _ = post(server, path, body)
     assert message in one_line(status, d)
+
+
+def test_sizes_are_bounded(server):
+    status, d, _ = server.request("POST", "/api/replay/load",
+                                  raw=b'{"record": "' + b"x" * MAX_BODY + b'"}',
+                                  headers={"Content-Type": "application/json"})
+    assert "request body too large" in one_line(status, d, 413)
+    status, d, _ = post(server, "/api/replay/load", {"record": "#" * 50_000})
+    assert "record too large" in one_line(status, d, 413)
+    status, d, _ = server.request("POST", "/api/replay/load", raw=b"record=x",
+                                  headers={"Content-Type": "text/plain"})
+    assert "Content-Type application/json" in one_line(status, d, 415)
+    status, d, _ = server.get("/api/replay/load")
+    assert status == 405, d
+
+
+def test_the_page_is_served_with_its_policy(server):
+    status, text, headers = server.get("/replay")
+    assert status == 200 and "replay.js" in text
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+
+
+def test_a_partners_sample_replays_with_pimc_lines_and_team_scores(server):
+    """V1: pinochle-80's four seats in two teams; 20 tricks left, so the line is PIMC
+    (each seat from its own view) and the scores are the teams' (V6.6)."""
+    status, d, _ = server.get("/api/replay/sample?game=pinochle-80&seed=7")
+    assert status == 200, d
+    text = d["record"]
+    status, v, _ = post(server, "/api/replay/load", {"record": text})
+    assert status == 200, v
+    assert v["units"] == ["first + third", "second + dealer"] and len(v["in_play"]) == 4
+    s = next(s for s in v["steps"] if len(s["legal"]) > 1)
+    other = next(c for c in s["legal"] if c != s["next"])
+    status, line, _ = post(server, "/api/replay/line", {"record": text, "step": s["index"],
+                                                        "card": other, "worlds": 2})
+    assert status == 200, line
+    assert line["method"] == "pimc" and line["worlds"] == 2
+    a, p = line["alt"]["outcome"], line["played"]["outcome"]
+    assert len(a["score"]) == 2 and sum(a["points"]) == sum(p["points"])
+    assert line["diff"]["score"] == [x - y for x, y in zip(a["score"], p["score"])]
+    assert len(line["alt"]["winners"]) == v["hand_size"]
