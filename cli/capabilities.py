@@ -56,19 +56,22 @@ def _page_serves(rules) -> Cell:
     """``serve``: the games the page serves (``web.params.page_rule_names``, the list its
     ``rules=NAME`` check answers with; any other game is HTTP 400), and the games with a
     stock that the table for two deals (``web.stock_table.serves``: its ``rules=NAME``
-    check, V7)."""
+    check, V7) and whether the replay view steps its records (``web.replay.replays``)."""
     from web.params import page_rule_names
+    from web.replay import replays
     from web.stock_table import serves
 
     if rules.name in page_rule_names():
         return Cell(YES)
     if serves(rules):
-        return Cell(YES, TABLE_NOTE)
+        return Cell(YES, TABLE_NOTE + (REPLAY_NOTE if replays(rules) else ""))
     return Cell(NO, "the page does not serve it yet (use the command line)")
 
 
 #: the note of a game the page serves as the table for two only (no bid advice)
 TABLE_NOTE = "the table for two (/table): a deal against the program, with hints"
+#: added to it where the replay view (/replay) steps the game's deal records too
+REPLAY_NOTE = "; the replay (/replay) of its deal records, with values and other lines"
 
 
 def _simulate(rules) -> Cell:

@@ -32,16 +32,28 @@ def _canonical(spec: RunSpec, out: str) -> str:
 
 def _write_records(path: str, rules, seed: int, n: int) -> int:
     """``n`` sample deal records: the deal of ``binokel play --seed seed+i`` with the
-    soloist rotating over the seats in play and trump over the suits (R2-R8)."""
+    soloist rotating over the seats in play and trump over the suits (R2-R8); in a game
+    with a stock (V7) the deal ``binokel play --rules NAME --seed seed+i --policy
+    heuristic`` plays (the heuristic at both seats: draws, melds, the endgame)."""
     from analyzer.mechanics.record import format_records, in_play_seats
     from analyzer.mechanics.record_play import play_record
     from analyzer.mechanics.ruleset import get_game
 
-    seats = in_play_seats(get_game(rules.name))
-    deals = [play_record(rules.name, seed=seed + i, soloist=seats[i % len(seats)], trump=i % 4,
-                         source=f"binokel play --rules {rules.name} --seed {seed + i} --soloist "
-                                f"{seats[i % len(seats)]} --trump {'CSHD'[i % 4]}")
-             for i in range(n)]
+    game = get_game(rules.name)
+    if has_stock(game):
+        from analyzer.search.stock_registry import record_deal
+
+        deals = [record_deal(game, seed + i, ("heuristic", "heuristic"),
+                             source=f"binokel play --rules {game.name} --seed {seed + i} "
+                                    "--policy heuristic")
+                 for i in range(n)]
+    else:
+        seats = in_play_seats(game)
+        deals = [play_record(rules.name, seed=seed + i, soloist=seats[i % len(seats)],
+                             trump=i % 4,
+                             source=f"binokel play --rules {rules.name} --seed {seed + i} "
+                                    f"--soloist {seats[i % len(seats)]} --trump {'CSHD'[i % 4]}")
+                 for i in range(n)]
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(format_records(deals))
@@ -82,7 +94,8 @@ def _write_records(path: str, rules, seed: int, n: int) -> int:
 @click.option("--records", "records", type=click.Path(dir_okay=False), default=None,
               help="Also write sample deal records to FILE (docs/guide/records.md): "
                    "--records-n deals played as `binokel play --seed SEED+i` plays them "
-                   "(heuristic play, the soloist and trump rotating; no auction or exchange), "
+                   "(heuristic play, the soloist and trump rotating; no auction or exchange; "
+                   "a game with a stock: the heuristic at both seats, draws and melds, V7), "
                    "not the run's own deals.")
 @click.option("--records-n", "records_n", type=click.IntRange(1, 100_000), default=100,
               show_default=True, help="Deals in the --records file (at most -n).")
@@ -103,9 +116,6 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     team = bool(getattr(rules, "teams", False))
     stock = has_stock(rules)
     what = what or ("deals" if team or stock else "melds")
-    if stock and records:
-        raise BadInput(f"--records: the deal record format has no stock yet, so {rules.name} "
-                       "deals cannot be recorded (V7.2)")
     n = _count(n_text)
     if n < 1:
         raise BadInput(f"-n must be at least 1, got {n}")

@@ -8,6 +8,7 @@ numba's cache), then ``repeats`` times at each of ``positions`` steps spread ove
 deal, and prints the median and min/max wall milliseconds per position and over all,
 with the load average (the machine may be shared).  Early positions value by PIMC
 (``worlds`` worlds), late ones, with every hand in the record, also exactly (double dummy).
+A game with a stock (``--game binokel-2``, V7): PIMC while the stock lasts, exact after.
 """
 from __future__ import annotations
 
@@ -56,14 +57,17 @@ def main(argv=None) -> int:
                                                      "worlds": args.worlds})
                 ms.append(1000 * (time.perf_counter() - t0))
             every += ms
-            rows.append((i, h["trick"], len(h["cards"]), h["double_dummy"] == "exact", ms))
+            # a game with a stock (V7) answers actions, exact once the stock is gone
+            acts = h["actions"] if h.get("stock") else h["cards"]
+            exact = h["exact"] if h.get("stock") else h["double_dummy"] == "exact"
+            rows.append((i, h["trick"], len(acts), exact, ms))
     finally:
         server.should_exit = True
         thread.join(30)
     print(f"POST /api/replay/hint warm, {args.game} seed {args.seed}, {args.worlds} worlds, "
           f"{args.repeats} runs per position")
     for i, trick, n, dd, ms in rows:
-        print(f"  step {i:>3} (trick {trick:>2}, {n} legal cards{', DD exact' if dd else ''}): "
+        print(f"  step {i:>3} (trick {trick:>2}, {n} legal actions{', exact' if dd else ''}): "
               f"median {statistics.median(ms):7.1f} ms  (min {min(ms):.1f}, max {max(ms):.1f})")
     load = open("/proc/loadavg").read().split()[0] if os.path.exists("/proc/loadavg") else "?"
     print(f"  all positions: median {statistics.median(every):.1f} ms over {len(every)} requests; "

@@ -16,6 +16,11 @@ line ``{"error": ..., "status": 400}``, never a traceback):
 - ``GET /api/replay/sample?game=NAME&seed=7``: the record ``binokel play --rules NAME
   --seed 7 --record FILE`` writes; ``GET /api/replay/games``: the games with records.
 
+A record of a game with a stock (V7, asked of its RuleSet) is stepped by
+:mod:`analyzer.analyses.stock_replay`: a step per decision (card, meld or none, claim),
+values by ``stock_hint`` (PIMC while the stock lasts, exact after it), ``card`` of a line
+any legal action's label, its own world caps; every answer carries ``"stock": true``.
+
 Bounds: the body (:data:`MAX_BODY`), the record (:data:`MAX_RECORD`), the worlds
 (:data:`MAX_WORLDS`, :data:`MAX_LINE_WORLDS`) and one computation at a time.
 """
@@ -42,17 +47,24 @@ MAX_SAMPLE_SEED = 10**9
 
 
 def _games():
+    """Every registered game: the record format holds them all (a game with a stock too,
+    V7.2, stepped by analyzer.analyses.stock_replay)."""
     from analyzer.mechanics.ruleset import GAMES
 
-    from analyzer.analyses.replay import check_replayable
-    out = []
-    for g in GAMES.values():
-        try:
-            check_replayable(g)
-        except BinokelError:
-            continue
-        out.append(g)
-    return out
+    return list(GAMES.values())
+
+
+def replays(rules) -> bool:
+    """Does the replay view load, sample and step the deal records of ``rules``?  (The
+    capability matrix asks; the sample route answers the same list.)"""
+    return any(g.name == rules.name for g in _games())
+
+
+def _stock(deal) -> bool:
+    """Is ``deal`` of a game with a stock (V7)?  Asked of its RuleSet."""
+    from analyzer.analyses.stock_replay import has_stock
+
+    return has_stock(deal.rules)
 
 
 async def _body(request: Request) -> dict:
@@ -152,13 +164,86 @@ def load_view(deal, n_deals: int, deal_no: int) -> dict:
         "source": deal.source, "steps": rows}
 
 
+def stock_load_view(rec, n_deals: int, deal_no: int) -> dict:
+    """The steps of a record of a game with a stock (V7; analyses.stock_replay.steps) as
+    the page reads them: ``stock: true``, a step per decision (a card, the winner's meld
+    or none, a claim) with both hands (tokens: ``KS/p`` shown in a pair, V7.3), the
+    turned trump and the stock left (V7.1, V7.2), the melds shown and the draws."""
+    from analyzer.analyses.stock_replay import steps
+    from analyzer.mechanics.stock_record import token
+
+    rows = []
+    for s in steps(rec):
+        rows.append({
+            "index": s.index, "phase": s.phase, "trick": s.trick_no, "card": s.card_no,
+            "to_play": s.to_play, "hands": [None if h is None else list(h) for h in s.hands],
+            "table": [list(x) for x in s.trick],
+            "last": None if s.last is None else {
+                "leader": s.last[0], "cards": [list(x) for x in s.last[1]],
+                "winner": s.last[2]},
+            "melds": [{"seat": q, "name": n, "value": v, "cards": list(c)}
+                      for q, n, v, c in s.melds],
+            "draws": [list(x) for x in s.draws],
+            "points": list(s.points), "won": list(s.won), "stock_left": s.stock_left,
+            "turned": s.turned, "legal": list(s.legal), "next": s.next})
+    r = rec.rules
+    last = rows[-1]
+    return {
+        "game": r.name, "stock": True, "deals": n_deals, "deal": deal_no,
+        "seats": list(rec.seats), "in_play": [0, 1], "units": list(rec.seats),
+        "unit_of_seat": [0, 1], "soloist": None, "contract": None, "bid": None,
+        "melds": None, "dabb": None, "discard": None, "hand_size": r.table.hand_size,
+        "turned": token(rec.turned, 0), "trump": token(rec.turned, 0)[-1],
+        "before": list(rec.before), "complete": rec.complete(),
+        "all_hands": all(h is not None for h in rec.hands),
+        "stock_known": rec.stock is not None,
+        "outcome": {"points": last["points"], "won": last["won"],
+                    "game": [b + p for b, p in zip(rec.before, last["points"])],
+                    "claim": rec.claim} if rec.complete() else None,
+        "source": rec.source, "steps": rows}
+
+
+def _stock_hint(rec, step, worlds, seed) -> dict:
+    from analyzer.analyses.stock_replay import values_at
+
+    d = values_at(rec, step, worlds, seed).to_dict()
+    d.update({"step": step, "to_play": d["seat"], "stock": True})
+    return d
+
+
+def _stock_line(rec, step, action, worlds, seed) -> dict:
+    from analyzer.analyses.stock_replay import line_at
+
+    d = line_at(rec, step, action, worlds, seed)
+    for key in ("alt", "played"):
+        if d[key] is not None:
+            d[key] = {"events": [list(e) for e in d[key]["events"]],
+                      "winners": list(d[key]["winners"]),
+                      "first_trick": d[key]["first_trick"],
+                      "outcome": {k: (list(v) if isinstance(v, tuple) else v)
+                                  for k, v in d[key]["outcome"].items()}}
+    if d["diff"] is not None:
+        d["diff"] = {"points": list(d["diff"]["points"])}
+    d["units"] = list(rec.seats)
+    d["stock"] = True
+    return d
+
+
 def _outcome(deal, o: dict) -> dict:
     return {"points": list(o["points"]), "won": list(o["won"]),
             "score": None if o["score"] is None else list(o["score"])}
 
 
 def _step(obj, deal) -> int:
-    n = sum(len(c) for _, c in deal.tricks)
+    if _stock(deal):
+        from analyzer.analyses.stock_hint import decisions
+
+        try:
+            n = len(decisions(deal))
+        except BinokelError as exc:
+            raise P.BadRequest(str(exc)) from None
+    else:
+        n = sum(len(c) for _, c in deal.tricks)
     return _int(obj, "step", 0, n)
 
 
@@ -179,7 +264,8 @@ async def api_load(request: Request):
     obj = await _body(request)
     _known(obj, ("record", "deal"))
     deal, n = _deal(obj)
-    return JSONResponse(P.json_safe(await _run(request, load_view, deal, n, obj.get("deal", 1))))
+    view = stock_load_view if _stock(deal) else load_view
+    return JSONResponse(P.json_safe(await _run(request, view, deal, n, obj.get("deal", 1))))
 
 
 def _hint(deal, step, worlds, seed) -> dict:
@@ -197,9 +283,16 @@ async def api_hint(request: Request):
     _known(obj, ("record", "deal", "step", "worlds", "seed"))
     deal, _ = _deal(obj)
     step = _step(obj, deal)
-    worlds = _int(obj, "worlds", 1, MAX_WORLDS, DEFAULT_WORLDS)
+    if _stock(deal):
+        from analyzer.analyses import stock_replay as SR
+
+        worlds = _int(obj, "worlds", 1, SR.MAX_WORLDS, SR.DEFAULT_WORLDS)
+        fn = _stock_hint
+    else:
+        worlds = _int(obj, "worlds", 1, MAX_WORLDS, DEFAULT_WORLDS)
+        fn = _hint
     seed = _int(obj, "seed", 0, SEED.hi, 0)
-    return JSONResponse(P.json_safe(await _run(request, _hint, deal, step, worlds, seed)))
+    return JSONResponse(P.json_safe(await _run(request, fn, deal, step, worlds, seed)))
 
 
 def _card_type(deal, code) -> int:
@@ -234,10 +327,21 @@ async def api_line(request: Request):
     _known(obj, ("record", "deal", "step", "card", "worlds", "seed"))
     deal, _ = _deal(obj)
     step = _step(obj, deal)
-    card = _card_type(deal, obj.get("card"))
-    worlds = _int(obj, "worlds", 1, MAX_LINE_WORLDS, DEFAULT_LINE_WORLDS)
+    if _stock(deal):
+        from analyzer.analyses import stock_replay as SR
+
+        card = obj.get("card")
+        if not isinstance(card, str) or not card.strip() or len(card) > 200:
+            raise P.BadRequest(f"card: {P.show(card)} is not an action of the step: a card "
+                               "like KS or KS/p, pass, claim or a meld's label (V7.2-V7.5)")
+        worlds = _int(obj, "worlds", 1, SR.MAX_LINE_WORLDS, SR.DEFAULT_LINE_WORLDS)
+        fn = _stock_line
+    else:
+        card = _card_type(deal, obj.get("card"))
+        worlds = _int(obj, "worlds", 1, MAX_LINE_WORLDS, DEFAULT_LINE_WORLDS)
+        fn = _line
     seed = _int(obj, "seed", 0, SEED.hi, 0)
-    return JSONResponse(P.json_safe(await _run(request, _line, deal, step, card, worlds, seed)))
+    return JSONResponse(P.json_safe(await _run(request, fn, deal, step, card, worlds, seed)))
 
 
 def _sample(game, seed) -> str:
@@ -246,8 +350,11 @@ def _sample(game, seed) -> str:
 
     g = next((x for x in _games() if x.name == game), None)
     if g is None:
-        raise P.BadRequest(f"game: {P.show(game)} has no deal records: use one of "
-                           + ", ".join(x.name for x in _games()) + " (V7.2: none with a stock)")
+        raise P.BadRequest(f"game: {P.show(game)} is no game: use one of "
+                           + ", ".join(x.name for x in _games()))
+    from analyzer.analyses.stock_replay import has_stock, sample
+    if has_stock(g):
+        return format_records([sample(g, seed)])
     sol = in_play_seats(g)[0]
     trump = SUIT_LETTERS.index("S")
     deal = play_record(g, seed=seed, soloist=sol, trump=trump,
@@ -266,9 +373,16 @@ async def api_sample(request: Request):
 
 
 async def api_games(request: Request):
+    from analyzer.analyses import stock_replay as SR
+
     return JSONResponse({"games": [g.name for g in _games()], "max_worlds": MAX_WORLDS,
                          "default_worlds": DEFAULT_WORLDS, "max_line_worlds": MAX_LINE_WORLDS,
-                         "default_line_worlds": DEFAULT_LINE_WORLDS, "max_record": MAX_RECORD})
+                         "default_line_worlds": DEFAULT_LINE_WORLDS, "max_record": MAX_RECORD,
+                         "stock": {"games": [g.name for g in _games() if SR.has_stock(g)],
+                                   "max_worlds": SR.MAX_WORLDS,
+                                   "default_worlds": SR.DEFAULT_WORLDS,
+                                   "max_line_worlds": SR.MAX_LINE_WORLDS,
+                                   "default_line_worlds": SR.DEFAULT_LINE_WORLDS}})
 
 
 def routes(handler, static, csp: str) -> list:

@@ -1,8 +1,8 @@
 """Replay a deal record step by step (issue 27: the page's replay view, ``/replay``).
 
-Input: a :class:`~analyzer.mechanics.record.Deal` (a parsed record of any game the record
-format writes; a game with a stock has no records yet, V7.2, and is refused by
-:func:`check_replayable`, asked of the RuleSet).  Output:
+Input: a :class:`~analyzer.mechanics.record.Deal` (a parsed record of a game without a
+stock; a game with a stock, V7, is stepped by :mod:`analyzer.analyses.stock_replay`, and
+:func:`check_replayable`, asked of the RuleSet, refuses it here).  Output:
 
 - :func:`steps`: the positions of the record, one before each card it holds and one after
   the last: every hand the record holds (the soloist's after the exchange, R4), the trick
@@ -43,33 +43,25 @@ LINE_WORLDS = 16
 
 
 def check_replayable(rules) -> None:
-    """Raise BinokelError (one line) for a game the record format cannot hold: one with a
-    stock (V7.2: its deals are not recorded yet).  Asked of the RuleSet."""
+    """Raise BinokelError (one line) for a game whose deals this module cannot step: one
+    with a stock (V7.2: its deals are stepped by :mod:`analyzer.analyses.stock_replay`).
+    Asked of the RuleSet."""
     stock = getattr(rules, "stock", None)
     if stock is not None and getattr(stock, "size", 0):
-        raise BinokelError(f"{rules.name} has a stock: the deal record format has no stock "
-                           "yet, so its deals cannot be replayed (V7.2)")
+        raise BinokelError(f"{rules.name} has a stock: its deals are stepped by "
+                           "analyzer.analyses.stock_replay (V7.2)")
 
 
-def load(text: str, deal_no: int = 1, max_chars: int = MAX_RECORD_CHARS) -> tuple[Deal, int]:
-    """(deal ``deal_no`` (1-based) of the record ``text``, the number of deals in it).
-
-    A game with a stock is refused before the record is read (:func:`check_replayable`);
-    a bad record raises the record module's one-line RecordError (its line number)."""
+def load(text: str, deal_no: int = 1, max_chars: int = MAX_RECORD_CHARS):
+    """(deal ``deal_no`` (1-based) of the record ``text``, the number of deals in it): a
+    :class:`~analyzer.mechanics.record.Deal`, or for a game with a stock a
+    :class:`~analyzer.mechanics.stock_record.StockRecord` (V7; step it with
+    :mod:`analyzer.analyses.stock_replay`).  A bad record raises the record module's
+    one-line RecordError (its line number and rule)."""
     from analyzer.mechanics.record import parse_records
-    from analyzer.mechanics.ruleset import get_game
 
     if len(text) > max_chars:
         raise BinokelError(f"record too large ({len(text)} characters; at most {max_chars})")
-    for raw in text.splitlines():
-        tag, _, rest = raw.strip().partition(" ")
-        if tag == "Game":
-            try:
-                game = get_game(rest.strip())
-            except BinokelError:
-                break      # an unknown game: the record module names the line
-            check_replayable(game)
-            break
     deals = parse_records(text)
     if not 1 <= deal_no <= len(deals):
         raise BinokelError(f"deal {deal_no}: the record holds {len(deals)} deal(s)")

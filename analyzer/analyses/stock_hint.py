@@ -119,6 +119,8 @@ def view_deal(rec: StockRecord, phase: str, trick: int, card: int, seat: int):
 
 
 def _label(deal, a) -> str:
+    """An action as the player sees it: a card token (``KS/p``), ``meld NAME VALUE:
+    CARDS``, ``pass`` or ``claim`` (the labels of the hint and of the replay page)."""
     if a[0] == "play":
         c = int(a[1])
         return token(c // 2, deal.shown(c))
@@ -127,6 +129,9 @@ def _label(deal, a) -> str:
         cards = " ".join(token(c // 2, deal.shown(c)) for c in range(48) if (mask >> c) & 1)
         return f"meld {deal.meld_name(p)} {deal.meld_value(p)}: {cards}"
     return a[0]
+
+
+action_label = _label
 
 
 @dataclass
@@ -345,7 +350,7 @@ def stock_review(rec: StockRecord, worlds: int = 4, seed: int = 0,
     return StockReview(rec.rules.name, worlds, out, per)
 
 
-__all__ = ["stock_hint", "stock_review", "value_actions", "best_of", "cross_fit_loss",
+__all__ = ["stock_hint", "action_label", "stock_review", "value_actions", "best_of", "cross_fit_loss",
            "best_margin", "position", "view_deal",
            "decisions", "prefix", "StockHint", "StockReview", "MAX_WORLDS",
            "MAX_REVIEW_WORLDS"]

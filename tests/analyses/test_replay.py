@@ -1,7 +1,8 @@
 """The replay library (issue 27, the page's /replay): the steps of a record reproduce its
 trick log (R6) and points (R7); the values at a step are hint's and, with every hand
 known, the solver's (double dummy); a line after another card is played on the true
-cards to the end and scored (R8, V1); a game with a stock is refused (V7.2)."""
+cards to the end and scored (R8, V1); a game with a stock is loaded but stepped by
+analyses.stock_replay (V7.2; tests/analyses/test_stock_replay.py)."""
 from __future__ import annotations
 
 import pytest
@@ -116,10 +117,16 @@ def test_bad_steps_and_cards_are_one_line_errors():
         line_at(deal, 3, bad)
 
 
-def test_load_refuses_a_game_with_a_stock_and_passes_the_records_line_errors():
+def test_load_reads_a_stock_record_that_only_stock_replay_steps_and_passes_line_errors():
+    from analyzer.analyses.stock_replay import sample
+
     stock = next(g for g in GAMES.values() if g.stock is not None and g.stock.size)
-    with pytest.raises(BinokelError, match=r"has a stock.*\(V7\.2\)"):
-        load(f"Game {stock.name}\nHand 0 ?\n")
+    rec, n = load(format_records([sample(stock, 1)]))
+    assert n == 1 and rec.rules is stock
+    with pytest.raises(BinokelError, match=r"has a stock.*stock_replay \(V7\.2\)"):
+        steps(rec)
+    with pytest.raises(RecordError, match=r"no Turned line.*\(V7\.1\)"):
+        load(f"Game {stock.name}\nHand 0 ?\nHand 1 ?\n")
     text = format_records([_deal(GAMES["grupp-3"])])
     deal, n = load(text)
     assert n == 1 and deal.rules.name == "grupp-3"
