@@ -82,7 +82,7 @@ DEFAULT_TEAM_LA_SAMPLES = 1000
 class TeamModel:
     """A bidding model for the seats of a team game, with logistic noise of scale
     ``scale``: the rule of thumb + ``offset`` (``kind`` 0; the team advisor's inference
-    model when ``offset`` is 0) or linear in analyzer.analyses.team_fit's features with
+    model when ``offset`` is 0) or linear in analyzer.analyses.bid_model_fit's features with
     ``coef`` (``kind`` 1, the fitted model of the team advisor)."""
 
     name: str
@@ -108,7 +108,7 @@ def offset_team_model(spec: TeamSpec, scale: float = DEFAULT_EVIDENCE_SCALE) -> 
 
 
 def fitted_team_model(spec: TeamSpec) -> TeamModel | None:
-    """The fitted model of the team advisor (analyzer.analyses.team_fit) for the game, or
+    """The fitted model of the team advisor (analyzer.analyses.bid_model_fit) for the game, or
     None where none is stored."""
     fit = team_fit_entry(spec)
     if fit is None:

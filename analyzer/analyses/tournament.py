@@ -49,7 +49,7 @@ from analyzer.analyses.opponents import get_opponent_model
 from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, bids_over_partner,
                                            parse_team_auction_for, sample_branches,
                                            summarize_team_advice)
-from analyzer.analyses.team_fit import team_model_value
+from analyzer.analyses.bid_model_fit import partner_model_value
 from analyzer.analyses.team_lookahead import fitted_team_model, team_lookahead_decision, team_model
 from analyzer.bounds import GROUPS
 from analyzer.errors import BinokelError
@@ -217,7 +217,7 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
       20 per expected trick" (+ a partner allowance), the duels (V1) the best meld + a
       fixed card-point estimate; minimum raises; its rule-of-thumb trump;
     - ``advisor-fit``: the fitted model of the team advisor's maximum bid
-      (analyzer.analyses.team_fit, no noise): bid the next bid while it is at most the
+      (analyzer.analyses.bid_model_fit, no noise): bid the next bid while it is at most the
       model's value rounded down to the step;
     - ``advisor-la``: the team look-ahead (analyzer.analyses.team_lookahead): bid the next
       bid while the recommended plan reaches it; its model of the other seats
@@ -240,7 +240,7 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
         return nb if nb <= mb else PASS
     if kind == "advisor-fit":
         m = params["fit_model"]
-        v, trump = team_model_value(counts, seat, m.kind, m.coef_array(), float(m.offset), spec.tk,
+        v, trump = partner_model_value(counts, seat, m.kind, m.coef_array(), float(m.offset), spec.tk,
                                     spec.kr, params["rv1"], params["rv2"],
                                     np.zeros(4, dtype=np.int64), np.zeros(len(m.coef_array())))
         if spec.open_auction:
