@@ -3,7 +3,7 @@
 The model (analyzer.analyses.opponents): a seat's private maximum is ``m = x . beta + e``,
 ``x`` = :func:`~analyzer.analyses.opponents.hand_features` of its 15 cards and seat, ``e``
 logistic with scale ``s``.  The advisor is asked for its recommended maximum (the
-tournament's advisor agent: :func:`~analyzer.analyses.advice.simulate_advice` +
+tournament's advisor agent: :func:`~analyzer.analyses.advice_samples.simulate_advice` +
 :func:`~analyzer.analyses.objectives.recommended_max_bid`, objective "relative", inference on)
 on random hands at each seat's first call: forehand before the auction, middlehand after
 ``150``, rearhand after ``150 pass`` (the variant's opening bid, :func:`fit_auctions`).
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.analyses.advice import simulate_advice
+from analyzer.analyses.advice_samples import simulate_advice
 from analyzer.analyses.bid_model_fit import decision_rows, fit_interval_logistic
 from analyzer.analyses.objectives import recommended_max_bid
 from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES, N_FEATURES, hand_features

@@ -36,9 +36,11 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.analyses.bid_model_fit import decision_rows, fit_interval_logistic
 from analyzer.analyses.opponents import ADVISOR_FIT
-from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, GRID80, bids_over_partner,
-                                           parse_team_auction_for, sample_branches,
-                                           summarize_team_advice)
+from analyzer.analyses.advice_grid import SAMPLED_GRID_SIZE as GRID80
+from analyzer.analyses.advice_grid import bids_over_partner
+from analyzer.analyses.advice_grid import parse_auction_for as parse_team_auction_for
+from analyzer.analyses.advice_samples import ADVISOR_PARTNER_OFFSET, sample_branches
+from analyzer.analyses.advice_samples import summarize_partners_advice as summarize_team_advice
 from analyzer.errors import BinokelError
 from analyzer.fits import load_fit
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE

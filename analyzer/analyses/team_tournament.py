@@ -45,11 +45,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, bids_over_partner,
-                                           parse_team_auction_for, sample_branches,
-                                           summarize_team_advice)
+from analyzer.analyses.advice_grid import bids_over_partner
+from analyzer.analyses.advice_grid import parse_auction_for as parse_team_auction_for
+from analyzer.analyses.advice_samples import ADVISOR_PARTNER_OFFSET, sample_branches
+from analyzer.analyses.advice_samples import summarize_partners_advice as summarize_team_advice
 from analyzer.analyses.team_fit import team_model_value
-from analyzer.analyses.team_lookahead import fitted_team_model, team_lookahead_decision, team_model
+from analyzer.analyses.lookahead import fitted_partners_model as fitted_team_model
+from analyzer.analyses.lookahead import partners_lookahead_decision as team_lookahead_decision
+from analyzer.analyses.lookahead import partners_model as team_model
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE
 from analyzer.mechanics.play import beat_table

@@ -11,13 +11,14 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.analyses.team_advice import check_turn, parse_team_auction_for
+from analyzer.analyses.advice_grid import parse_auction_for as parse_team_auction_for
+from analyzer.mechanics.team_bidding import check_turn
 from analyzer.analyses.team_fit import (KIND_FIT, KIND_OFFSET, N_TEAM_FEATURES, TEAM_ADVISOR_OFFSET,
                                         TEAM_FEATURES,
                                         offset_values, rule_params, team_advisor_decisions,
                                         team_features, team_fit_auctions, team_hand,
                                         team_model_value, team_prediction_error, team_rule_value)
-from analyzer.analyses.team_lookahead import team_model
+from analyzer.analyses.lookahead import partners_model as team_model
 from analyzer.analyses.team_tournament import _decide, run_team_tournament
 from analyzer.analyses.tournament import run_tournament
 from analyzer.fits import load_fit, read_fit_file
@@ -105,7 +106,7 @@ def test_advisor_fit_agent_bids_the_models_value(game):
     """The team agent ``advisor-fit`` raises to the next bid iff it is at most the fitted
     value rounded down to the step (a threshold bidder, V1 / V6.2), and in Pinochle names
     its rule-of-thumb trump."""
-    from analyzer.analyses.team_lookahead import fitted_team_model
+    from analyzer.analyses.lookahead import fitted_partners_model as fitted_team_model
 
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
@@ -160,7 +161,7 @@ def test_fit_data_is_the_tournament_advisors_decision(game):
 
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
-    from analyzer.analyses.team_advice import ADVISOR_PARTNER_OFFSET
+    from analyzer.analyses.advice_samples import ADVISOR_PARTNER_OFFSET
     params = {"samples": 30, "rv1": rv1, "rv2": rv2, "scale": 20.0, "partner_scale": None,
               "partner_offset": ADVISOR_PARTNER_OFFSET[spec.open_auction]}
     for i in range(6):
