@@ -259,6 +259,26 @@ ADVISOR_PARTNER_OFFSET = {True: 60, False: 0}
 
 
 @njit
+def partners_workspace(tk):
+    """The per-deal arrays of a partners' table kernel (V1), allocated once per chunk:
+    ``hands`` uint8[5, 24] (four hands and the Dabb), ``cnt`` uint8[4, 24] and ``beat``
+    int64[24] (the play's workspace and card order, analyzer.mechanics.play.beat_table),
+    ``res`` int64[RES_COLS] (a played deal), ``tmp`` / ``maxb`` / ``trumps`` int64[4]
+    (rule-of-thumb workspace, each seat's maximum and trump) and ``out`` int64[2] (an
+    auction's bidder and bid)."""
+    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    tmp = np.zeros(4, dtype=np.int64)
+    maxb = np.zeros(4, dtype=np.int64)
+    trumps = np.zeros(4, dtype=np.int64)
+    out = np.zeros(2, dtype=np.int64)
+    return hands, cnt, beat, res, tmp, maxb, trumps, out
+
+
+@njit
 def partners_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, pscale, poffset, high,
                         holder, passed, next_ch, rv1, rv2, state, tk, kr, team_total,
                         other_score, pass_rel, weight, pass_own, pass_bidder, pol):
@@ -288,15 +308,7 @@ def partners_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale,
     n = weight.shape[0]
     hs = tk.hand_size
     dabb = tk.dabb_size > 0
-    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(tk, beat)
-    res = np.zeros(RES_COLS, dtype=np.int64)
-    tmp = np.zeros(4, dtype=np.int64)
-    maxb = np.zeros(4, dtype=np.int64)
-    trumps = np.zeros(4, dtype=np.int64)
-    out = np.zeros(2, dtype=np.int64)
+    hands, cnt, beat, res, tmp, maxb, trumps, out = partners_workspace(tk)
     oc = np.zeros(O_COLS, dtype=np.float64)
     team = seat % 2
     for i in range(n):

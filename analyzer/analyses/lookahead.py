@@ -1,4 +1,23 @@
-"""Bid advice that looks ahead in the auction (R3, R4, R8, R9).
+"""Bid advice that looks ahead in the auction (R3, R4, R8, R9; V1, V4-V6), for every table.
+
+A lone soloist's table is described below (:func:`advise_lookahead`).  At a partners'
+table (V1: seats s and s + 2) the same question is asked of the team: passing, or
+stopping at M, may leave the contract to the partner (good: the team still plays it,
+perhaps at a lower price) or to an opponent, and a duel with the partner (V1's chain of
+duels sets partners against each other too) only pushes the team's own price.  There the
+other three seats' maxima come from :class:`PartnersModel` (the rule of thumb of
+analyzer.mechanics.team_bidding plus an offset, or the fitted advisor model; the partner
+may have its own), the auction is finished per plan by the game's form
+(:func:`plan_partner_auctions`: the chain of duels or the open V6.2 auction), each seat
+that becomes the bidder plays the deal once (:func:`bidder_outcomes`: the score at any
+price follows, V4.6, V5.7, V6.6; with a Dabb the soloist's contract at that price, V4.3,
+V4.6, V5.4), and the objective is the team's deal score minus the other team's
+(:func:`advise_partners_lookahead`; docs/methods.md#team-lookahead).  Both tables share
+the plan rule (:func:`choose_plan`), the table's extent
+(analyzer.analyses.advice_grid.plan_table_extent), the seeded rounds
+(analyzer.analyses.sample_rounds) and the result type (:class:`LookaheadAdvice`).  The
+partners' models sit here, not in analyzer.analyses.opponents, because they read
+analyzer.analyses.team_fit, which imports opponents.
 
 The static advisor (analyzer.analyses.advice) compares "soloist at B" with "pass now" on
 every sampled deal, as if saying B always bought the contract at B.  But you play at B
@@ -48,7 +67,7 @@ from analyzer._jit import njit
 from analyzer.analyses.advice_grid import SAMPLED_GRID_SIZE, bid_grid, next_legal_bid, plan_table_extent
 from analyzer.analyses.advice_result import BidAdvice, advice_notes, row_views, table_row
 from analyzer.analyses.advice_samples import (PARTNERS_ESS_FRACTION, auction_args, auction_evidence,
-                                              unseen_deck)
+                                              partners_workspace, unseen_deck)
 from analyzer.analyses.objectives import objective_values, recommended_max_bid
 from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.analyses.sample_rounds import MAX_ROUNDS, sample_rounds
@@ -61,14 +80,14 @@ from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, FOREHAND, SEAT_N
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.game import contract_for_bid
-from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
+from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import RuleSet, TeamSpec
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, continue_auction80, continue_duels)
 from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
-                                          O_TOTAL, R_SCORE, RES_COLS, kreuz_outcomes, play_contract80)
+                                          O_TOTAL, R_SCORE, kreuz_outcomes, play_contract80)
 from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
 from analyzer.search.deals import finish_deal, soloist_grid, soloist_outcomes
 
@@ -663,16 +682,8 @@ def partners_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidenc
     K = bids.shape[0]
     hs = tk.hand_size
     dabb = tk.dabb_size > 0
-    hands = np.zeros((5, N_TYPES), dtype=np.uint8)
-    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
-    beat = np.empty(N_TYPES, dtype=np.int64)
-    beat_table(tk, beat)
-    res = np.zeros(RES_COLS, dtype=np.int64)
-    tmp = np.zeros(4, dtype=np.int64)
-    maxb = np.zeros(4, dtype=np.int64)
-    trumps = np.zeros(4, dtype=np.int64)
+    hands, cnt, beat, res, tmp, maxb, trumps, out2 = partners_workspace(tk)
     pol = np.full(4, POLICY_TEAM, dtype=np.int64)
-    out2 = np.zeros(2, dtype=np.int64)
     feat = np.zeros(coefs.shape[1], dtype=np.float64)
     T = own.shape[1]
     for i in range(n):
@@ -943,6 +954,22 @@ def _explain_partners(rows, pass_est, max_bid, forced_open, p_sol, V, pass_outco
     return msg + f"; EV {r['value']:+.0f} for your team against {pass_est.mean:+.0f} for passing now." + po
 
 
+def _partners_plan(res: dict, seat: int, state, spec: TeamSpec, with_made: bool = False):
+    """The plan decision at a partners' table from the sampled deals ``res``:
+    ``(plan values (with ``with_made``: and made), V, own_values(res), static cap,
+    forced opening, choose_plan's (max index or None, index))``."""
+    w = res["weight"]
+    got = partners_plan_values(res, seat, with_made=with_made)
+    vals = got[0] if with_made else got
+    V = (w[:, None] * vals).sum(axis=0) / w.sum()
+    own = own_values(res)
+    cap = static_cap(own[1], vals[:, 0], w)
+    # V5.2: forehand's forced opening in the duels (the open auction has none)
+    forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
+                       and not state.calls)
+    return got, V, own, cap, forced_open, choose_plan(V, cap, forced_open)
+
+
 def advise_partners_lookahead(h, counts, seat: int, state, spec: TeamSpec, samples: int, seed,
                               use_evidence: bool, model: PartnersModel, pmodel: PartnersModel,
                               progress=None) -> LookaheadAdvice:
@@ -955,13 +982,8 @@ def advise_partners_lookahead(h, counts, seat: int, state, spec: TeamSpec, sampl
     w = res["weight"]
     if not np.isfinite(w).all() or w.sum() <= 0:
         raise BinokelError("no sampled deal is consistent with the auction: check the calls (V1)")
-    vals, made_plan = partners_plan_values(res, seat, with_made=True)
-    V = (w[:, None] * vals).sum(axis=0) / w.sum()
-    best_t, rel_own, own_made = own_values(res)
-    cap = static_cap(rel_own, vals[:, 0], w)
-    forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
-                       and not state.calls)
-    max_j, j_best = choose_plan(V, cap, forced_open)
+    (vals, made_plan), V, (best_t, _rel, own_made), cap, forced_open, (max_j, j_best) = \
+        _partners_plan(res, seat, state, spec, with_made=True)
     bids = res["bids"]
     max_bid = None if max_j is None else int(bids[max_j - 1])
     table, ess = _partners_table(res, seat, vals, made_plan, j_best, own_made, best_t)
@@ -985,7 +1007,6 @@ def advise_partners_lookahead(h, counts, seat: int, state, spec: TeamSpec, sampl
                            partner=pmodel.name, pass_outcome=pass_outcome)
 
 
-
 def partners_lookahead_decision(counts, seat: int, state, samples: int, seed, key: int,
                             spec: TeamSpec, model, partner=None) -> tuple[bool, int | None]:
     """For the tournament agent ``advisor-la``: ``(bid the next bid?, the trump this seat
@@ -996,13 +1017,7 @@ def partners_lookahead_decision(counts, seat: int, state, samples: int, seed, ke
     res = simulate_partners_lookahead(counts, seat, state, samples, seed, spec, m, pm, True, key)
     w = res["weight"]
     if not np.isfinite(w).all() or w.sum() <= 0:
-        w = res["weight"] = np.ones(len(w))
-    vals = partners_plan_values(res, seat)
-    V = (w[:, None] * vals).sum(axis=0) / w.sum()
-    best_t, rel_own, _made = own_values(res)
-    cap = static_cap(rel_own, vals[:, 0], w)
-    forced_open = bool(spec.forced_opening and not spec.open_auction and seat == 0
-                       and not state.calls)
-    max_j, _j = choose_plan(V, cap, forced_open)
+        res["weight"] = np.ones(len(w))
+    _vals, _V, (best_t, _rel, _made), _cap, _fo, (max_j, _j) = _partners_plan(res, seat, state, spec)
     trump = None if res["own"].shape[1] == 1 else int(best_t[0])
     return max_j is not None, trump
