@@ -34,8 +34,6 @@ _LAZY = {
     "simulate": "analyzer.batch.runs",
     "exact_table": "analyzer.analyses.exact",
     "named_probabilities": "analyzer.analyses.exact",
-    "TeamBidAdvice": "analyzer.analyses.team_advice",
-    "advise_team": "analyzer.analyses.team_advice",
 }
 
 
@@ -64,4 +62,3 @@ __all__ += ["HandAnalysis", "analyze_hand", "simulate_soloist"]
 __all__ += ["AuctionState", "BidAdvice", "TournamentResult", "advise_bid", "parse_auction",
             "run_tournament", "validate_auction"]
 __all__ += ["RunResult", "RunSpec", "exact_table", "load_run", "named_probabilities", "simulate"]
-__all__ += ["TeamBidAdvice", "advise_team"]

@@ -13,7 +13,8 @@ copies decide.  A problem is raised as ``bad(line)`` (web.params passes its
 from __future__ import annotations
 
 from analyzer.analyses.analysis import parse_seat
-from analyzer.analyses.team_advice import parse_team_auction_for, parse_team_scores
+from analyzer.analyses.advice import parse_scores_for
+from analyzer.analyses.advice_grid import parse_auction_for
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import SEAT_NAMES
 from analyzer.mechanics.ruleset import get_game
@@ -103,7 +104,7 @@ def library_seat(text: str, rules, bad):
 
 def _team_state(text: str, rules):
     """The library's auction state of a partners game (V1 duels or V6.2 open bidding)."""
-    return parse_team_auction_for(text, team_spec(rules))
+    return parse_auction_for(text, team_spec(rules))
 
 
 def team_auction_info(text: str, rules, bad) -> dict:
@@ -146,7 +147,7 @@ def check_team_scores(scores, objective, rules, bad):
         raise bad("objective: 'own' is not an objective of a partners game: use relative "
                   "(team minus the other team) or win (P(win game), needs scores) (V1)")
     try:
-        return parse_team_scores(scores, objective, team_spec(rules))
+        return parse_scores_for(scores, objective, team_spec(rules))
     except BinokelError as exc:
         line = str(exc)
         raise bad(line if line.startswith(("score", "objective")) else f"scores: {line}") from None

@@ -1,5 +1,6 @@
-"""The advisor's bid grid (R3, R5, R7): the next bid a seat could say, the bound of what
-a hand can total, and the bids the soloist branch is played at."""
+"""The advisor's bid grid (R3, R5, R7; V1, V6.2): the auction as the game states it, the
+next bid a seat could say, the bound of what a hand can total, the bids the soloist
+(bidder) branch is played at, and how many rows of a table to show."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -7,12 +8,45 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from analyzer.errors import BinokelError, clip_input
-from analyzer.mechanics.bidding import FOREHAND, PASS, SEAT_NAMES, AuctionState
+from analyzer.mechanics.bidding import FOREHAND, PASS, SEAT_NAMES, AuctionState, validate_auction
 from analyzer.mechanics.cards import N_TYPES, PLANE
 from analyzer.mechanics.melds import meld_table
-from analyzer.mechanics.rules import RuleSet
+from analyzer.mechanics.rules import RuleSet, TeamSpec, team_spec
 
 GRID_SIZE = 60          # at least bids next..next+590; longer for hands that can total more
+#: At least this many bids where the grid's end comes from the sampled totals (partners)
+SAMPLED_GRID_SIZE = 40
+
+
+def partners_spec(rules) -> TeamSpec | None:
+    """The compiled game of a partners' table (V1: the RuleSet's ``teams``; a TeamSpec
+    passes through), or None at a lone soloist's table (R2)."""
+    if isinstance(rules, TeamSpec):
+        return rules
+    return team_spec(rules) if getattr(rules, "teams", False) else None
+
+
+def parse_auction_for(auction, rules):
+    """The calls so far (text such as ``"150 160 pass"`` or a list), validated by the
+    game's auction form: the chain of duels of a lone soloist's table (R3, V2.2: an
+    :class:`~analyzer.mechanics.bidding.AuctionState`), the partners' chain of duels (V1:
+    a AuctionState) or open bidding (V6.2: a AuctionState).  ``rules``: the RuleSet, or a
+    partners game's TeamSpec.  A parsed state passes through; BinokelError (one line) on
+    a call the rules do not allow."""
+    if isinstance(auction, AuctionState):
+        return auction
+    spec = partners_spec(rules)
+    return validate_auction(auction, rules if spec is None else spec.rules)
+
+
+def bids_over_partner(state, seat: int, spec: TeamSpec) -> bool:
+    """True when ``seat`` would bid over its own partner in a chain of duels (V1: seat 0
+    against seat 1, the survivor against seat 2, then seat 3, so partners duel too): the
+    standing bid is held by the partner (``seat + 2``).  The open Pinochle auction (V6.2)
+    keeps the plain rule (analyzer.analyses.advice_samples.summarize_partners_advice)."""
+    if spec.open_auction:
+        return False
+    return state.holder >= 0 and state.holder % 2 == seat % 2 and state.holder != seat
 
 
 def next_legal_bid(state: AuctionState, seat: int, rules: RuleSet) -> tuple[int, tuple[int, int, int, int]]:
@@ -69,6 +103,16 @@ def bid_grid(next_bid: int, hand_counts: np.ndarray, rules: RuleSet) -> np.ndarr
     return next_bid + step * np.arange(k, dtype=np.int64)
 
 
+def sampled_bid_grid(raw: dict, next_bid: int, step: int) -> np.ndarray:
+    """The partners' advisor's bids (its grid ends where the samples' totals do): from ``next_bid`` in steps of ``step``, at least SAMPLED_GRID_SIZE of
+    them and on to one step past the highest team total any sample reached, above which
+    no played contract is made (going out and a failed game score -bid, a Durch its fixed
+    value): the recommendation can then never be cut off by the grid's end."""
+    top = float(np.max(raw["team_total"][:, :1] if "est" in raw else raw["team_total"]))
+    k = max(SAMPLED_GRID_SIZE, int((top - next_bid) // step) + 2)
+    return next_bid + step * np.arange(k, dtype=np.int64)
+
+
 #: A bid table may end once P(make) is below this (the contract is then all but lost).
 SMALL_P_MAKE = 0.01
 #: ... or this many bids past the recommended one (each already worth less than passing).
@@ -88,3 +132,19 @@ def table_extent(p_make, last: int) -> int:
     keep = min(keep, max(last, 0) + ROWS_PAST + 1)
     keep = max(keep, last + 2)
     return min(keep, k)
+
+
+def plan_table_extent(p_make, j_best: int, at_least: int = 0) -> int:
+    """How many rows of a look-ahead table (rows = maxima from the next legal bid) to
+    show, the one rule of every table's look-ahead: past the recommended plan (``j_best``,
+    0 = pass now) at least 4 rows and then up to the first whose static P(make) is small
+    (``SMALL_P_MAKE``), at most ``ROWS_PAST`` rows past it; never fewer than 3 rows (nor
+    than ``at_least``, where the grid has them)."""
+    K = len(p_make)
+    last = max(j_best - 1, 0)
+    keep = last + 1
+    for j in range(last + 1, K):
+        keep = j + 1
+        if j >= last + 4 and (p_make[j] < SMALL_P_MAKE or j >= last + ROWS_PAST):
+            break
+    return max(keep, min(3, K), min(at_least, K) if at_least else 0)

@@ -1,6 +1,7 @@
 """What the bid advisor answers: :class:`BidAdvice` (its bid table, the pass value, the
-recommendation and its notes), shared by the static advice (analyzer.analyses.advice) and
-the look-ahead (analyzer.analyses.lookahead)."""
+recommendation and its notes), for every table (a lone soloist, R3-R9, or partners, V1),
+shared by the static advice (analyzer.analyses.advice) and the look-ahead
+(analyzer.analyses.lookahead)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from types import SimpleNamespace
 
 from analyzer.analyses.weighted_stats import Estimate
 from analyzer.mechanics.bidding import FOREHAND, PASS, SEAT_NAMES, AuctionState
-from analyzer.mechanics.cards import SUIT_LETTERS, SUITS, Hand
+from analyzer.mechanics.cards import SUIT_LETTERS, SUITS, Hand, suit_symbol
 from analyzer.mechanics.rules import RuleSet
 
 DEFAULT_SAMPLES = 2000
@@ -33,12 +34,16 @@ def row_views(rows) -> list:
 
 @dataclass
 class BidAdvice:
-    """Result of :func:`advise_bid`.
+    """Result of :func:`advise_bid`, for every table.
 
-    ``rows`` (one dict per bid, :func:`table_row`): ``bid``, ``p_make`` (+ ``_lo``/``_hi``),
-    ``ev_score`` (own deal score if soloist at that bid, + CI), ``ev_objective`` (+ CI),
-    ``minus_pass`` (paired objective difference to passing, + CI); ``table``: the same rows
-    as a pandas DataFrame.
+    ``rows`` (one dict per bid): at a lone soloist's table (:func:`table_row`) ``bid``,
+    ``p_make`` (+ ``_lo``/``_hi``), ``ev_score`` (own deal score if soloist at that bid,
+    + CI), ``ev_objective`` (+ CI), ``minus_pass`` (paired objective difference to
+    passing, + CI); at a partners' table (``partners``, V1; seats 0-3) ``bid``, ``trump``
+    (the suit the bidder names, None where it names it after seeing the Dabb), ``p_make``,
+    ``ev`` (E[objective]: team minus the other team, or P(win game)), ``minus_pass``,
+    each + CI, and with a Dabb ``p_out`` / ``p_durch`` (the soloist goes out, V4.3, V5.4 /
+    plays a sure Durch, V4.6).  ``table``: the same rows as a pandas DataFrame.
     """
 
     hand: Hand
@@ -62,6 +67,8 @@ class BidAdvice:
     low_card: str = "9"
     trumps: tuple = ()  # ((suit letter, weighted share), ...) the soloist's exchange names, most first
     play: str = "heuristic"   # card play after the exchange (--play)
+    partners: bool = False    # a partners' table (V1): the rows, summary and JSON of one
+    over_partner: bool = False   # the partner holds the bid: a bid must beat passing significantly
 
     @cached_property
     def table(self):
@@ -72,6 +79,8 @@ class BidAdvice:
         return pd.DataFrame(list(self.rows))
 
     def summary(self) -> str:
+        if self.partners:
+            return self._partners_summary()
         lines = [f"rules: {self.rules}   hand: {self.hand.show(self.low_card)}   seat: "
                  f"{SEAT_NAMES[self.seat]}   auction: {self.auction.describe()}"]
         obj = {"relative": "own score - mean of opponents' scores", "own": "own score",
@@ -123,6 +132,8 @@ class BidAdvice:
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
+        if self.partners:
+            return self._partners_dict()
         return {
             "rules": self.rules,
             "hand": self.hand.codes(self.low_card),
@@ -145,6 +156,76 @@ class BidAdvice:
             "trumps": [{"trump": t, "share": p} for t, p in self.trumps],
             "play": self.play,
         }
+
+    def _partners_summary(self) -> str:
+        """The table of a partners game (V1): seats 0-3, the trump named per bid, team scores."""
+        team = self.seat % 2
+        win = self.objective == "win"
+        if win:
+            obj = (f"P(win game) from the scores {self.scores[0]} (team {team}) : "
+                   f"{self.scores[1]} (team {1 - team}), in percent")
+        else:
+            obj = "team score - other team's score"
+
+        def fmt(v, d=1):
+            # percentage points for P(win), card points otherwise
+            return f"{100 * v:+.{d}f}" if win else f"{v:+.{d}f}"
+        shown = self.hand.show(self.low_card) if isinstance(self.hand, Hand) \
+            else str(self.hand)        # the low card as the deck names it (7 in kreuz-48)
+        lines = [f"{self.rules}   hand: {shown}",
+                 f"seat: {self.seat} (team {team}: seats {team}+{team + 2})"
+                 f"   auction: {self.auction.describe()}",
+                 f"objective: {obj}   samples: {self.samples} "
+                 f"(effective {self.ess:.0f})"
+                 + ("" if self.play == "heuristic" else f"   play {self.play}"),
+                 f"pass: E = {fmt(self.pass_value.mean)} [{fmt(self.pass_value.lo, 0)}, "
+                 f"{fmt(self.pass_value.hi, 0)}]",
+                 f"{'bid':>9} {'trump':>5}  {'P(make)':>17}  {'E[objective]':>22}  {'vs pass':>20}"
+                 + ("  out  Durch" if self.rows and "p_out" in self.rows[0] else "")]
+        # runs of identical rows (a sure contract: the same deals made at every bid) print
+        # once, as the three-player table does
+        shown = []
+        for r in self.rows:
+            key = (r["trump"], round(r["p_make"], 4), round(r["ev"], 1),
+                   round(r.get("p_out", 0.0), 3), round(r.get("p_durch", 0.0), 3))
+            if shown and shown[-1][2] == key:
+                shown[-1] = (shown[-1][0], r["bid"], key, shown[-1][3])
+            else:
+                shown.append((r["bid"], r["bid"], key, r))
+        for first, last, _key, r in shown:
+            tr = "Dabb" if r["trump"] is None else suit_symbol(r["trump"])
+            label = f"{first}" if first == last else f"{first}-{last}"
+            lines.append(
+                f"{label:>9} {tr:>5}  "
+                f"{100 * r['p_make']:5.1f}% [{100 * r['p_make_lo']:4.1f}-{100 * r['p_make_hi']:5.1f}]  "
+                f"{fmt(r['ev']):>8} [{fmt(r['ev_lo'], 0):>6}, {fmt(r['ev_hi'], 0):>6}]  "
+                f"{fmt(r['minus_pass']):>7} [{fmt(r['minus_pass_lo'], 0):>5}, "
+                f"{fmt(r['minus_pass_hi'], 0):>5}]"
+                + (f"  {100 * r['p_out']:3.0f}%  {100 * r['p_durch']:4.1f}%" if "p_out" in r else ""))
+        if self.rows and "p_out" in self.rows[0]:
+            lines.append("out / Durch: share of samples in which the soloist, after seeing the "
+                         "Dabb, goes out (V4.3, V5.4) / plays a sure Durch (V4.6) at that bid")
+        if self.over_partner:
+            lines.append("your partner holds the bid: bid over it only where the gain over "
+                         "passing is significant (vs pass CI above 0)")
+        if self.max_bid is None:
+            why = "is not significantly better than" if self.over_partner else "is worth less than"
+            lines.append(f"advice: pass (bidding {self.next_bid} {why} passing)")
+        else:
+            lines.append(f"advice: bid up to {self.max_bid}"
+                         + (f" (next bid {self.next_bid})" if self.max_bid > self.next_bid else ""))
+        return "\n".join(lines)
+
+    def _partners_dict(self) -> dict:
+        return {"rules": self.rules, "hand": self.hand.codes(self.low_card), "seat": self.seat,
+                "team": self.seat % 2, "auction": list(self.auction.bids),
+                "samples": self.samples, "effective_samples": self.ess,
+                "next_bid": self.next_bid, "max_bid": self.max_bid,
+                "pass_value": self.pass_value.to_dict(), "over_partner": self.over_partner,
+                "objective": self.objective,
+                "scores": None if self.scores is None else list(self.scores),
+                "table": self.rows,
+                **({} if self.play == "heuristic" else {"play": self.play})}
 
 
 def advice_notes(state: AuctionState, seat: int, n_drawn: int, ess: float, rules: RuleSet) -> tuple:

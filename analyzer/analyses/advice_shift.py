@@ -1,6 +1,6 @@
 """How the bid advice moves when the defence is strong (issue 12: advice under PIMC play).
 
-For a hand, seat and auction the advisor (:func:`analyzer.analyses.advice.simulate_advice`)
+For a hand, seat and auction the advisor (:func:`analyzer.analyses.advice_samples.simulate_advice`)
 runs twice on the *same* sampled deals (same seed: same opponents' hands, Tapps,
 inference weights, exchanges and pass-branch auctions), once with the heuristic card
 play at every seat and once with ``play`` (default ``pimc-defence``: PIMC defenders
@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from analyzer.analyses.advice import simulate_advice
+from analyzer.analyses.advice_samples import simulate_advice
 from analyzer.analyses.objectives import recommended_max_bid
 from analyzer.analyses.weighted_stats import weighted_mean
 from analyzer.mechanics.bidding import validate_auction

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.analyses.advice import simulate_advice
+from analyzer.analyses.advice_samples import simulate_advice
 from analyzer.analyses.lookahead import lookahead_max_bid, simulate_lookahead
 from analyzer.analyses.objectives import recommended_max_bid
 from analyzer.analyses.opponents import model_value, resolve_opponents

@@ -49,7 +49,7 @@ before rounding), its total as scored when the bid is reached, and the other tea
 score, each with mean, 95 % CI and quantiles; P(team total >= b) for bids from the
 opening bid; and at one bid (``bid``) the soloist's contract shares and the team's
 expected score and objective (team - other team) with CIs, the contract chosen per
-sample as in play (analyzer.analyses.team_advice.bid_outcome).  Pinochle
+sample as in play (analyzer.analyses.advice_samples.bid_outcome).  Pinochle
 (``pinochle-80``, no Dabb) has its own analysis, :func:`analyze_pinochle_hand`;
 :func:`analyze_team_hand` dispatches on the rules' Dabb size.
 
@@ -75,8 +75,8 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.analyses.team_advice import (bid_outcome, parse_team_hand, parse_team_seat,
-                                           soloist_contracts, unseen_deck)
+from analyzer.analyses.advice import parse_hand_for, parse_seat_for
+from analyzer.analyses.advice_samples import bid_outcome, soloist_contracts, unseen_deck
 from analyzer.mechanics.cards import (N_SUITS, N_TYPES, SUIT_LETTERS, SUIT_SYMBOLS, Card, Hand,
                                       Hand80, card_code, suit_symbol, tapp_word)
 from analyzer.errors import BinokelError
@@ -991,8 +991,8 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
         if dabb:
             raise BinokelError(f"--tapp: {spec.name} has no Dabb (V6.1)")
         return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules, play=play)
-    h, counts = parse_team_hand(hand, spec)
-    s = parse_team_seat(seat)
+    h, counts = parse_hand_for(hand, spec)
+    s = parse_seat_for(seat, spec)
     if not 2 <= int(samples) <= TEAM_MAX_SAMPLES:
         raise BinokelError(f"samples must be between 2 and {TEAM_MAX_SAMPLES}, got {samples}")
     bid = spec.start if bid is None else int(bid)

@@ -48,7 +48,7 @@ KIND_OFFSET, KIND_FIT = 0, 1
 #: bids, by auction form (True: V6.2 open bidding; False: V1 duels): the old ``advisor``
 #: model is the rule of thumb + this offset.  Median of (advisor's recommended maximum -
 #: rule-of-thumb value) over the opening hands the advisor bids, 80 random hands each,
-#: seed 99, 150 samples: pinochle-80 +60 (team_advice.ADVISOR_PARTNER_OFFSET); with the
+#: seed 99, 150 samples: pinochle-80 +60 (advice_samples.ADVISOR_PARTNER_OFFSET); with the
 #: rule of thumb of game.rule_value_by_model (fitted model + 50): kreuz-48 seat 0 -12
 #: (quartiles -24, -4; the advisor bid 79 of 80), kreuz-48 seat 1 after 150 -18, kreuz-40
 #: seat 1 after 150 +7 (script in the issue-14 note).

@@ -10,12 +10,12 @@ The RuleSet's table decides who the advisor and the features are (:func:`fit_tab
 - a lone soloist (R8; binokel-48, grupp-3/4, binokel-40): ``x`` =
   analyzer.analyses.opponents.hand_features of the hand (dealt from the variant's deck
   with its hand size, R2, V2.1, V5.1) and seat; the advisor is
-  :func:`~analyzer.analyses.advice.simulate_advice` +
+  :func:`~analyzer.analyses.advice_samples.simulate_advice` +
   :func:`~analyzer.analyses.objectives.recommended_max_bid` (objective "relative",
   inference on);
 - partners (V1; kreuz-48, kreuz-40, pinochle-80): ``x`` =
   analyzer.analyses.bid_model_fit.partner_features (with the partners' rule of thumb);
-  the advisor is team_advice.sample_branches + summarize_team_advice with the calls as
+  the advisor is advice_samples.sample_branches + summarize_partners_advice with the calls as
   evidence and the advisor partner's offset.  Seat 0 has no first decision where its
   opening is forced (V5.2).  The older rule-of-thumb + offset model
   (bid_model_fit.ADVISOR_OFFSET) is measured beside the fit on the held-out hands, and the
@@ -40,16 +40,17 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.analyses.advice import simulate_advice
+from analyzer.analyses.advice_samples import simulate_advice
 from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET, N_PARTNER_FEATURES, PARTNER_FEATURES,
                                              decision_rows, fit_seat_model, offset_values,
                                              paired_error_difference, partner_features,
                                              partner_rule_value, prediction_error, rule_params)
 from analyzer.analyses.objectives import recommended_max_bid
 from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES, N_FEATURES, hand_features
-from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, GRID80, bids_over_partner,
-                                           parse_team_auction_for, sample_branches,
-                                           summarize_team_advice)
+from analyzer.analyses.advice_samples import (ADVISOR_PARTNER_OFFSET,
+                                              sample_branches,
+                                              summarize_partners_advice)
+from analyzer.analyses.advice_grid import SAMPLED_GRID_SIZE, bids_over_partner, parse_auction_for
 from analyzer.errors import BinokelError
 from analyzer.fits import fit_path, write_fit_file
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, validate_auction
@@ -136,9 +137,9 @@ def partner_advisor_decision(counts, seat: int, state, samples: int, seed, spec)
                           scale=DEFAULT_EVIDENCE_SCALE,
                           partner_offset=int(ADVISOR_PARTNER_OFFSET[spec.open_auction]))
     nb = state.next_bid
-    mb = summarize_team_advice(raw, nb, spec.step, rows=0,
+    mb = summarize_partners_advice(raw, nb, spec.step, rows=0,
                                over_partner=bids_over_partner(state, seat, spec))[0]
-    top = nb + spec.step * (GRID80 - 1)
+    top = nb + spec.step * (SAMPLED_GRID_SIZE - 1)
     if mb is None:
         return -math.inf, float(nb), 0, nb
     hi = math.inf if mb >= top else float(mb + spec.step)
@@ -158,7 +159,7 @@ def _partner_row(seed, i, seat, calls, samples, rules):
     """One decision row at a partners' table: (features, lo, hi, bid, next bid)."""
     spec = team_spec(rules)
     counts = partner_hand(seed, i, spec)
-    state = parse_team_auction_for(calls, spec)
+    state = parse_auction_for(calls, spec)
     lo, hi, bid, nb = partner_advisor_decision(counts, seat, state, samples, (seed, i), spec)
     rv1, rv2 = rule_params(spec)
     rv = partner_rule_value(counts, spec.tk, spec.kr, rv1, rv2, np.zeros(4, dtype=np.int64))[0]

@@ -3,7 +3,8 @@
 The objective per sampled deal is ``own score - mean of the two opponents' scores``
 ("relative", the default: the game is a race), ``own score`` ("own"), or with game scores
 the estimated probability of winning the game after the deal ("win", R9; the race model
-:func:`race_probability`, shared with the team advisors).  :func:`recommended_max_bid`
+:func:`race_probability`, shared with the partners' table:
+:func:`side_win_probability`).  :func:`recommended_max_bid`
 turns the paired objectives of the soloist and pass branches into the advised maximum.
 """
 from __future__ import annotations
@@ -56,7 +57,7 @@ def race_probability(totals: np.ndarray, player: int, target: int, swing: float)
     ``tau = swing * sqrt(deals_left)``, ``deals_left = max(1, (target - leader) / swing)``:
     a lead counts for more the closer the leader is to the target.  Shared by the
     three-player objective (:func:`win_probability`) and the team games'
-    (analyzer.analyses.team_advice.team_win_probability)."""
+    :func:`side_win_probability`."""
     leader = totals.max(axis=1)
     deals_left = np.maximum(1.0, (target - leader) / swing)
     tau = swing * np.sqrt(deals_left)
@@ -99,3 +100,45 @@ def recommended_max_bid(res: dict, seat: int, objective: str, scores, rules: Rul
             # neither stops the count nor extends the recommendation
             best = int(res["bids"][k])
     return best
+
+
+#: Score-aware objective: a typical deal's swing, as a share of the game's target (the
+#: three-player game's 150 of 1500, :func:`win_probability`).
+SWING_SHARE = 0.1
+
+
+def side_win_probability(own, other, bidder, target: int) -> np.ndarray:
+    """Estimated P(this side wins the game) from the game totals after a deal, at a table
+    of two sides of partners (V1).
+
+    ``own`` / ``other``: the two teams' totals after the deal (arrays); ``bidder``: who
+    bid in that deal (1 this team, 0 the other, -1 thrown in).  If the deal ended the
+    game the value is 1 or 0: the bidding team wins if it reached ``target`` (V6.6, and
+    the same reading of R9 for the Binokel team games, V4.6), else a team that reached
+    it; both with nobody bidding counts 1/2.  Otherwise the three-player game's race
+    model with two sides (:func:`race_probability`, swing
+    ``SWING_SHARE * target``), so a lead counts for more the closer the leader is to the
+    target.
+    """
+    own = np.asarray(own, dtype=np.float64)
+    other = np.asarray(other, dtype=np.float64)
+    own, other = np.broadcast_arrays(own, other)
+    shape = own.shape
+    bidder = np.broadcast_to(np.asarray(bidder), shape)
+    totals = np.stack([own.ravel(), other.ravel()], axis=1)
+    p = race_probability(totals, 0, target, SWING_SHARE * float(target)).reshape(shape)
+    us, them = own >= target, other >= target
+    p = np.where(us | them, np.where(us & them, 0.5, us.astype(np.float64)), p)
+    p = np.where((bidder == 1) & us, 1.0, p)
+    p = np.where((bidder == 0) & them, 0.0, p)
+    return p
+
+
+def side_objective_values(raw: dict, team, other, bidder, objective: str, scores):
+    """The per-sample objective from deal scores: ``relative`` team - other team, or
+    ``win`` :func:`side_win_probability` from the game ``scores`` (this team, the other)
+    before the deal plus the deal's."""
+    if objective == "relative":
+        return team - other
+    return side_win_probability(scores[0] + team, scores[1] + other, bidder, raw["target"])
+

@@ -206,7 +206,7 @@ def advisor_model(rules: RuleSet = DEFAULT_RULES) -> OpponentModel:
     fit = load_fit(ADVISOR_FIT).get(rules.name)
     if fit is not None and fit.get("kind") == "team":
         raise BinokelError(f"{rules.name} is a team game: its advisor model is the team look-ahead's "
-                           "(analyzer.analyses.team_lookahead.team_model)")
+                           "(analyzer.analyses.lookahead.partners_model)")
     if fit is None:
         raise BinokelError(f"no fitted advisor model for rules {rules.name!r}: fit one with "
                            f"'binokel fit-opponents --rules {rules.name}' or use --opponents rule")

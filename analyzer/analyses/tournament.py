@@ -46,11 +46,14 @@ import numpy as np
 from analyzer.analyses.advice import MAX_SAMPLES
 from analyzer.analyses.agents import AGENT_KINDS, Agent, make_agent
 from analyzer.analyses.opponents import get_opponent_model
-from analyzer.analyses.team_advice import (ADVISOR_PARTNER_OFFSET, bids_over_partner,
-                                           parse_team_auction_for, sample_branches,
-                                           summarize_team_advice)
+from analyzer.analyses.advice_samples import (ADVISOR_PARTNER_OFFSET,
+                                              sample_branches,
+                                              summarize_partners_advice)
+from analyzer.analyses.advice_grid import bids_over_partner, parse_auction_for
 from analyzer.analyses.bid_model_fit import partner_model_value
-from analyzer.analyses.team_lookahead import fitted_team_model, team_lookahead_decision, team_model
+from analyzer.analyses.lookahead import (fitted_partners_model,
+                                         partners_lookahead_decision,
+                                         partners_model)
 from analyzer.bounds import GROUPS
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE,
@@ -206,7 +209,7 @@ def deal_hands(seed: int, d: int, spec: TeamSpec) -> np.ndarray:
 
 
 def _next_bid(state, spec):
-    return state.next_bid(spec.rules) if spec.open_auction else state.next_bid(spec.start, spec.step)
+    return state.next_bid
 
 
 def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
@@ -247,7 +250,7 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
             memo[seat] = int(trump)
         return nb if nb <= math.floor(v / spec.step) * spec.step else PASS
     if kind == "advisor-la":
-        bid_on, trump = team_lookahead_decision(counts, seat, state, params["samples"], key[0],
+        bid_on, trump = partners_lookahead_decision(counts, seat, state, params["samples"], key[0],
                                                 key[1], spec, params.get("la_model") or "advisor")
         if trump is not None:
             memo[seat] = trump
@@ -258,7 +261,7 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
                           partner_offset=params["partner_offset"])
     objective = params.get("objective", "relative")
     scores = (game[seat % 2], game[1 - seat % 2]) if objective == "win" else None
-    max_bid, rows, _pass, _ess = summarize_team_advice(raw, nb, spec.step, rows=1,
+    max_bid, rows, _pass, _ess = summarize_partners_advice(raw, nb, spec.step, rows=1,
                                                        over_partner=bids_over_partner(state, seat, spec),
                                                        objective=objective, scores=scores)
     if rows[0]["trump"] is not None:
@@ -272,9 +275,9 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
     of seats 1 + 3, bidder, bid).  ``game``: the game totals by seat parity before the
     deal (public: every seat sees the score sheet)."""
     calls: list[int] = []
-    state = parse_team_auction_for(calls, spec)
+    state = parse_auction_for(calls, spec)
     memo: dict[int, int] = {}
-    while not state.over:
+    while not state.finished:
         seat = state.to_move
         if spec.forced_opening and not calls:
             call = spec.start              # forehand's forced opening (V5.2)
@@ -282,7 +285,7 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
             call = _decide(kinds_by_seat[seat], hands[seat].copy(), seat, state, params,
                            ((seed, d, arr, len(calls)), 0), spec, memo, game)
         calls.append(call)
-        state = parse_team_auction_for(calls, spec)
+        state = parse_auction_for(calls, spec)
     res = np.zeros(RES_COLS, dtype=np.int64)
     beat = np.empty(24, dtype=np.int64)
     beat_table(spec.tk, beat)
@@ -290,7 +293,7 @@ def play_arrangement(hands: np.ndarray, kinds_by_seat, params, seed, d, arr,
     cnt = np.zeros((4, 24), dtype=np.uint8)
     rng = chunk_state((seed, d, arr), 1)
     if spec.open_auction:
-        b = state.high_seat
+        b = state.holder
         named_trump_contract(hands[:4], b, state.high, memo.get(b, 0) if b >= 0 else 0, pol, rng,
                         spec.tk, beat, cnt, res)
     else:
@@ -680,7 +683,7 @@ def _check(agent1, agent2, groups, deals, samples, objective, trick_estimate, op
             if "advisor-la" not in (agent1, agent2):
                 raise BinokelError("--opponents is the advisor-la agent's model: give "
                                    "advisor-la as one of the agents")
-            team_model(opponents, team_spec(rules))
+            partners_model(opponents, team_spec(rules))
         else:
             get_opponent_model(opponents, rules)
 
@@ -735,7 +738,7 @@ def run_tournament(agent1: str = "advisor", agent2: str = "rule", groups: int = 
         spec = team_spec(rules)
         pp = _partner_params(samples, opponents, objective, code, spec)
         if "advisor-fit" in (agent1, agent2):
-            pp["fit_model"] = fitted_team_model(spec)
+            pp["fit_model"] = fitted_partners_model(spec)
             if pp["fit_model"] is None:
                 raise BinokelError(f"no fitted team advisor model for {spec.name}: fit one with "
                                    f"'binokel fit-opponents --rules {spec.name}'")

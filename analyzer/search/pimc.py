@@ -757,7 +757,7 @@ def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
 
 def pimc_args(policy: int) -> tuple:
     """The trailing arguments a pipeline kernel (deals.finish_deal / soloist_outcomes,
-    advice.advise_samples, analysis._soloist_chunk, :func:`play_contract`) takes for play
+    advice_samples.advise_samples, analysis._soloist_chunk, :func:`play_contract`) takes for play
     mode ``policy``: ``()`` for the heuristic (and random) play, so the kernel's heuristic
     variant runs, compiled without any PIMC or solver code; ``(int64[2],)`` = (worlds per
     decision :data:`PLAY_SAMPLES`, exact horizon :data:`PLAY_HORIZON`) for the PIMC modes,

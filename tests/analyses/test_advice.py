@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer import BinokelError
-from analyzer.analyses.advice import advise_bid, advise_samples
+from analyzer.analyses.advice import advise_bid
+from analyzer.analyses.advice_samples import advise_samples
 from analyzer.analyses.objectives import win_probability
 from analyzer.examples import example
 from cli.main import cli

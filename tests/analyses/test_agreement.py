@@ -5,7 +5,7 @@ auction (exchange, trump, going out, Durch: R4, V2.4, V2.7, V4.3, V5.4).
 Three-player games: the analyzer's kernel and the advisor's soloist branch both run
 analyzer.mechanics.exchange.soloist_exchange + analyzer.search.deals.soloist_play.
 Team games with a Dabb: both run analyzer.mechanics.game.dabb_outcomes and the
-same contract rule (team_advice.soloist_contracts).  The two commands draw their samples
+same contract rule (advice_samples.soloist_contracts).  The two commands draw their samples
 differently (the analyzer stratifies the Tapp), so on their own samples they agree within
 sampling error, checked here at every bid both tables show; on the *same* deal they give
 the same numbers exactly (the first test).  pinochle-80's analysis answers another
@@ -20,7 +20,6 @@ import pytest
 
 from analyzer.analyses.advice import advise_bid
 from analyzer.analyses.analysis import analyze_hand, analyze_team_hand
-from analyzer.analyses.team_advice import advise_team
 from analyzer.mechanics.cards import N_TYPES, Hand
 from analyzer.mechanics.exchange import EXCHANGE_SAMPLES, EXCHANGE_TOP, PER_TRUMP, soloist_exchange
 from analyzer.search.deals import soloist_grid, soloist_play
@@ -122,7 +121,7 @@ def test_team_analyze_and_advise_agree_on_p_make_at_a_bid(game, hand, bids):
     the team advice's row at that bid come from the same soloist model."""
     rules = get_rules(game)
     n = 600
-    adv = advise_team(hand, 0, "", rules, samples=n, seed=5, use_evidence=False)
+    adv = advise_bid(hand, 0, "", rules=rules, samples=n, seed=5, inference=False)
     rows = {r["bid"]: r for r in adv.rows}
     for b in bids:
         if b not in rows:

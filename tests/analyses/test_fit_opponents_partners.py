@@ -12,14 +12,15 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.analyses.team_advice import check_turn, parse_team_auction_for
+from analyzer.mechanics.bidding import check_turn
+from analyzer.analyses.advice_grid import parse_auction_for
 from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET, KIND_FIT, KIND_OFFSET,
                                              N_PARTNER_FEATURES, PARTNER_FEATURES, offset_values,
                                              partner_features, partner_model_value,
                                              partner_rule_value, prediction_error, rule_params)
 from analyzer.analyses.fit_opponents import (advisor_decisions, fit_auctions, partner_advisor_decision,
                                              partner_hand)
-from analyzer.analyses.team_lookahead import team_model
+from analyzer.analyses.lookahead import partners_model
 from analyzer.analyses.tournament import _decide, run_tournament
 from analyzer.fits import load_fit, read_fit_file
 from analyzer.mechanics.rules import get_rules, team_spec
@@ -73,7 +74,7 @@ def test_each_first_decision_is_legal_and_the_seats_turn(game):
     auctions = fit_auctions(spec.rules)
     assert [s for s, _ in auctions] == ([1, 2, 3] if game == "kreuz-40" else [0, 1, 2, 3])
     for seat, calls in auctions:
-        check_turn(parse_team_auction_for(calls, spec), seat)
+        check_turn(parse_auction_for(calls, spec), seat)
 
 
 @pytest.mark.parametrize("game", TEAM_GAMES)
@@ -89,7 +90,7 @@ def test_shipped_team_fit_loads_and_predicts_the_team_advisor(game):
     assert ship["auctions"] == [list(a) for a in fit_auctions(spec.rules)]
     assert ship["offset"] == ADVISOR_OFFSET[bool(spec.open_auction)]
     assert ship["use"] == ("fit" if ship["holdout_mae"] <= ship["offset_holdout_mae"] else "offset")
-    m = team_model("advisor", spec)
+    m = partners_model("advisor", spec)
     if ship["use"] == "fit":
         assert m.kind == KIND_FIT and m.coef == tuple(ship["coef"]) and m.scale == ship["scale"]
     else:
@@ -106,7 +107,7 @@ def test_advisor_fit_agent_bids_the_models_value(game):
     """The team agent ``advisor-fit`` raises to the next bid iff it is at most the fitted
     value rounded down to the step (a threshold bidder, V1 / V6.2), and in Pinochle names
     its rule-of-thumb trump."""
-    from analyzer.analyses.team_lookahead import fitted_team_model
+    from analyzer.analyses.lookahead import fitted_partners_model as fitted_team_model
 
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
@@ -117,7 +118,7 @@ def test_advisor_fit_agent_bids_the_models_value(game):
     for i in range(30):
         seat, calls = fit_auctions(spec.rules)[i % len(fit_auctions(spec.rules))]
         c = partner_hand(11, i, spec)
-        state = parse_team_auction_for(calls, spec)
+        state = parse_auction_for(calls, spec)
         memo = {}
         call = _decide("advisor-fit", c, seat, state, params, None, spec, memo)
         v, tr = partner_model_value(c, seat, KIND_FIT, model.coef_array(), 0.0, spec.tk, spec.kr,
@@ -159,13 +160,13 @@ def test_fit_data_is_the_tournament_advisors_decision(game):
     says the advisor's maximum reaches it."""
     spec = team_spec(get_rules(game))
     rv1, rv2 = rule_params(spec)
-    from analyzer.analyses.team_advice import ADVISOR_PARTNER_OFFSET
+    from analyzer.analyses.advice_samples import ADVISOR_PARTNER_OFFSET
     params = {"samples": 30, "rv1": rv1, "rv2": rv2, "scale": 20.0, "partner_scale": None,
               "partner_offset": ADVISOR_PARTNER_OFFSET[spec.open_auction]}
     for i in range(6):
         seat, calls = fit_auctions(spec.rules)[i % len(fit_auctions(spec.rules))]
         c = partner_hand(5, i, spec)
-        state = parse_team_auction_for(calls, spec)
+        state = parse_auction_for(calls, spec)
         lo, hi, bid, nb = partner_advisor_decision(c, seat, state, 30, (5, i), spec)
         call = _decide("advisor", c.copy(), seat, state, params, ((5, i), 0), spec, {})
         assert (call == nb) == (bid >= nb), (i, bid, nb, call)

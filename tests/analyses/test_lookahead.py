@@ -208,15 +208,15 @@ def test_lookahead_follows_the_variant_auction_and_deal_sizes():
     assert adv.max_bid is not None and adv.rules == "binokel-40"
 
 
-def test_team_games_take_lookahead_to_the_team_lookahead():
-    """Team games (V4-V6) have their own look-ahead (tests/analyses/test_team_lookahead.py);
+def test_partners_games_answer_lookahead_with_the_one_result_type():
+    """Partners' games (V1, V4-V6) look ahead with their partner in the plan
+    (tests/analyses/test_lookahead_partners.py) and answer the same LookaheadAdvice;
     --opponents without it is refused, not ignored."""
-    from analyzer.analyses.team_lookahead import TeamLookaheadAdvice
     from analyzer.mechanics.rules import get_rules
 
     adv = advise_bid("AS AS 10S KS QS JS AC AH AD 10C KH", 2, "150 160 pass",
                      rules=get_rules("kreuz-48"), lookahead=True, samples=50)
-    assert isinstance(adv, TeamLookaheadAdvice)
+    assert isinstance(adv, LookaheadAdvice) and adv.partners and adv.to_dict()["lookahead"]
     with pytest.raises(BinokelError, match="needs --lookahead"):
         advise_bid("AS AS 10S KS QS JS AC AH AD 10C KH", 2, "150 160 pass",
                    rules=get_rules("kreuz-48"), opponents="advisor")

@@ -35,7 +35,7 @@ def test_advise_command_imports_neither_pandas_nor_other_commands_modules():
         "from cli.main import cli\n"
         "cmd = cli.get_command(None, 'advise')\n"
         "assert cmd is not None and cmd.name == 'advise'\n"
-        "import analyzer.analyses.lookahead, analyzer.analyses.team_lookahead\n")
+        "import analyzer.analyses.lookahead, analyzer.analyses.advice_samples\n")
     assert "cli.advise_cmd" in mods
     assert not {m for m in mods if m.endswith("_cmd") and m != "cli.advise_cmd"}
     assert not [m for m in NOT_FOR_ADVISE if m in mods]

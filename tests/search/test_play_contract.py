@@ -14,7 +14,8 @@ import random
 import numpy as np
 import pytest
 
-from analyzer.analyses.advice import advise_bid, simulate_advice
+from analyzer.analyses.advice import advise_bid
+from analyzer.analyses.advice_samples import simulate_advice
 from analyzer.analyses.analysis import CHUNK, simulate_soloist
 from analyzer.analyses.tournament import run_tournament
 from analyzer.errors import BinokelError
@@ -118,7 +119,7 @@ PIPELINE_PLAY_CALLS = ("play_contract", "_play_trump", "finish_deal", "soloist_o
                                     "analyzer.search.deals._play_trump",
                                     "analyzer.search.deals.soloist_play",
                                     "analyzer.search.deals.soloist_grid",
-                                    "analyzer.analyses.advice.advise_samples",
+                                    "analyzer.analyses.advice_samples.advise_samples",
                                     "analyzer.analyses.analysis._soloist_chunk"])
 def test_every_pipeline_kernel_forwards_the_pimc_settings_to_its_play_step(kernel):
     # structural: a pipeline kernel called without ``pimc`` passes None down to

@@ -1,4 +1,4 @@
-"""The team look-ahead (V1 chain of duels, V4, V5, V6.2, V6.6): every plan's auction and
+"""The look-ahead at a partners' table (V1 chain of duels, V4, V5, V6.2, V6.6): every plan's auction and
 value against a plain-Python reference, the plan's consistency on sampled deals, the
 decision rule, honesty of inputs, bounds and one-line errors, ``advise --lookahead``."""
 from __future__ import annotations
@@ -10,12 +10,14 @@ import numpy as np
 import pytest
 
 from analyzer import BinokelError
-from analyzer.analyses.advice import advise_bid
-from analyzer.analyses.team_lookahead import (TeamLookaheadAdvice, bidder_outcomes, choose_plan,
-                                              own_values, plan_team_auctions,
-                                              simulate_team_lookahead, team_lookahead_samples,
-                                              team_model, team_plan_values)
-from analyzer.analyses.team_advice import _auction_args, parse_team_auction_for
+from analyzer.analyses.advice import advise_bid, parse_hand_for
+from analyzer.analyses.advice_grid import parse_auction_for
+from analyzer.analyses.advice_samples import auction_args
+from analyzer.analyses.lookahead import (LookaheadAdvice, advise_partners_lookahead, bidder_outcomes,
+                                         choose_plan, own_values, partners_lookahead_decision,
+                                         partners_lookahead_samples, partners_model,
+                                         partners_plan_values, plan_partner_auctions,
+                                         simulate_partners_lookahead)
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
@@ -36,7 +38,7 @@ def _reference_auction(calls, seat, my_max, maxb, spec):
     passes; forehand opens regardless where the opening is forced (V5.2)."""
     made = list(calls)
     while True:
-        st = parse_team_auction_for(made, spec)
+        st = parse_auction_for(made, spec)
         if st.finished:
             break
         p = st.to_move
@@ -44,7 +46,7 @@ def _reference_auction(calls, seat, my_max, maxb, spec):
         m = my_max if p == seat else maxb[p]
         forced = (not spec.open_auction and spec.forced_opening and st.holder < 0 and p == 0)
         made.append(nb if (nb <= m or forced) else PASS)
-    st = parse_team_auction_for(made, spec)
+    st = parse_auction_for(made, spec)
     sol = st.holder
     return sol, (st.high if sol >= 0 else 0)
 
@@ -81,9 +83,9 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
     price of the reference auction, and its value is that deal played and scored at that
     price (the kernel plays once per bidder and scores at every price)."""
     spec = team_spec(get_rules(game))
-    state = parse_team_auction_for(calls, spec)
+    state = parse_auction_for(calls, spec)
     assert state.to_move == seat
-    high, holder, passed, next_ch = _auction_args(state, spec)
+    high, holder, passed, next_ch = auction_args(state, spec)
     nb = state.next_bid
     bids = nb + spec.step * np.arange(12, dtype=np.int64)
     rng = np.random.default_rng(7)
@@ -121,7 +123,7 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
         deals.append(hands)
         maxima.append(maxb)
         trumps.append(tr)
-    vals = team_plan_values(res, seat)
+    vals = partners_plan_values(res, seat)
     best_t = own_values(res)[0]
     for i in range(n):
         for j in range(13):
@@ -140,10 +142,9 @@ def test_every_sampled_plan_is_consistent(game, hand, seat, calls):
     buys it at the same price (the others' calls do not depend on M), never above M; a
     team game is never thrown in once a bid stands (V1, V6.2)."""
     spec = team_spec(get_rules(game))
-    from analyzer.analyses.team_advice import parse_team_hand
-    _, counts = parse_team_hand(hand, spec)
-    m = team_model("rule", spec)
-    res = simulate_team_lookahead(counts, seat, parse_team_auction_for(calls, spec), 150, 3,
+    _, counts = parse_hand_for(hand, spec)
+    m = partners_model("rule", spec)
+    res = simulate_partners_lookahead(counts, seat, parse_auction_for(calls, spec), 150, 3,
                                   spec, m, m)
     sol, bid, bids = res["la_sol"], res["la_bid"], res["bids"]
     for i in range(sol.shape[0]):
@@ -192,20 +193,20 @@ def test_same_seed_same_numbers_and_the_partner_model_is_its_own():
     a = advise_bid(PIN, 2, "500 pass", rules=r, samples=120, seed=4, lookahead=True)
     b = advise_bid(PIN, 2, "500 pass", rules=r, samples=120, seed=4, lookahead=True)
     assert a.to_dict() == b.to_dict()
-    from analyzer.analyses.team_lookahead import advise_team_lookahead
-    c = advise_team_lookahead(PIN, 2, "500 pass", r, samples=120, seed=4, opponents="rule",
-                              partner="advisor")
+    spec = team_spec(r)
+    h, counts = parse_hand_for(PIN, spec)
+    c = advise_partners_lookahead(h, counts, 2, parse_auction_for("500 pass", spec), spec, 120, 4,
+                                  True, partners_model("rule", spec), partners_model("advisor", spec))
     assert c.opponents == "rule" and c.partner == "advisor" and c.to_dict() != a.to_dict()
 
 
 def test_kernel_sees_no_hidden_cards():
     """Honesty by construction: the kernel gets the advised hand, the unseen cards as one
     pool and the public calls; the other hands exist only as samples drawn inside it."""
-    params = list(inspect.signature(team_lookahead_samples.py_func).parameters)
+    params = list(inspect.signature(partners_lookahead_samples.py_func).parameters)
     assert params[:3] == ["hand", "seat", "deck"]
     assert not any(p.startswith("hands") or "partner_hand" in p for p in params)
-    from analyzer.analyses.team_lookahead import advise_team_lookahead
-    assert not any("hands" in p for p in inspect.signature(advise_team_lookahead).parameters)
+    assert not any("hands" in p for p in inspect.signature(advise_partners_lookahead).parameters)
 
 
 def test_bounds_and_bad_input_are_one_line_errors():
@@ -245,7 +246,7 @@ def test_team_tournament_agent_advisor_la_plays_duplicate_deals():
     full duplicate deals, paired SE, same seed same numbers; the decision sees only the
     agent's own hand and the calls."""
     from analyzer.analyses.tournament import run_tournament
-    from analyzer.analyses.team_lookahead import team_lookahead_decision
+    from analyzer.analyses.lookahead import partners_lookahead_decision
 
     k40 = get_rules("kreuz-40")
     a = run_tournament("advisor-la", "rule", deals=2, seed=3, samples=20, rules=k40)
@@ -255,7 +256,7 @@ def test_team_tournament_agent_advisor_la_plays_duplicate_deals():
     p = run_tournament("advisor-la", "advisor", deals=2, seed=3, samples=20,
                        rules=get_rules("pinochle-80"), opponents="rule")
     assert p.agents == ("advisor-la", "advisor")
-    assert list(inspect.signature(team_lookahead_decision).parameters)[:4] == \
+    assert list(inspect.signature(partners_lookahead_decision).parameters)[:4] == \
         ["counts", "seat", "state", "samples"]
 
 
