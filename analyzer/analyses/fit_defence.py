@@ -409,8 +409,8 @@ def evaluate(H, TR, SO, W, rules: RuleSet = DEFAULT_RULES) -> np.ndarray:
 
 def check_rules(rules) -> None:
     """One-line BinokelError for a game whose defence has no weights to fit: the policy is
-    the two defenders' against a lone soloist (R8); partners (V1) play the team policy
-    (analyzer.mechanics.team_play), which has none."""
+    the two defenders' against a lone soloist (R8); partners (V1) play the partners'
+    heuristic (analyzer.mechanics.play.heuristic_partners), which has none."""
     if getattr(rules, "teams", False):
         raise BinokelError(f"fit-defence fits the heuristic-lin defence of the two defenders "
                            f"against a lone soloist (R8); {rules.name} is played by partners "

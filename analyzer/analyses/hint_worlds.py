@@ -1,6 +1,6 @@
 """The PIMC worlds of ``binokel hint`` at a partners' table (V1; issue 27).
 
-:func:`team_world_values` is :func:`analyzer.mechanics.team_play.team_pimc_choose` with its
+:func:`team_world_values` is :func:`analyzer.search.pimc.pimc_choose_partners` with its
 per-world values kept: the same knowledge (own hand, every card played, what each seat's
 plays proved (R6), its own discard when it is the bidder), the same exactly uniform world
 sampler (:mod:`analyzer.mechanics.worlds`, drawn in the same order from the same stream),
@@ -13,7 +13,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.team_play import _team_rollout
+from analyzer.search.pimc import rollout_partners
 from analyzer.mechanics.worlds import draw_world, sample_setup
 
 
@@ -24,7 +24,7 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
     """Per world, the card points the side of ``seat`` (V1: seat % 2) takes from the
     current trick on after each legal card (``vals`` float64[n_worlds, 24], written), and
     the discard's card points in that world (``disc`` int64[n_worlds]: the known discard
-    of the bidder, else the world's).  Arguments as team_pimc_choose.  Returns the number
+    of the bidder, else the world's).  Arguments as pimc_choose_partners.  Returns the number
     of worlds drawn (rows written)."""
     r = 0
     for t in range(N_TYPES):
@@ -87,7 +87,7 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
                         pres[q] |= np.int64(1) << np.int64(t)
             for t in range(N_TYPES):
                 pl[t] = played[t]
-            vals[done, c] = _team_rollout(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat,
+            vals[done, c] = rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat,
                                           best_led, tp, pl, ab2, trump, bidder, kp, beat, bm,
                                           ot, pr, me)
         done += 1

@@ -6,7 +6,7 @@ For a 20-card hand in seat ``seat`` (0..3) with the auction so far, sample the 6
 cards into the three other hands uniformly (V6.1), then per sample:
 
 1. **Bidder branch** - this seat wins the auction, names each trump in turn, leads, and
-   the deal is played by the team policy (analyzer.mechanics.team_play) and scored
+   the deal is played by the partners' heuristic (analyzer.mechanics.play) and scored
    (V6.6).  The team's total (counted melds + counters) and the other team's score are
    kept per trump, so the score at any bid ``b`` follows without replaying: the team
    scores its total if it reaches ``b``, else ``-b``.  Trump is then named per bid as the
@@ -48,8 +48,8 @@ from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS,
                                           O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
                                           kreuz_contract, kreuz_contracts_for_bids,
                                           kreuz_outcomes, kreuz_rule_value, play_contract80)
-from analyzer.mechanics.team_play import deal_team_fixed, play_policies
-from analyzer.search.pimc import play_name, resolve_play
+from analyzer.mechanics.sampling import deal_counts_fixed
+from analyzer.search.pimc import play_name, play_policies, resolve_play
 from analyzer.mechanics.rules import PINOCHLE_80, TeamRuleSet, TeamSpec, get_rules, team_spec
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
@@ -91,7 +91,7 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     ``pass_own - pass_rel``); ``pass_bidder`` int64[n]: who bid there (1 this team, 0 the
     other team, -1 thrown in), which the score-aware objective needs (V6.6: the bidding
     side is counted first at the game's end).  ``pol`` int64[4]: the seats' play policies
-    (analyzer.mechanics.team_play.play_policies: the team policy, or PIMC seats).
+    (analyzer.search.pimc.play_policies: the partners' heuristic, or PIMC seats).
     """
     n = weight.shape[0]
     hs = tk.hand_size
@@ -108,7 +108,7 @@ def team_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale, psc
     oc = np.zeros(O_COLS, dtype=np.float64)
     team = seat % 2
     for i in range(n):
-        deal_team_fixed(state, deck, hands, seat, hand, hs)
+        deal_counts_fixed(state, deck, hands, seat, hand, hs)
         w = 1.0
         if use_evidence:
             for p in range(4):

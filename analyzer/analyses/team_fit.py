@@ -47,7 +47,7 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, rule_value80)
 from analyzer.mechanics.team_game import kreuz_rule_value
-from analyzer.mechanics.team_play import deal_team
+from analyzer.mechanics.sampling import deal_counts
 from analyzer.mechanics.rules import TeamSpec, team_spec
 
 #: Names of the team model's inputs, in coefficient order (:func:`team_features`).
@@ -154,7 +154,7 @@ def team_fit_auctions(spec: TeamSpec) -> tuple:
 def team_hand(seed: int, i: int, spec: TeamSpec) -> np.ndarray:
     """Hand i of the fit: one seat's hand of a uniformly random deal (V4.1, V5.1, V6.1)."""
     hands = np.zeros((5, 24), dtype=np.uint8)
-    deal_team(chunk_state((seed, i, 7), 0), spec.deck.copy(), hands, spec.hand_size)
+    deal_counts(chunk_state((seed, i, 7), 0), spec.deck.copy(), hands, spec.hand_size)
     return hands[0].copy()
 
 

@@ -27,8 +27,8 @@ Binokel team games, the Dabb, V4.1, V5.1, V6.1):
    analyzer.mechanics.team_bidding.continue_duels, or the open V6.2 auction,
    continue_auction80): who becomes the bidder, and at which bid.
 3. **The deal.** Each seat that becomes the bidder under some plan plays the deal once
-   (the exchange and the play do not depend on the bid, V4.2, V5.3; the team policy of
-   analyzer.mechanics.team_play, team_game.kreuz_outcomes): its team's total and the
+   (the exchange and the play do not depend on the bid, V4.2, V5.3; the partners'
+   heuristic of analyzer.mechanics.play, team_game.kreuz_outcomes): its team's total and the
    other team's score are kept, so the score at any bid follows (made if the total
    reaches the bid, else -loss x bid, V4.6, V5.7, V6.6); with a Dabb the soloist's
    contract at the plan's price (play, going out V4.3 / V5.4, a sure Durch V4.6) is the
@@ -60,7 +60,7 @@ from analyzer.analyses.team_advice import (ESS_FRACTION, GRID80, MAX_ROUNDS, _au
 from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import DEFAULT_EVIDENCE_SCALE, evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, continue_auction80,
@@ -70,7 +70,7 @@ from analyzer.mechanics.game import contract_for_bid
 from analyzer.mechanics.team_game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER,
                                           O_OUT_OTHER, O_TOTAL, R_SCORE, RES_COLS,
                                           kreuz_outcomes, play_contract80)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
+from analyzer.mechanics.sampling import deal_counts_fixed
 from analyzer.mechanics.rules import TeamSpec, team_spec
 
 #: the team look-ahead's models of how the other three seats bid
@@ -218,12 +218,12 @@ def team_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidence, s
     tmp = np.zeros(4, dtype=np.int64)
     maxb = np.zeros(4, dtype=np.int64)
     trumps = np.zeros(4, dtype=np.int64)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     out2 = np.zeros(2, dtype=np.int64)
     feat = np.zeros(coefs.shape[1], dtype=np.float64)
     T = own.shape[1]
     for i in range(n):
-        deal_team_fixed(state, deck, hands, seat, hand, hs)
+        deal_counts_fixed(state, deck, hands, seat, hand, hs)
         w = 1.0
         for p in range(4):
             if p == seat:

@@ -58,8 +58,8 @@ from analyzer.mechanics.scoring import sides_game_winner
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_TEAM_TRICK_ESTIMATE,
                                              DEFAULT_TRICK_VALUE, PASS, rule_of_thumb80)
 from analyzer.mechanics.team_game import R_SCORE, RES_COLS, kreuz_contract, kreuz_rule_value, play_contract80
-from analyzer.mechanics.team_play import deal_team, play_policies
-from analyzer.search.pimc import play_name, resolve_play
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import play_name, play_policies, resolve_play
 from analyzer.mechanics.rules import PINOCHLE_80, TeamSpec, team_spec
 
 AGENTS80 = ("advisor", "rule", "advisor-la", "advisor-fit")
@@ -69,7 +69,7 @@ MAX_DEALS80 = 100_000
 def deal_hands(seed: int, d: int, spec: TeamSpec) -> np.ndarray:
     """The hands (uint8[5, 24]: four seats and the Dabb) of deal ``d`` of a match."""
     hands = np.zeros((5, 24), dtype=np.uint8)
-    deal_team(chunk_state((seed, d), 0), spec.deck.copy(), hands, spec.hand_size)
+    deal_counts(chunk_state((seed, d), 0), spec.deck.copy(), hands, spec.hand_size)
     return hands
 
 
@@ -345,7 +345,7 @@ def run_team_tournament(agent1: str = "advisor", agent2: str = "rule", deals: in
     ``objective``: the ``advisor`` agent's, ``relative`` (team minus the other team) or
     ``win`` (P(win game) from the game totals before each deal; whole games only).
     ``play``: the table's card play, heuristic (the team policy), pimc or pimc-defence
-    (analyzer.mechanics.team_play.play_policies); the agents' bidding simulations keep
+    (analyzer.search.pimc.play_policies); the agents' bidding simulations keep
     the team policy.
     """
     code = resolve_play(play, rules)

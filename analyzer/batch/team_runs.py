@@ -34,8 +34,8 @@ team 1 (V1); seat 0 is forehand.  The metrics:
   (played contracts).
 
 Decisions see only what the deciding player knows (bidders their own hand, the soloist
-its hand and the Dabb, the team policy its hand and the cards played: team_game and
-team_play say how, and their tests replace the hidden cards).
+its hand and the Dabb, the partners' heuristic its hand and the cards played: team_game and
+play.heuristic_partners say how, and their tests replace the hidden cards).
 """
 from __future__ import annotations
 
@@ -45,13 +45,13 @@ from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH,
                                          CONTRACT_SURRENDER)
-from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.team_bidding import (DEFAULT_PARTNER_ALLOWANCE,
                                              DEFAULT_TEAM_TRICK_ESTIMATE, DEFAULT_TRICK_VALUE)
 from analyzer.mechanics.team_game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_COUNTING,
                                           R_MELD, R_POINTS, R_SCORE, R_TRUMP, kreuz_rule_deal,
                                           rule_deal80)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
+from analyzer.mechanics.sampling import deal_counts
 from analyzer.mechanics.rules import team_spec
 
 #: team.contract bins: exchange.CONTRACT_* (0 play, 1 going out, 2 Durch, 3 open Durch), 4 thrown in
@@ -90,10 +90,10 @@ def team_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, trick_
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     res = np.zeros(RES_COLS, dtype=np.int64)
     for i in range(n_deals):
-        deal_team(state, deck, hands, tk.hand_size)
+        deal_counts(state, deck, hands, tk.hand_size)
         if open_auction:
             rule_deal80(hands[:4], trick_value, allowance, pol, state, tk, beat, cnt, res)
         else:
