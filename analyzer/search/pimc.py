@@ -57,7 +57,7 @@ from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POL
                                      _random_pick, card_beats, legal_mask_duty, play_out,
                                      proven_absent, suit_mask)
 from analyzer.mechanics.play import beat_table, heuristic_partners
-from analyzer.mechanics.playout import L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER
+from analyzer.mechanics.playout import L_CARD0, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER
 from analyzer.mechanics.playout import SIDES_OF_PARTNERS
 from analyzer.mechanics.rng import bounded, derived_state
 from analyzer.mechanics.rules import DEFAULT_RULES
@@ -794,26 +794,12 @@ def rollout_partners(cnt, pres, seat, first, ld, k, lsuit, wcard, wseat, best_le
 
 
 @njit
-def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played,
-                         ab, trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc):
-    """PIMC choice of a card type for ``seat`` at a partners' table from its knowledge only.
-
-    Knowledge (the only inputs): ``own`` uint8[24] its hand; ``played`` uint8[24] every
-    card played so far (the current trick's included); ``ab`` int64[4] what each seat's
-    plays proved (trick.proves); ``known_disc`` uint8[24] its own discard if it is the
-    bidder (zeros otherwise: the discard, ``kp.dabb_size`` cards, is then a hidden place);
-    the trick in progress (``ld`` leader, ``k`` cards, ``lsuit``, ``wcard``/``wseat``,
-    ``best_led``, ``tp``) and the bidder.  Hand sizes follow from the trick.
-    ``n_worlds`` worlds from analyzer.mechanics.worlds (exactly uniform among the
-    consistent deals); each legal card is followed in each world by a play-out with
-    :func:`analyzer.mechanics.play.heuristic_partners` at every seat; value = the card points the seat's side (V1)
-    takes from this trick on, averaged; the best mean wins, ties to the lowest type.
-    ``acc`` float64[24] (written: the mean per legal card).
-    """
-    for t in range(N_TYPES):
-        acc[t] = 0.0
-    if ctpop(legal) == 1:
-        return cttz(legal)
+def world_setup_partners(seat, k, ld, own, played, ab, bidder, known_disc, kp):
+    """The world sampler's tables (analyzer.mechanics.worlds.sample_setup) for ``seat`` at a
+    partners' table from its knowledge only: its hand ``own``, the cards ``played``, the
+    proofs ``ab``, its own discard ``known_disc`` if it is the bidder (else zeros: the Dabb
+    of ``kp.dabb_size`` cards is then a hidden place, V4.1, V5.1); hand sizes follow from
+    the trick in progress (``ld`` leader, ``k`` cards played to it)."""
     r = 0
     for t in range(N_TYPES):
         r += own[t]
@@ -836,8 +822,48 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
         absent[q] = ab[q]
     shown = np.zeros((5, N_TYPES), dtype=np.int64)
     public = np.zeros(N_TYPES, dtype=np.int64)
-    g_type, act, sp, wt, nsp, room_c, tab = sample_setup(
-        unseen, shown, public, absent, places, np.int64(0), room)
+    return sample_setup(unseen, shown, public, absent, places, np.int64(0), room)
+
+
+@njit(_nrt=False)
+def world_position(wc, ab, played, cnt, pres, ab2, pl):
+    """Copy a drawn world ``wc`` (int64[5, 24] counts) into a play-out's workspace: the four
+    hands ``cnt`` (uint8[4, 24]) with their presence masks ``pres``, fresh copies of the
+    public record (``ab2`` of the proofs ``ab``, ``pl`` of ``played``)."""
+    for q in range(4):
+        pres[q] = 0
+        ab2[q] = ab[q]
+        for t in range(N_TYPES):
+            cnt[q, t] = wc[q, t]
+            if wc[q, t] > 0:
+                pres[q] |= np.int64(1) << np.int64(t)
+    for t in range(N_TYPES):
+        pl[t] = played[t]
+
+
+@njit
+def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played,
+                         ab, trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc):
+    """PIMC choice of a card type for ``seat`` at a partners' table from its knowledge only.
+
+    Knowledge (the only inputs): ``own`` uint8[24] its hand; ``played`` uint8[24] every
+    card played so far (the current trick's included); ``ab`` int64[4] what each seat's
+    plays proved (trick.proves); ``known_disc`` uint8[24] its own discard if it is the
+    bidder (zeros otherwise: the discard, ``kp.dabb_size`` cards, is then a hidden place);
+    the trick in progress (``ld`` leader, ``k`` cards, ``lsuit``, ``wcard``/``wseat``,
+    ``best_led``, ``tp``) and the bidder.  Hand sizes follow from the trick.
+    ``n_worlds`` worlds from analyzer.mechanics.worlds (exactly uniform among the
+    consistent deals); each legal card is followed in each world by a play-out with
+    :func:`analyzer.mechanics.play.heuristic_partners` at every seat; value = the card points the seat's side (V1)
+    takes from this trick on, averaged; the best mean wins, ties to the lowest type.
+    ``acc`` float64[24] (written: the mean per legal card).
+    """
+    for t in range(N_TYPES):
+        acc[t] = 0.0
+    if ctpop(legal) == 1:
+        return cttz(legal)
+    g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
+                                                                 bidder, known_disc, kp)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     pres = np.zeros(4, dtype=np.int64)
@@ -858,15 +884,7 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
         while m != 0:
             c = cttz(m)
             m &= m - 1
-            for q in range(4):
-                pres[q] = 0
-                ab2[q] = ab[q]
-                for t in range(N_TYPES):
-                    cnt[q, t] = wc[q, t]
-                    if wc[q, t] > 0:
-                        pres[q] |= np.int64(1) << np.int64(t)
-            for t in range(N_TYPES):
-                pl[t] = played[t]
+            world_position(wc, ab, played, cnt, pres, ab2, pl)
             acc[c] += rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat, best_led,
                                        tp, pl, ab2, trump, bidder, kp, beat, bm, ot, pr, me)
     if done == 0:

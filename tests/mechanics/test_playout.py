@@ -1,6 +1,6 @@
 """The one playout loop (analyzer.mechanics.playout.play_random) reproduces both engines'
 random playouts card for card: play.py's play_out_logged (three-player games, Durch end
-R4) and team_play's play_deal_partners_logged (team games), same deal, same RNG state."""
+R4) and analyzer.search.pimc.play_deal_partners_logged (partners' tables), same deal, same RNG state."""
 from __future__ import annotations
 
 import numpy as np
@@ -69,11 +69,11 @@ def test_random_playouts_equal_play_py_card_for_card(name):
 
 
 @pytest.mark.parametrize("name", ("kreuz-48", "kreuz-40", "pinochle-80"))
-def test_random_playouts_equal_team_play_card_for_card(name):
+def test_random_playouts_equal_the_partners_loop_card_for_card(name):
     game, tk = GAMES[name], team_kernel(VARIANTS[name])
     kern = game.kernel
     rng = np.random.default_rng(11)
-    pol = np.zeros(4, dtype=np.int64)                       # team_play.POLICY_RANDOM
+    pol = np.zeros(4, dtype=np.int64)                       # play.POLICY_RANDOM
     side = np.empty(4, dtype=np.int64)
     sides_of(kern.side_rule, kern.sits_out, -1, side)
     assert list(side) == [0, 1, 0, 1]                      # V1: partners opposite

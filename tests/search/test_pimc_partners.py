@@ -1,6 +1,6 @@
-"""PIMC seats at a partners' table (analyzer.mechanics.team_play.pimc_choose_partners; V1
+"""PIMC seats at a partners' table (analyzer.search.pimc.pimc_choose_partners; V1
 sides, V4.5 / V5.6 / V6.4 duties): legal cards only, a decision that reads no hidden
-hand; PIMC-defence leaves the bidder's side to the team policy."""
+hand; PIMC-defence leaves the bidder's side to the partners' heuristic."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
-"""Pinochle card play (V6.4), counters (V6.5) and the team policy's information (V6.1):
+"""Pinochle card play (V6.4), counters (V6.5) and the partners' heuristic's information
+(V6.1, analyzer.mechanics.play.heuristic_partners in analyzer.search.pimc.play_deal_partners):
 the kernels against the plain-Python reference on random deals."""
 from __future__ import annotations
 
