@@ -134,8 +134,8 @@ def kt_batch(n, state, deck, tk, policy, sums, trump=0):
     forced = np.zeros(0, dtype=np.int64)
     for _ in range(n):
         deal_counts(state, deck, cnt5, tk.hand_size)
-        play_deal_partners(cnt5[:4], trump, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
-                       log, forced, 0)
+        play_deal_partners(cnt5[:4], trump, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting,
+                           tricks, log, forced, 0)
         sums[0] += pts[0]
         sums[1] += pts[1]
 

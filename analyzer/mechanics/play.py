@@ -996,7 +996,8 @@ def heuristic_partners(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
     best_score = np.int64(-(1 << 60))
     m = legal
     if k == 0:
-        opp_trumps = (not _holds_none(ab[o1], unseen, trump)) or (not _holds_none(ab[o3], unseen, trump))
+        opp_trumps = (not _holds_none(ab[o1], unseen, trump)
+                      or not _holds_none(ab[o3], unseen, trump))
         while m != 0:
             c = cttz(m)
             m &= m - 1
@@ -1004,7 +1005,8 @@ def heuristic_partners(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
             pts = cp[c]
             is_tr = s == trump
             master = (unseen & beat[c]) == 0
-            ruffed = (not is_tr) and (_may_ruff(ab[o1], s, unseen, trump) or _may_ruff(ab[o3], s, unseen, trump))
+            ruffed = (not is_tr) and (_may_ruff(ab[o1], s, unseen, trump)
+                                      or _may_ruff(ab[o3], s, unseen, trump))
             if master and not ruffed:
                 if is_tr:
                     score = (4000 if my_side_bid else 2000) + pts if opp_trumps else 500 + pts

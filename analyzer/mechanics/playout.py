@@ -6,8 +6,8 @@ order of ``Kernel.next_seat`` (a seat that sits out is never reached), duties an
 from the compiled :class:`analyzer.mechanics.ruleset.Kernel`, points and tricks to
 ``side[winner]`` (analyzer.mechanics.trick.sides_of; pass ``side[s] = s`` for points per
 seat).  It draws exactly as play.py's ``_random_core`` / ``_play_core`` and
-analyzer.search.pimc's ``play_deal_partners`` do under the random policy (``select_bit(legal, bounded(state,
-popcount(legal)))`` per card), so on the same deal and RNG state it reproduces their
+analyzer.search.pimc's ``play_deal_partners`` do under the random policy
+(``select_bit(legal, bounded(state, popcount(legal)))`` per card), so on the same deal and RNG state it reproduces their
 playouts card for card (tests/mechanics/test_playout.py): the generic loop and the
 specialised ones stay interchangeable behind their signatures.
 

@@ -477,8 +477,8 @@ def play_team_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int | N
     ``soloist`` 0..3 or None (no contract: forehand leads, nothing is scored); ``trump``
     0..3, or None for a Durch (R4; only where the game has one, V4.6; V5.7 and V6 have
     none); ``bid`` defaults to the opening bid; ``policy`` "heuristic" (the partners'
-    heuristic, analyzer.mechanics.play.heuristic_partners) or "random" (uniform over the legal cards).  As in the
-    three-player ``play`` there is no auction and no exchange: the Dabb's cards are taken
+    heuristic, analyzer.mechanics.play.heuristic_partners) or "random" (uniform over the
+    legal cards).  As in the three-player ``play`` there is no auction and no exchange: the Dabb's cards are taken
     as the soloist's discard (their points count for its team, V4.2; a trump low card
     among them melds where V2.3 says so).  The high bidder leads where the game says so
     (V6.2), else forehand (V4.5); the soloist leads a Durch.

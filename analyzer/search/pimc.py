@@ -854,8 +854,9 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
     ``best_led``, ``tp``) and the bidder.  Hand sizes follow from the trick.
     ``n_worlds`` worlds from analyzer.mechanics.worlds (exactly uniform among the
     consistent deals); each legal card is followed in each world by a play-out with
-    :func:`analyzer.mechanics.play.heuristic_partners` at every seat; value = the card points the seat's side (V1)
-    takes from this trick on, averaged; the best mean wins, ties to the lowest type.
+    :func:`analyzer.mechanics.play.heuristic_partners` at every seat; value = the card
+    points the seat's side (V1) takes from this trick on, averaged; the best mean wins,
+    ties to the lowest type.
     ``acc`` float64[24] (written: the mean per legal card).
     """
     for t in range(N_TYPES):

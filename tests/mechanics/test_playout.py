@@ -1,6 +1,7 @@
 """The one playout loop (analyzer.mechanics.playout.play_random) reproduces both engines'
 random playouts card for card: play.py's play_out_logged (three-player games, Durch end
-R4) and analyzer.search.pimc.play_deal_partners_logged (partners' tables), same deal, same RNG state."""
+R4) and analyzer.search.pimc.play_deal_partners_logged (partners' tables), same deal,
+same RNG state."""
 from __future__ import annotations
 
 import numpy as np
