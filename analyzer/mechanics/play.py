@@ -260,8 +260,9 @@ def _may_ruff(ab_p, s, unseen, trump):
     it surely holds none of ``s`` and may hold an unseen trump."""
     if trump < 0 or s == trump:
         return False
-    # the void in s first: it is the rarer condition, so one test usually decides
-    return _holds_none(ab_p, unseen, s) and not _holds_none(ab_p, unseen, trump)
+    if _holds_none(ab_p, unseen, trump):
+        return False
+    return _holds_none(ab_p, unseen, s)
 
 
 @njit
