@@ -59,7 +59,7 @@ from analyzer.mechanics.cards import COPIES80, N_TYPES, SUIT_LETTERS, Card, Hand
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.bidding import check_turn
-from analyzer.mechanics.team_play import play_policies
+from analyzer.search.pimc import play_policies
 from analyzer.parallel import resolve_jobs
 from analyzer.search.pimc import play_name, resolve_play
 

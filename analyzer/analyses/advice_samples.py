@@ -68,7 +68,8 @@ from analyzer.mechanics.game import (O_COLS,
                                      dabb_outcomes,
                                      rule_value_by_model,
                                      named_trump_contract)
-from analyzer.mechanics.team_play import deal_team_fixed, play_policies
+from analyzer.mechanics.sampling import deal_counts_fixed
+from analyzer.search.pimc import play_policies
 from analyzer.search.deals import finish_deal, soloist_grid
 from analyzer.search.pimc import pimc_args
 
@@ -318,7 +319,7 @@ def partners_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale,
     ``pass_own - pass_rel``); ``pass_bidder`` int64[n]: who bid there (1 this team, 0 the
     other team, -1 thrown in), which the score-aware objective needs (V6.6: the bidding
     side is counted first at the game's end).  ``pol`` int64[4]: the seats' play policies
-    (analyzer.mechanics.team_play.play_policies: the team policy, or PIMC seats).
+    (analyzer.search.pimc.play_policies: the team policy, or PIMC seats).
     """
     n = weight.shape[0]
     hs = tk.hand_size
@@ -327,7 +328,7 @@ def partners_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale,
     oc = np.zeros(O_COLS, dtype=np.float64)
     team = seat % 2
     for i in range(n):
-        deal_team_fixed(state, deck, hands, seat, hand, hs)
+        deal_counts_fixed(state, deck, hands, seat, hand, hs)
         w = 1.0
         if use_evidence:
             for p in range(4):

@@ -88,17 +88,19 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
 from analyzer.mechanics.melds import (class_meld_total, class_melds, discard_dissle, meld_table,
                                       meld_total)
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
-from analyzer.search.pimc import pimc_args, play_name, resolve_play
+from analyzer.search.pimc import pimc_args, play_name, play_policies, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
 from analyzer.mechanics.rules import (DEFAULT_RULES, PINOCHLE_80, RuleSet, TeamRuleSet, TeamSpec,
                                       get_rules, team_kernel, team_spec)
-from analyzer.mechanics.sampling import counts_mask, deal_masks, mask_counts, unseen_cards
+from analyzer.mechanics.sampling import (counts_mask, deal_counts_fixed, deal_masks, mask_counts,
+                                         unseen_cards)
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
                                         rounded_points, score_kernel)
 from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
                                      O_TOTAL, RES_COLS, R_MELD, R_POINTS, R_SCORE, R_TRUMP,
                                      dabb_outcomes, named_trump_contract)
-from analyzer.mechanics.team_play import deal80_fixed, deal_team_fixed, play_policies
+from analyzer.mechanics.sampling import deal_counts_fixed, deal_counts_fixed
+from analyzer.search.pimc import play_policies
 from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles, reach_table, reach_text
 from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
 from analyzer.search.deals import soloist_play
@@ -895,7 +897,7 @@ A_COLS = 9
 def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out, pol):
     """``out`` float64[n, A_COLS] per sample (module docstring, games with partners): this hand in ``seat`` is
     the soloist; ``deck`` the unseen cards (without ``dabb`` when ``fixed_dabb``); ``pol``
-    int64[4] the seats' play policies (analyzer.mechanics.team_play.play_policies)."""
+    int64[4] the seats' play policies (analyzer.search.pimc.play_policies)."""
     n = out.shape[0]
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -905,7 +907,7 @@ def analyze_kreuz_samples(hand, seat, deck, dabb, fixed_dabb, state, tk, kr, out
     oc = np.zeros(O_COLS, dtype=np.float64)
     team = seat % 2
     for i in range(n):
-        deal_team_fixed(state, deck, hands, seat, hand, tk.hand_size)
+        deal_counts_fixed(state, deck, hands, seat, hand, tk.hand_size)
         if fixed_dabb:
             for t in range(N_TYPES):
                 hands[4, t] = dabb[t]
@@ -981,7 +983,7 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
     and score line (default the opening bid).  For a game without a Dabb (pinochle-80)
     the result is :func:`analyze_pinochle_hand`'s.
     ``play``: heuristic (the team policy), pimc (PIMC at every seat) or pimc-defence (PIMC
-    for the other team; analyzer.mechanics.team_play.team_pimc_choose).
+    for the other team; analyzer.search.pimc.pimc_choose_partners).
     Raises BinokelError (one line) on bad input.
     """
     spec: TeamSpec = team_spec(rules)
@@ -1044,7 +1046,7 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
 def analyze80_samples(hand, deck, state, kp, out, pol):
     """``out`` float64[n, 4, 4]: per sample and trump (team meld, team counters, team
     total as scored at bid 0, other team's score); this hand in seat 0, leading; ``pol``
-    the seats' play policies (analyzer.mechanics.team_play.play_policies)."""
+    the seats' play policies (analyzer.search.pimc.play_policies)."""
     n = out.shape[0]
     hands = np.zeros((4, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -1052,7 +1054,7 @@ def analyze80_samples(hand, deck, state, kp, out, pol):
     beat_table(kp, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
     for i in range(n):
-        deal80_fixed(state, deck, hands, 0, hand)
+        deal_counts_fixed(state, deck, hands, 0, hand, kp.hand_size)
         for t in range(4):
             named_trump_contract(hands, 0, 0, t, pol, state, kp, beat, cnt, res)
             out[i, t, 0] = res[R_MELD]
@@ -1103,7 +1105,7 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
                           rules: TeamRuleSet = PINOCHLE_80,
                           play: str = "heuristic") -> PinochleHandAnalysis:
     """Meld and counter distributions of a 20-card hand (module docstring, games with partners); ``play``:
-    heuristic, pimc or pimc-defence (analyzer.mechanics.team_play.play_policies)."""
+    heuristic, pimc or pimc-defence (analyzer.search.pimc.play_policies)."""
     code = resolve_play(play, rules)
     h = Hand80.parse(hand, size=rules.hand_size)
     if not 2 <= int(samples) <= TEAM_MAX_SAMPLES:

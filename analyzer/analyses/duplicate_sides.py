@@ -8,8 +8,8 @@ soloist exchanges and chooses its contract from its own cards (V4.2, V5.3).  Dea
 no trump game (all passed, going out, Durch) are skipped and counted.
 
 Duplicate: the *same* deal is played once with the team policy at every seat (the
-baseline, analyzer.mechanics.team_play.team_heuristic) and once per configuration with
-PIMC (analyzer.mechanics.team_play.team_pimc_choose) for the soloist's side (the soloist
+baseline, analyzer.mechanics.play.heuristic_partners) and once per configuration with
+PIMC (analyzer.search.pimc.pimc_choose_partners) for the soloist's side (the soloist
 and its partner), for the defending side, or for everyone.  The exchange and trump do
 not depend on the play, so only the play differs.  The soloist side's card points (incl.
 the discard, V4.2; rounded as scored, V1) are paired per deal; reported per
@@ -29,20 +29,22 @@ from analyzer.analyses.strength import CONFIGS, MAX_DEALS, paired
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import CONTRACT_PLAY
-from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
                                         DEFAULT_TRICK_VALUE)
 from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE,
                                      rule_deal_duels, rule_deal_open)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team, pimc_policy
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import pimc_policy
 from analyzer.mechanics.rules import team_spec
 
 def side_policies(config: str, soloist: int, worlds: int) -> np.ndarray:
     """int64[4] seat policies: PIMC (``worlds`` per decision) for the seats of ``config``
     (``soloist``: the soloist's side, seats ``soloist`` and ``soloist + 2``; ``defenders``:
     the other side; ``all``), the team policy elsewhere."""
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     for p in range(4):
         own = p % 2 == soloist % 2
         if config == "all" or (config == "soloist") == own:
@@ -96,9 +98,9 @@ def duplicate_sides(n_deals: int, seed: int = 0, configs=CONFIGS, samples: int =
     secs = {c: 0.0 for c in configs}
     drawn = 0
     played = 0
-    base_pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    base_pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     while played < n_deals:
-        deal_team(st, deck, hands, spec.hand_size)
+        deal_counts(st, deck, hands, spec.hand_size)
         drawn += 1
         sol, bid, b_card, contract, b_score = play(base_pol, 0)
         if sol < 0 or contract != CONTRACT_PLAY:

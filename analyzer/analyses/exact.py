@@ -40,8 +40,8 @@ from analyzer._jit import njit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, RANK_NAMES, SUIT_LETTERS, type_id
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
-from analyzer.mechanics.team_play import deal80, new_deck80
+from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel, team_spec
+from analyzer.mechanics.sampling import deal_counts
 
 N_CARDS = 48
 _WAYS = (1, 2, 1)  # C(2, c): ways to hold c of a type's two copies (the suit tables below)
@@ -296,7 +296,7 @@ def _class_census(n, state, deck, groups, out):
     ``out[g, k]`` += hands holding meld g exactly k times (4 hands per deal)."""
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     for _ in range(n):
-        deal80(state, deck, cnt)
+        deal_counts(state, deck, cnt, deck.shape[0] // 4)     # four hands, no Dabb (V6.1)
         for p in range(4):
             for g in range(groups.shape[0]):
                 m = 4
@@ -319,7 +319,7 @@ def class_meld_census(deals: int, seed: int = 0) -> dict[str, dict]:
     for g, name in enumerate(names):
         groups[g, :len(CLASS_MELD_TYPES[name])] = CLASS_MELD_TYPES[name]
     out = np.zeros((len(names), 5), dtype=np.int64)
-    _class_census(int(deals), chunk_state(seed, 0), new_deck80(), groups, out)
+    _class_census(int(deals), chunk_state(seed, 0), team_spec(PINOCHLE_80).deck.copy(), groups, out)
     res = {}
     hands = 4 * deals
     for g, name in enumerate(names):

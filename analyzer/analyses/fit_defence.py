@@ -73,7 +73,8 @@ from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
                                         threshold_open_auction)
 from analyzer.mechanics.game import rule_value_by_model, rule_maxima_by_tricks
 from analyzer.mechanics.exchange import soloist_choice
-from analyzer.mechanics.team_play import deal_team, team_heuristic
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.mechanics.play import heuristic_partners
 from analyzer.mechanics.trick import add_card, close_trick, proves, relief_of, sides_of
 from analyzer.mechanics.trick import legal as step_legal
 from analyzer.parallel import parallel_map
@@ -98,7 +99,7 @@ PARTNER_F = len(PARTNER_FEATURES)
 FEATURE_SETS = {"lin": (0, N_CTX, LIN_F), "lin2": (1, LIN2_CTX, LIN2_F),
                 "partners": (2, PARTNER_CTX, PARTNER_F)}
 #: Starting policies: ``defend`` = the table's current defence (_defend against a lone
-#: soloist, team_play.team_heuristic for partners), ``lin`` = heuristic-lin.
+#: soloist, play.heuristic_partners for partners), ``lin`` = heuristic-lin.
 STARTS = ("defend", "lin")
 #: per feature set: the shipped fit file (analyzer.fits), the play.py table it fills and
 #: its decision contexts
@@ -128,7 +129,7 @@ _CHUNK = 250          # deals per numba call of collect (bounds the row buffers)
 def initial_weights(features: str = "lin", start: str = "defend") -> np.ndarray:
     """Policy 0 in the feature set ``features``: ``start`` ``"defend"`` = the current
     defence (:func:`analyzer.mechanics.play._defend`, or for ``partners`` the team policy
-    team_play.team_heuristic: -1000 on feature 0, "this is its card"), ``"lin"`` = heuristic-lin (play.DEFENCE_LIN; in ``lin2`` its rows
+    play.heuristic_partners: -1000 on feature 0, "this is its card"), ``"lin"`` = heuristic-lin (play.DEFENCE_LIN; in ``lin2`` its rows
     on the first 18 features, the lead row for both lead contexts, zeros elsewhere)."""
     if features not in FEATURE_SETS:
         raise BinokelError(f"unknown feature set {features!r}: use {', '.join(FEATURE_SETS)}")
@@ -362,7 +363,7 @@ _MAX_DEC_PARTNERS = 40
 @njit
 def _partner_features(c, heur, k, wcard, tp, own, unseen, trump, beat, cp, rs, f):
     """``f`` (float64[PARTNER_F]) <- :data:`PARTNER_FEATURES` of card ``c`` for a
-    defender: whether the team policy (team_play.team_heuristic) would play it, its card
+    defender: whether the team policy (play.heuristic_partners) would play it, its card
     points, trump or not, whether it beats the trick's winning card ``wcard`` (``k`` cards
     played), the points it would take then (``tp`` so far + its own), whether no unseen
     card (``unseen``: types of which the defender cannot see every copy) beats it, its rank
@@ -388,7 +389,7 @@ def _partner_features(c, heur, k, wcard, tp, own, unseen, trump, beat, cp, rs, f
 def _play_partners(hands, trump, leader, bidder, discard, W, tk, beat, duties, side, forced,
                    n_forced, rec, phis, cardbuf, ctxs, nls, moves, seq):
     """Play one deal at a partners' table (V1; hands uint8[4, 24] after the exchange, not
-    modified): the bidder's side plays the team policy (team_play.team_heuristic, the
+    modified): the bidder's side plays the team policy (play.heuristic_partners, the
     bidder knowing its ``discard``), the defenders the linear rule with weights ``W``
     (:data:`PARTNER_CTX` x :data:`PARTNER_F`; the lowest ``W[ctx] . f`` among the legal
     cards), the first ``n_forced`` plays taken from ``forced``.  Every trick runs on the
@@ -434,7 +435,7 @@ def _play_partners(hands, trump, leader, bidder, discard, W, tk, beat, duties, s
             if mv < n_forced:
                 c = forced[mv]
             else:
-                heur = team_heuristic(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
+                heur = heuristic_partners(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
                                       known_b if seat == bidder else played, ab, trump, bidder,
                                       beat, cp, rs, copies)
                 if side[seat] == side[bidder]:
@@ -555,7 +556,7 @@ def _partner_args(rules):
 
 def partner_trump_deals(n: int, seed: int, start: int = 0, rules=None):
     """Trump deals ``start .. start + n - 1`` at a partners' table from ``seed``, as the
-    rule-of-thumb game deals them (game.rule_deal_duels / rule_deal80): the deal
+    rule-of-thumb game deals them (game.rule_deal_duels / rule_deal_open): the deal
     (V4.1, V5.1, V6.1), the auction of four rule-of-thumb bidders (V1 chain of duels, or
     V6.2 open bidding), with a Dabb the bidder's exchange and trump (V4.2, V5.3), a trump
     contract only (deals thrown in, gone out of or played as Durch are drawn and passed
@@ -580,7 +581,7 @@ def partner_trump_deals(n: int, seed: int, start: int = 0, rules=None):
     ddisc = np.zeros(N_TYPES, dtype=np.uint8)
     j = -start
     while j < n:
-        deal_team(st, deck, hands5, spec.hand_size)
+        deal_counts(st, deck, hands5, spec.hand_size)
         row = hands5[:4].copy()
         disc[:] = 0
         if spec.open_auction:

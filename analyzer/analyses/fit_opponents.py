@@ -58,7 +58,7 @@ from analyzer.mechanics.cards import mask_to_counts
 from analyzer.mechanics.rng import chunk_state, make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, team_spec
 from analyzer.mechanics.sampling import deal_rules, new_deck
-from analyzer.mechanics.team_play import deal_team
+from analyzer.mechanics.sampling import deal_counts
 
 #: Each seat's first call in the fit for binokel-48 (module docstring; :func:`fit_auctions`).
 FIT_AUCTIONS = ("", "150", "150 pass")
@@ -108,7 +108,7 @@ def partner_hand(seed: int, i: int, spec) -> np.ndarray:
     """Hand i of the fit at a partners' table: one seat's hand (uint8[24] counts) of a
     uniformly random deal (V4.1, V5.1, V6.1)."""
     hands = np.zeros((5, 24), dtype=np.uint8)
-    deal_team(chunk_state((seed, i, 7), 0), spec.deck.copy(), hands, spec.hand_size)
+    deal_counts(chunk_state((seed, i, 7), 0), spec.deck.copy(), hands, spec.hand_size)
     return hands[0].copy()
 
 

@@ -24,7 +24,7 @@ Every game (:func:`supported` asks the compiled RuleSet): three seats with a lon
 any deck (binokel-40's 40 cards and 4-card Dabb draw their worlds with the exact sampler
 :mod:`analyzer.mechanics.worlds`, as :func:`~analyzer.search.pimc.pimc_choose` does), and
 the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and play-outs are
-those of :func:`~analyzer.mechanics.team_play.team_pimc_choose` (:mod:`.hint_worlds`;
+those of :func:`~analyzer.search.pimc.pimc_choose_partners` (:mod:`.hint_worlds`;
 value = the card points of the seat's side, partners together; no world is solved
 exactly, ``horizon`` 0; no deal score; a Durch is refused).  The double-dummy values come
 from :func:`analyzer.search.solve_any.card_values` for every table (at most
@@ -44,9 +44,8 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.ruleset import SIDES_PARTNERS, SIDES_SOLO, RuleSet
-from analyzer.mechanics.team_play import _duty_of
 from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
-from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of
+from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief_of, sides_of
 from analyzer.analyses.hint_worlds import team_world_values
 from analyzer.search.pimc import _rollout_after, exact_setup, exact_world, sample_world
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values
@@ -324,7 +323,7 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     values float64[worlds, 24], discard points int64[worlds], exact).
 
     At a partners' table (V1) the worlds and play-outs are those of
-    :func:`~analyzer.mechanics.team_play.team_pimc_choose` (:func:`_team_world_values`),
+    :func:`~analyzer.search.pimc.pimc_choose_partners` (:func:`_team_world_values`),
     the values again the soloist's side's card points."""
     if _partners(view.rules):
         return _team_world_values(view, n_worlds, seed)
@@ -406,13 +405,13 @@ def _left_points(view: View) -> int:
 
 
 def _team_world_values(view: View, n_worlds: int, seed: int):
-    """:func:`world_values` at a partners' table: team_pimc_choose's worlds (the same
+    """:func:`world_values` at a partners' table: pimc_choose_partners's worlds (the same
     seed, the same worlds) and team-policy play-outs; no exact worlds (PIMC plays out)."""
     r = view.rules
     kp = team_kernel(get_rules(r.name))
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(kp, beat)
-    bm, ot = _duty_of(kp.duty)
+    bm, ot = duty_modes(kp.duty)
     if view.trump < 0:
         raise BinokelError("hint: a Durch at a partners' table is not valued: the team "
                            "play-outs do not end at the soloist's first lost trick (R4)")
@@ -510,7 +509,7 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     means = {c: float(vals[:, c].mean()) for c in lg}
     best = lg[0]
     if _partners(rules):
-        # team_pimc_choose: the best mean of the seat's own side, ties to the lowest type
+        # pimc_choose_partners: the best mean of the seat's own side, ties to the lowest type
         own_means = {c: float(samples[c].sum()) / len(samples[c]) for c in lg}
         for c in lg:
             if own_means[c] > own_means[best]:

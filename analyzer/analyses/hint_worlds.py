@@ -1,6 +1,6 @@
 """The PIMC worlds of ``binokel hint`` at a partners' table (V1; issue 27).
 
-:func:`team_world_values` is :func:`analyzer.mechanics.team_play.team_pimc_choose` with its
+:func:`team_world_values` is :func:`analyzer.search.pimc.pimc_choose_partners` with its
 per-world values kept: the same knowledge (own hand, every card played, what each seat's
 plays proved (R6), its own discard when it is the bidder), the same exactly uniform world
 sampler (:mod:`analyzer.mechanics.worlds`, drawn in the same order from the same stream),
@@ -13,8 +13,8 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.team_play import _team_rollout
-from analyzer.mechanics.worlds import draw_world, sample_setup
+from analyzer.search.pimc import rollout_partners, world_position, world_setup_partners
+from analyzer.mechanics.worlds import draw_world
 
 
 @njit
@@ -24,32 +24,10 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
     """Per world, the card points the side of ``seat`` (V1: seat % 2) takes from the
     current trick on after each legal card (``vals`` float64[n_worlds, 24], written), and
     the discard's card points in that world (``disc`` int64[n_worlds]: the known discard
-    of the bidder, else the world's).  Arguments as team_pimc_choose.  Returns the number
+    of the bidder, else the world's).  Arguments as pimc_choose_partners.  Returns the number
     of worlds drawn (rows written)."""
-    r = 0
-    for t in range(N_TYPES):
-        r += own[t]
-    room = np.zeros(5, dtype=np.int64)
-    places = np.int64(0)
-    for i in range(4):
-        q = (ld + i) % 4
-        if q == seat:
-            continue
-        room[q] = r - 1 if i < k else r
-        places |= np.int64(1) << np.int64(q)
-    if seat != bidder and kp.dabb_size > 0:
-        room[4] = kp.dabb_size
-        places |= np.int64(1) << np.int64(4)
-    unseen = np.zeros(N_TYPES, dtype=np.int64)
-    for t in range(N_TYPES):
-        unseen[t] = kp.copies[t] - own[t] - played[t] - known_disc[t]
-    absent = np.zeros(5, dtype=np.int64)
-    for q in range(4):
-        absent[q] = ab[q]
-    shown = np.zeros((5, N_TYPES), dtype=np.int64)
-    public = np.zeros(N_TYPES, dtype=np.int64)
-    g_type, act, sp, wt, nsp, room_c, tab = sample_setup(
-        unseen, shown, public, absent, places, np.int64(0), room)
+    g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
+                                                                 bidder, known_disc, kp)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     pres = np.zeros(4, dtype=np.int64)
@@ -78,17 +56,9 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
             while ((m >> c) & 1) == 0:
                 c += 1
             m &= m - 1
-            for q in range(4):
-                pres[q] = 0
-                ab2[q] = ab[q]
-                for t in range(N_TYPES):
-                    cnt[q, t] = wc[q, t]
-                    if wc[q, t] > 0:
-                        pres[q] |= np.int64(1) << np.int64(t)
-            for t in range(N_TYPES):
-                pl[t] = played[t]
-            vals[done, c] = _team_rollout(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat,
-                                          best_led, tp, pl, ab2, trump, bidder, kp, beat, bm,
-                                          ot, pr, me)
+            world_position(wc, ab, played, cnt, pres, ab2, pl)
+            vals[done, c] = rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat,
+                                             best_led, tp, pl, ab2, trump, bidder, kp, beat, bm,
+                                             ot, pr, me)
         done += 1
     return done

@@ -103,7 +103,8 @@ from analyzer.mechanics.game import (O_COLS,
                                      R_SCORE,
                                      dabb_outcomes,
                                      named_trump_contract)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team_fixed
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.sampling import deal_counts_fixed
 from analyzer.search.deals import finish_deal, soloist_grid, soloist_outcomes
 
 
@@ -698,11 +699,11 @@ def partners_lookahead_samples(hand, seat, deck, bids, ev_lo, ev_hi, use_evidenc
     hs = tk.hand_size
     dabb = tk.dabb_size > 0
     hands, cnt, beat, res, tmp, maxb, trumps, out2 = partners_workspace(tk)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     feat = np.zeros(coefs.shape[1], dtype=np.float64)
     T = own.shape[1]
     for i in range(n):
-        deal_team_fixed(state, deck, hands, seat, hand, hs)
+        deal_counts_fixed(state, deck, hands, seat, hand, hs)
         w = 1.0
         for p in range(4):
             if p == seat:

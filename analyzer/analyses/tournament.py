@@ -75,7 +75,8 @@ from analyzer.mechanics.game import (R_SCORE,
                                      dabb_contract,
                                      rule_value_by_model,
                                      named_trump_contract)
-from analyzer.mechanics.team_play import deal_team, play_policies
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import play_policies
 from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.search.deals import finish_deal
 from analyzer.search.pimc import pimc_args, play_name, resolve_play
@@ -204,7 +205,7 @@ def group_unit(games: list[dict]) -> dict:
 def deal_hands(seed: int, d: int, spec: TeamSpec) -> np.ndarray:
     """The hands (uint8[5, 24]: four seats and the Dabb) of deal ``d`` of a partners' match."""
     hands = np.zeros((5, 24), dtype=np.uint8)
-    deal_team(chunk_state((seed, d), 0), spec.deck.copy(), hands, spec.hand_size)
+    deal_counts(chunk_state((seed, d), 0), spec.deck.copy(), hands, spec.hand_size)
     return hands
 
 

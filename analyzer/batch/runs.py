@@ -98,7 +98,7 @@ per deal, so ``sq`` = ``count`` for histograms.  The metrics:
 
 Decisions see only what the deciding player knows (bidders their own hand, the soloist
 its hand and the Dabb, the team policy its hand and the cards played: team_game and
-team_play say how, and their tests replace the hidden cards).
+play.heuristic_partners say how, and their tests replace the hidden cards).
 """
 from __future__ import annotations
 
@@ -340,7 +340,8 @@ from analyzer.mechanics.game import (RES_COLS,
                                      R_TRUMP,
                                      rule_deal_duels,
                                      rule_deal_open)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team  # noqa: E402
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.sampling import deal_counts
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
                                         DEAL_SURRENDER, score_kernel)
 
@@ -556,10 +557,10 @@ def partners_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, tr
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     res = np.zeros(RES_COLS, dtype=np.int64)
     for i in range(n_deals):
-        deal_team(state, deck, hands, tk.hand_size)
+        deal_counts(state, deck, hands, tk.hand_size)
         if open_auction:
             rule_deal_open(hands[:4], trick_value, allowance, pol, state, tk, beat, cnt, res)
         else:

@@ -22,12 +22,13 @@ from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.game import R_SCORE
 from analyzer.mechanics.melds import meld_all_trumps_counts
-from analyzer.mechanics.team_play import (L_COLS, POLICY_RANDOM, POLICY_TEAM, deal80, deal_team,
-                                          new_deck80, play80_core, play_team_core)
+from analyzer.mechanics.playout import L_COLS
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import play_deal_partners
 from analyzer.mechanics.melds import meld_total
 from analyzer.mechanics.sampling import counts_mask
 from analyzer.mechanics.rules import PINOCHLE_80, team_kernel, team_spec
-from analyzer.mechanics.play import beat_table
+from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_RANDOM, beat_table
 from analyzer.mechanics.rng import chunk_state
 
 
@@ -37,7 +38,7 @@ def p1_batch(n, state, deck, kp, sums):
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     out = np.zeros(4, dtype=np.int64)
     for _ in range(n):
-        deal80(state, deck, cnt)
+        deal_counts(state, deck, cnt, kp.hand_size)
         for p in range(4):
             meld_all_trumps_counts(cnt[p], kp, out)
             for s in range(4):
@@ -49,7 +50,7 @@ def k1_batch(n, state, deck, tk, kr, sums):
     """T1 for a 2-copy team game: melds (RuleSet's R5/V2.5/V5.5 kernel) of 4 hands x 4 trumps."""
     cnt = np.zeros((5, N_TYPES), dtype=np.uint8)
     for _ in range(n):
-        deal_team(state, deck, cnt, tk.hand_size)
+        deal_counts(state, deck, cnt, tk.hand_size)
         for p in range(4):
             m = counts_mask(cnt[p])
             for s in range(4):
@@ -88,7 +89,7 @@ def t1_python(n: int, seed: int, rules=PINOCHLE_80) -> dict:
         return {"mean_meld": total / (16 * n)}
 
     rng = random.Random(seed)
-    deck = [int(t) for t in new_deck80()]
+    deck = [int(t) for t in team_spec(PINOCHLE_80).deck]
     r = team_kernel(PINOCHLE_80)
     around, double = [int(x) for x in r.fours_value], [int(x) for x in r.eights_value]
     total = 0
@@ -132,9 +133,9 @@ def kt_batch(n, state, deck, tk, policy, sums, trump=0):
     log = np.zeros((0, L_COLS), dtype=np.int64)
     forced = np.zeros(0, dtype=np.int64)
     for _ in range(n):
-        deal_team(state, deck, cnt5, tk.hand_size)
-        play_team_core(cnt5[:4], trump, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting, tricks,
-                       log, forced, 0)
+        deal_counts(state, deck, cnt5, tk.hand_size)
+        play_deal_partners(cnt5[:4], trump, 0, 0, pol, state, tk, beat, cnt5[4], pts, counting,
+                           tricks, log, forced, 0)
         sums[0] += pts[0]
         sums[1] += pts[1]
 
@@ -149,7 +150,7 @@ def t2(n: int, seed: int, rules=PINOCHLE_80) -> dict:
 def t2t(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     spec = team_spec(rules)
     sums = np.zeros(2, dtype=np.int64)
-    kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_TEAM, sums)
+    kt_batch(n, chunk_state(seed, 0), spec.deck.copy(), spec.tk, POLICY_HEURISTIC, sums)
     return {"team0_points": float(sums[0] / n), "total": float(sums.sum() / n)}
 
 
@@ -180,7 +181,7 @@ def w2_table(n: int, seed: int, rules=PINOCHLE_80) -> dict:
 
 def w2h_table(n: int, seed: int, rules=PINOCHLE_80) -> dict:
     """W2H on a four-seat table: the table's heuristic (the team policy) at every seat."""
-    return _w2_table(n, seed, POLICY_TEAM, rules)
+    return _w2_table(n, seed, POLICY_HEURISTIC, rules)
 
 
 register("T1", t1, deals=500_000, baselines={"python": (t1_python, 2_000)}, teams=True,

@@ -40,9 +40,16 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import team_spec
 from analyzer.mechanics.sampling import counts_mask
 from analyzer.mechanics.scoring import score_sides, score_sides_durch, score_sides_going_out
-from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER, POLICY_RANDOM,
-                                          POLICY_TEAM, deal_team, play80_core, play_team_core,
-                                          play_team_durch, play_team_durch_logged, play_team_logged)
+from analyzer.mechanics.playout import (L_CARD0,
+                                        L_COLS,
+                                        L_LEADER,
+                                        L_POINTS,
+                                        L_WINNER,
+                                        play_durch_partners,
+                                        play_durch_partners_logged)
+from analyzer.mechanics.play import POLICY_RANDOM, POLICY_HEURISTIC
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import play_deal_partners, play_deal_partners_logged
 
 NO_WINNER = -1
 
@@ -128,9 +135,10 @@ def named_trump_contract(hands, bidder, bid, trump, policies, state, kp, beat, c
         for t in range(N_TYPES):
             cnt[p, t] = hands[p, t]
     tricks = np.zeros(2, dtype=np.int64)
-    play80_core(cnt, trump, bidder, bidder, policies, state, kp, beat,
-                res[R_POINTS:R_POINTS + 2], res[R_COUNTING:R_COUNTING + 2], tricks,
-                np.zeros((0, L_COLS), dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
+    play_deal_partners(cnt, trump, bidder, bidder, policies, state, kp, beat,
+                       np.zeros(N_TYPES, dtype=np.uint8), res[R_POINTS:R_POINTS + 2],
+                       res[R_COUNTING:R_COUNTING + 2], tricks,
+                       np.zeros((0, L_COLS), dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
     score_sides(bidder % 2, bid, m, res[R_POINTS:R_POINTS + 2], tricks,
                 res[R_COUNTING:R_COUNTING + 2], kp, res[R_SCORE:R_SCORE + 2])
 
@@ -178,7 +186,7 @@ def _play_trump_contract(hands5, sol, bid, trump, kept, discard, policies, state
     tricks = np.zeros(2, dtype=np.int64)
     leader = sol if tk.bidder_leads != 0 else 0
     pts = res[R_POINTS:R_POINTS + 2]
-    play_team_core(cnt, trump, leader, sol, policies, state, tk, beat, discard, pts,
+    play_deal_partners(cnt, trump, leader, sol, policies, state, tk, beat, discard, pts,
                    res[R_COUNTING:R_COUNTING + 2], tricks,
                    np.zeros((0, L_COLS), dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
     dp = 0
@@ -194,10 +202,10 @@ def _play_trump_contract(hands5, sol, bid, trump, kept, discard, policies, state
 
 @njit
 def _play_durch(hands5, sol, full_minus, ddisc, tk, kr, beat, cnt):
-    """Play the Durch (:func:`analyzer.mechanics.team_play.play_team_durch`); True when
+    """Play the Durch (:func:`analyzer.mechanics.playout.play_durch_partners`); True when
     the soloist won every trick."""
     _with_kept(hands5, sol, full_minus, cnt)
-    return play_team_durch(cnt, sol, tk, beat, ddisc,
+    return play_durch_partners(cnt, sol, tk, beat, ddisc,
                            np.zeros((0, L_COLS), dtype=np.int64)) == tk.hand_size
 
 
@@ -348,7 +356,7 @@ def fit_side_weights(rules, n: int = 20000, seed: int = 0):
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(tk, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     kept = np.zeros(N_TYPES, dtype=np.uint8)
     disc = np.zeros(N_TYPES, dtype=np.uint8)
     ddisc = np.zeros(N_TYPES, dtype=np.uint8)
@@ -356,7 +364,7 @@ def fit_side_weights(rules, n: int = 20000, seed: int = 0):
     X = np.empty((n, N_FEATURES))
     y = np.empty(n)
     for i in range(n):
-        deal_team(st, deck, hands, spec.hand_size)
+        deal_counts(st, deck, hands, spec.hand_size)
         sol = int(rng.integers(4))
         trump, est, _l = soloist_choice(hands, sol, tk, kr, kept, disc, ddisc)
         estimate_features(kept, trump, kr, f)
@@ -374,7 +382,7 @@ def play_partners_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int
     ``soloist`` 0..3 or None (no contract: forehand leads, nothing is scored); ``trump``
     0..3, or None for a Durch (R4; only where the game has one, V4.6; V5.7 and V6 have
     none); ``bid`` defaults to the opening bid; ``policy`` "heuristic" (the team policy,
-    analyzer.mechanics.team_play) or "random" (uniform over the legal cards).  As in the
+    analyzer.mechanics.play.heuristic_partners) or "random" (uniform over the legal cards).  As in the
     three-player ``play`` there is no auction and no exchange: the Dabb's cards are taken
     as the soloist's discard (their points count for its team, V4.2; a trump low card
     among them melds where V2.3 says so).  The high bidder leads where the game says so
@@ -400,9 +408,9 @@ def play_partners_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int
     if bid < spec.start or (bid - spec.start) % spec.step:
         raise BinokelError(f"bid {bid} is no valid bid ({spec.start}, {spec.start + spec.step}, ...)")
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
-    deal_team(chunk_state(seed, 0), spec.deck.copy(), hands, spec.hand_size)
+    deal_counts(chunk_state(seed, 0), spec.deck.copy(), hands, spec.hand_size)
     dabb = hands[4].copy()
-    pol = np.full(4, POLICY_TEAM if policy == "heuristic" else POLICY_RANDOM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC if policy == "heuristic" else POLICY_RANDOM, dtype=np.int64)
     log = np.zeros((spec.hand_size, L_COLS), dtype=np.int64)
     sol = -1 if soloist is None else int(soloist)
     pts = np.zeros(2, dtype=np.int64)
@@ -410,7 +418,7 @@ def play_partners_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int
     tricks = np.zeros(2, dtype=np.int64)
     melds = np.zeros(2, dtype=np.int64)
     if durch:
-        won = play_team_durch_logged(hands[:4].copy(), sol, tk, dabb, log)
+        won = play_durch_partners_logged(hands[:4].copy(), sol, tk, dabb, log)
         n_tricks = min(won + 1, spec.hand_size)
         for k in range(n_tricks):
             w = int(log[k, L_WINNER])
@@ -418,7 +426,7 @@ def play_partners_deal(rules, seed: int = 0, soloist: int | None = 0, trump: int
             pts[w % 2] += int(log[k, L_POINTS])
     else:
         leader = sol if (sol >= 0 and tk.bidder_leads) else 0
-        n_tricks = play_team_logged(hands[:4].copy(), int(trump), leader, max(sol, 0), pol,
+        n_tricks = play_deal_partners_logged(hands[:4].copy(), int(trump), leader, max(sol, 0), pol,
                                     chunk_state(seed, 1), tk, dabb if sol >= 0 else np.zeros_like(dabb),
                                     pts, counting, tricks, log, np.zeros(0, dtype=np.int64), 0)
         if sol >= 0 and spec.dabb_size > 0:

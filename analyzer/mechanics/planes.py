@@ -8,7 +8,7 @@ number of planes holding bit t, and the planes nest: plane j+1 is a subset of pl
 
 For k = 2 the planes are exactly the ``lo`` / ``hi`` planes of play.py and the packed
 ``lo | hi << 24`` int of cards.py (``Hand.mask``), bit for bit: the solver's keys and the
-W1/W2 kernels keep their encoding.  The ``uint8[seats, 24]`` counts of team_play and the
+W1/W2 kernels keep their encoding.  The ``uint8[seats, 24]`` counts of the partners' loops and the
 dealers convert with :func:`planes_from_counts` / :func:`counts_from_planes`.
 
 Kernels: a table's hands are ``int64[seats, k]``; removing a copy clears the type's bit in

@@ -64,7 +64,8 @@ from analyzer.mechanics.rng import bounded, chunk_state
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
-# 2 is analyzer.search.pimc.POLICY_PIMC
+# 2 is analyzer.search.pimc.POLICY_PIMC, 6 its POLICY_PIMC_DEFENCE (one id space for every
+# table; at a partners' table POLICY_HEURISTIC is heuristic_partners)
 POLICY_HEURISTIC_V1 = 3
 POLICY_HEURISTIC_LIN = 4
 POLICY_HEURISTIC_LIN2 = 5
@@ -931,6 +932,130 @@ def _heuristic(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
     return _heuristic_melds(seat, legal, k, lead_suit, win_card, win_seat, trick_pts, leader,
                             olo, ohi, klo, khi, ab0, ab1, ab2, trump, soloist, beat, cp, rs,
                             np.int64(0), np.int64(0))
+
+
+# --------------------------------------------------------------------------- partners' heuristic
+# A table of partners (V1: seats 0..3, partners opposite, side seat % 2) with hands as
+# uint8[24] counts of the card types (any copies per type: V4.1, V5.1, V6.1).
+
+@njit(_nrt=False)
+def unseen_counts_mask(own, played, copies):
+    """Types of which a copy may be in another hand: ``copies - own - played > 0`` per type
+    (``own``, ``played``: uint8[24] counts; ``copies``: the deck's copies per type)."""
+    m = np.int64(0)
+    for t in range(N_TYPES):
+        if own[t] + played[t] < copies[t]:
+            m |= np.int64(1) << np.int64(t)
+    return m
+
+
+@njit(_nrt=False)
+def _threat(p_ab, c, lead_suit, unseen, trump, beat):
+    """A later seat with proven-absent types ``p_ab`` might beat card ``c``, which now
+    wins a trick led in ``lead_suit`` (V6.4: it must follow if it can)."""
+    s = c // 6
+    stronger = (unseen & beat[c] & ~p_ab) != 0
+    if s == lead_suit:
+        if stronger:
+            return True
+        return s != trump and _may_ruff(p_ab, lead_suit, unseen, trump)
+    # c is a trump on a plain lead: only a seat void in the led suit may overtrump
+    return stronger and _holds_none(p_ab, unseen, lead_suit)
+
+
+@njit(_nrt=False)
+def _suit_len_counts(own, s):
+    """Cards of suit ``s`` in the counts ``own``, ranks 0..4 (the low rank is not counted:
+    the weights of :func:`heuristic_partners` were set so)."""
+    n = 0
+    for r in range(5):
+        n += own[6 * s + r]
+    return n
+
+
+@njit(_nrt=False)
+def heuristic_partners(seat, legal, k, lead_suit, win_card, win_seat, trick_pts,
+                       own, played, ab, trump, bidder, beat, cp, rs, copies):
+    """Choose a card type from ``legal`` for ``seat`` at a partners' table (V1) from
+    public information only; ``trump`` 0..3.
+
+    Parameters: ``own`` uint8[24] the seat's counts; ``played`` uint8[24] the cards it
+    knows are out of the other hands (played so far incl. the current trick, and for the
+    soloist its discard); ``ab`` int64[4] per seat the types its plays proved it lacks;
+    ``copies`` the deck's copies per type; ``k`` cards in the trick so far, with its
+    ``lead_suit``, ``win_card``, ``win_seat``, ``trick_pts``; ``bidder`` seat (public
+    after the auction).  No other hand enters.  Ties go to the lowest type.  The future
+    value of a card is :func:`_keep`'s (trumps are control, a plain master a trick).
+    """
+    unseen = unseen_counts_mask(own, played, copies)
+    partner = (seat + 2) % 4
+    o1 = (seat + 1) % 4
+    o3 = (seat + 3) % 4
+    my_side_bid = bidder % 2 == seat % 2
+    best = -1
+    best_score = np.int64(-(1 << 60))
+    m = legal
+    if k == 0:
+        opp_trumps = (not _holds_none(ab[o1], unseen, trump)
+                      or not _holds_none(ab[o3], unseen, trump))
+        while m != 0:
+            c = cttz(m)
+            m &= m - 1
+            s = c // 6
+            pts = cp[c]
+            is_tr = s == trump
+            master = (unseen & beat[c]) == 0
+            ruffed = (not is_tr) and (_may_ruff(ab[o1], s, unseen, trump)
+                                      or _may_ruff(ab[o3], s, unseen, trump))
+            if master and not ruffed:
+                if is_tr:
+                    score = (4000 if my_side_bid else 2000) + pts if opp_trumps else 500 + pts
+                else:
+                    score = 3000 + 4 * pts
+            else:
+                score = 1000 - 8 * pts - 4 * _keep(c, rs[c], beat[c], unseen, trump)
+                if not is_tr:
+                    # lead to the partner's known void: the partner ruffs (V6.4 duty)
+                    if _may_ruff(ab[partner], s, unseen, trump) and not ruffed:
+                        score += 2000
+                    score += 60 * _suit_len_counts(own, s)
+            if score > best_score:
+                best_score = score
+                best = c
+        return best
+    later1 = k <= 2          # seat + 1 (an opponent) plays after me
+    partner_later = k == 1   # the partner plays after me
+    # partner's card stays the winner: no later opponent may beat it
+    partner_safe = False
+    if win_seat == partner:
+        partner_safe = True
+        if later1 and _threat(ab[o1], win_card, lead_suit, unseen, trump, beat):
+            partner_safe = False
+    while m != 0:
+        c = cttz(m)
+        m &= m - 1
+        pts = cp[c]
+        kp = _keep(c, rs[c], beat[c], unseen, trump)
+        wins = card_beats(c, win_card, trump, beat)
+        if partner_safe:
+            # load counters, do not overtake (an overtaking card is worth its future)
+            score = 4 * (pts - kp) - (400 if wins else 0)
+        elif wins:
+            safe = not (later1 and _threat(ab[o1], c, lead_suit, unseen, trump, beat))
+            if safe:
+                score = 100000 + 4 * (trick_pts + pts) - 4 * kp
+            elif partner_later:
+                # an unsafe winner before the partner: leave it to the partner, cheaply
+                score = -4 * (pts + kp) - 200
+            else:
+                score = -4 * (pts + kp) - 50 + (rs[c] if trick_pts > 0 else 0)
+        else:
+            score = -4 * (pts + kp)
+        score += _suit_len_counts(own, c // 6)
+        if score > best_score:
+            best_score = score
+            best = c
+    return best
 
 
 @njit(_nrt=False)

@@ -71,6 +71,24 @@ def next_u64(s):
 
 
 @njit(_nrt=False)
+def derived_state(state, out):
+    """Fill ``out`` (uint64[4]) with a stream derived from ``state`` without advancing it
+    (splitmix64's finalizer per word, then one step), so a caller can draw side decisions
+    (PIMC's worlds) while its own next draws stay those of a run without them."""
+    for q in range(4):
+        x = state[q] + np.uint64(0x9E3779B97F4A7C15) * np.uint64(q + 1)
+        x ^= x >> np.uint64(30)
+        x *= np.uint64(0xBF58476D1CE4E5B9)
+        x ^= x >> np.uint64(27)
+        x *= np.uint64(0x94D049BB133111EB)
+        x ^= x >> np.uint64(31)
+        out[q] = x
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:
+        out[0] = np.uint64(1)
+    next_u64(out)
+
+
+@njit(_nrt=False)
 def bounded(s, n):
     """Uniform int in [0, n) for 1 <= n < 2**32, exactly (Lemire's method with rejection)."""
     nn = np.uint64(n)

@@ -29,6 +29,7 @@ from analyzer.mechanics.ruleset import (BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WIN
                                         Auction, CardPoints, Dabb, Deck, Fitted, GameEnd, Melds,
                                         Play, Scoring, Table, get_game)
 from analyzer.mechanics.ruleset import NOT_BUILT  # noqa: F401 (re-exported for its readers)
+from analyzer.mechanics.trick import DUTY_R6, DUTY_V56, DUTY_V64
 from analyzer.mechanics.ruleset import RuleSet as Game
 
 # rank indices (see cards.py): A=0, 10=1, K=2, Q=3, J=4, low card (9 or 7)=5
@@ -81,7 +82,7 @@ class TeamKernel(NamedTuple):
     card_points: np.ndarray      # int64[24]: counter points per card type (V6.5)
     rank_strength: np.ndarray    # int64[24]: higher beats lower within a suit (V1, V6.4)
     copies: np.ndarray           # int64[24]: copies of each type in the deck (4; 0 = the 9s)
-    duty: int                    # play duties: 0 = R6, 1 = V5.6, 2 = V6.4 (team_play)
+    duty: int                    # play duties: trick.DUTY_R6 / DUTY_V56 / DUTY_V64 (R6, V5.6, V6.4)
     partner_relief: int          # 1: beat/trump duties lifted while the partner wins (V5.6)
     # the meld table, named as ruleset.Kernel's (melds.meld_total_counts reads either)
     family: np.ndarray           # int64[2]: (plain, trump) family; V6.3 A: 150 per trump flush
@@ -434,8 +435,8 @@ PINOCHLE_80 = VARIANTS["pinochle-80"]
 PINOCHLE_80_B = flat_view(GAMES["pinochle-80"].with_parts(
     points=replace(GAMES["pinochle-80"].points, ranks=COUNTERS["b"])))
 
-#: TeamKernel.duty of the play part's beat mode: 0 = R6, 1 = V5.6, 2 = V6.4 (team_play)
-_DUTY_OF_BEAT = {BEAT_WINNER: 0, BEAT_LED_HIGH: 1, BEAT_TRUMP_LEAD: 2}
+#: TeamKernel.duty of the play part's beat mode (R6, V5.6, V6.4; trick.duty_modes reads it back)
+_DUTY_OF_BEAT = {BEAT_WINNER: DUTY_R6, BEAT_LED_HIGH: DUTY_V56, BEAT_TRUMP_LEAD: DUTY_V64}
 
 
 def _team_kernel_of(rules) -> TeamKernel:

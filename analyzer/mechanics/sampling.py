@@ -259,3 +259,54 @@ def remaining_deck(known_counts: np.ndarray, rules=None) -> np.ndarray:
     if rules is None:
         return out[:remaining_cards(np.asarray(known_counts), out)].copy()
     return out[:unseen_cards(np.asarray(known_counts), rules.kernel.copies, out)].copy()
+
+
+# --------------------------------------------------------------------------- counts per seat
+
+@njit(_nrt=False)
+def deal_counts(state, deck, cnt, hand_size):
+    """Deal ``deck`` (uint8[n] card types, each copy once; shuffled in place) into ``cnt``
+    (uint8[4 or 5, 24], per-seat counts of the card types).
+
+    Seats 0..3 get ``hand_size`` cards each (rows 0-3), the rest is the Dabb (row 4, when
+    ``cnt`` has five rows; V4.1, V5.1: 11 + 4 and 9 + 4; V6.1: 20 + 0).  A partial
+    Fisher-Yates shuffle (:func:`shuffle_prefix`, exact batched draws): seats 0-2 and the
+    Dabb take the first positions, seat 3 the unshuffled rest, a uniformly random split.
+    """
+    n = deck.shape[0]
+    shuffle_prefix(state, deck, n - hand_size)
+    for p in range(cnt.shape[0]):
+        for t in range(N_TYPES):
+            cnt[p, t] = 0
+    h3 = 3 * hand_size
+    dabb_end = n - hand_size
+    for i in range(n):
+        if i < h3:
+            cnt[i // hand_size, deck[i]] += 1
+        elif i < dabb_end:
+            cnt[4, deck[i]] += 1
+        else:
+            cnt[3, deck[i]] += 1
+
+
+@njit(_nrt=False)
+def deal_counts_fixed(state, deck, cnt, seat, hand, hand_size):
+    """Deal the unseen cards ``deck`` (card types, shuffled in place): ``hand_size`` to each
+    of the four seats other than ``seat``, which gets ``hand`` (uint8[24] counts); the rest
+    to the Dabb (row 4, when ``cnt`` has five rows).  Uniform given ``hand`` (V4.1, V5.1,
+    V6.1)."""
+    n = deck.shape[0]
+    shuffle_prefix(state, deck, n - 1)
+    for p in range(cnt.shape[0]):
+        for t in range(N_TYPES):
+            cnt[p, t] = hand[t] if p == seat else 0
+    k = 0
+    for p in range(4):
+        if p == seat:
+            continue
+        for i in range(hand_size):
+            cnt[p, deck[k]] += 1
+            k += 1
+    while k < n:
+        cnt[4, deck[k]] += 1
+        k += 1

@@ -10,8 +10,8 @@ registers): ``lsuit`` (suit of the led card, -1 before the lead), ``wcard`` / ``
 (the card now winning and who played it), ``lhigh`` (the strongest card of the led suit
 in the trick: ``wcard`` unless the trick is trumped).  :func:`add_card` advances them.
 
-Trump: a suit 0..3, or no trump (a Durch, R4): ``-1`` (play.py) or ``4`` (team_play's
-``NO_TRUMP``); both hold no card.
+Trump: a suit 0..3, or no trump (a Durch, R4): ``-1`` (play.py) or :data:`NO_TRUMP` (``4``,
+the partners' loops); both hold no card.
 
 Seats and sides: ``side`` is an int64 array over the table's seats (:func:`sides_of`):
 three-player games side = (seat != soloist), partners seat % 2, -1 for a seat that sits
@@ -40,6 +40,28 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.mechanics.ruleset import (BEAT_LED_HIGH, BEAT_NONE, BEAT_TRUMP_LEAD,  # noqa: F401
                                         BEAT_WINNER, SIDES_PARTNERS)
+
+
+#: the trump argument of a Durch at a partners' table (R4: no trump): a suit index no card
+#: has, so :func:`suit_bits` holds no type and no card is ever a trump
+NO_TRUMP = 4
+
+#: ``TeamKernel.duty`` (analyzer.mechanics.rules): the duty table of a game with partners
+#: as one int: R6 (kreuz-48, V4.5), V5.6 (kreuz-40), V6.4 (pinochle-80)
+DUTY_R6, DUTY_V56, DUTY_V64 = 0, 1, 2
+
+
+@njit(_nrt=False)
+def duty_modes(duty):
+    """``(beat_mode, overtrump)`` of :func:`legal` for a ``TeamKernel.duty``: R6 beat the
+    winner and overtrump, V5.6 beat the led suit's highest and overtrump, V6.4 head a
+    trump lead only, no overtrump.  Transitional: goes when the partners' loops read the
+    one compiled Kernel (``ruleset.Kernel.beat_mode`` / ``overtrump``)."""
+    if duty == DUTY_V64:
+        return BEAT_TRUMP_LEAD, 0
+    if duty == DUTY_V56:
+        return BEAT_LED_HIGH, 1
+    return BEAT_WINNER, 1
 
 
 @njit(_nrt=False)

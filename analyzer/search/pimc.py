@@ -30,9 +30,17 @@ PIMC approximation of a uniform draw: exact where only the hand sizes are known 
 biased once plays have proved voids (marginals up to 0.15 off, issue 24's report).  Every
 other deck (binokel-40: 20 types, a 4-card Dabb, V5.1, V5.3) draws exactly uniform worlds
 from the same information set (:func:`exact_setup` / :func:`exact_world` on
-analyzer.mechanics.worlds).  The partners' games (V4-V6) have PIMC seats in their own play
-loop (analyzer.mechanics.team_play.team_pimc_choose: the same sampler, team-policy
-play-outs, the value of the seat's side); :func:`resolve_play` accepts every game.
+analyzer.mechanics.worlds).  At a partners' table (V1: V4-V6) :func:`pimc_choose_partners`
+decides with the same sampler, play-outs by the partners' heuristic
+(analyzer.mechanics.play.heuristic_partners) and the value of the seat's side, inside
+:func:`play_deal_partners` (a deal with a policy per seat on the one trick step);
+:func:`resolve_play` accepts every game.
+
+Play policies have one id space for every table: 0 random and 1 the table's heuristic
+(analyzer.mechanics.play), :data:`POLICY_PIMC` (2), 3-5 the older three-player
+heuristics (play.py), :data:`POLICY_PIMC_DEFENCE` (6, partners' tables).  A PIMC seat of
+a partners' table carries its worlds per decision in the bits above 8
+(:func:`pimc_policy`).
 """
 from __future__ import annotations
 
@@ -40,7 +48,7 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
-from analyzer.kernels.bits import ctpop, cttz
+from analyzer.kernels.bits import ctpop, cttz, select_bit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
 from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
                                      POLICY_HEURISTIC_V1, POLICY_RANDOM, _heuristic,
@@ -48,13 +56,21 @@ from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POL
                                      _heuristic_melds, _heuristic_v1,
                                      _random_pick, card_beats, legal_mask_duty, play_out,
                                      proven_absent, suit_mask)
-from analyzer.mechanics.rng import bounded, next_u64
+from analyzer.mechanics.play import beat_table, heuristic_partners
+from analyzer.mechanics.playout import L_CARD0, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER
+from analyzer.mechanics.playout import SIDES_OF_PARTNERS
+from analyzer.mechanics.rng import bounded, derived_state
 from analyzer.mechanics.rules import DEFAULT_RULES
+from analyzer.mechanics.trick import add_card, close_trick, duty_modes, proves, relief_of
+from analyzer.mechanics.trick import legal as step_legal
 from analyzer.mechanics.worlds import draw_world, sample_setup
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, W_SIZE, dd_move_values,
                                    init_workspace, set_context, set_hands)
 
 POLICY_PIMC = 2
+#: PIMC where the seat defends (not on the bidder's side, V1), else the partners'
+#: heuristic: one policy array serves every soloist (``POLICY_PIMC_DEFENCE | worlds << 8``)
+POLICY_PIMC_DEFENCE = 6
 DEFAULT_SAMPLES = 20
 DEFAULT_HORIZON = 6
 
@@ -659,17 +675,6 @@ def shown_counts_kernel(counts, trump, kr, out):
         out[t9] = max(out[t9], np.int64(counts[t9]))
 
 
-@njit(_nrt=False)
-def _mix64(x):
-    # splitmix64's finalizer: decorrelates a derived stream from its parent's outputs
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
-
-
 @njit
 def play_contract(hands, trump, leader, soloist, policy, state, kr, points, tricks, tapp, disc,
                   pimc=None):
@@ -726,15 +731,287 @@ def play_contract(hands, trump, leader, soloist, policy, state, kr, points, tric
     tt = np.zeros((1 << PLAY_TT_BITS, 2), dtype=np.int64)
     set_context(w, trump, soloist, np.int64((1 << PLAY_TT_BITS) - 1))
     ps = np.empty(4, dtype=np.uint64)
-    for q in range(4):
-        ps[q] = _mix64(state[q] + np.uint64(0x9E3779B97F4A7C15) * np.uint64(q + 1))
-    if ps[0] == 0 and ps[1] == 0 and ps[2] == 0 and ps[3] == 0:
-        ps[0] = np.uint64(1)
-    next_u64(ps)
+    derived_state(state, ps)
     log = np.zeros(0, dtype=np.int64)
     return play_deal_policies(lo, hi, dcount, tp, shown, trump, soloist, leader, pol,
                               pimc[0], pimc[1], ps, w, tt, kr.rank_strength, kr, points,
                               tricks, log)
+
+
+# --------------------------------------------------------------------------- partners' tables
+# Hands as uint8[4, 24] counts of the card types (any copies per type), seats 0..3 in seat
+# order, partners opposite (V1: side seat % 2); duties and points from the TeamKernel
+# ``kp`` (analyzer.mechanics.rules), the trick step of analyzer.mechanics.trick.
+
+@njit
+def rollout_partners(cnt, pres, seat, first, ld, k, lsuit, wcard, wseat, best_led, tp, played,
+                     ab, trump, bidder, kp, beat, bm, ot, pr, me):
+    """Play one world out from the trick in progress after ``seat`` plays ``first``,
+    every seat by :func:`analyzer.mechanics.play.heuristic_partners` (the world's hands as
+    its own, ``played`` and ``ab`` the public record, both updated here); returns the card
+    points (incl. the last trick) that side ``me`` takes from the current trick on (V1:
+    seat % 2)."""
+    cp = kp.card_points
+    rs = kp.rank_strength
+    copies = kp.copies
+    side = SIDES_OF_PARTNERS
+    pts = np.zeros(2, dtype=np.int64)
+    trk = np.zeros(2, dtype=np.int64)
+    cnt_side = np.zeros(2, dtype=np.int64)
+    kk = k
+    s = seat
+    c = first
+    while True:
+        # play c by s
+        rel = relief_of(s, wseat, side, pr)
+        if kk > 0:
+            ab[s] |= proves(c, lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
+        cnt[s, c] -= 1
+        if cnt[s, c] == 0:
+            pres[s] &= ~(np.int64(1) << np.int64(c))
+        played[c] += 1
+        lsuit, wcard, wseat, best_led = add_card(c, s, lsuit, wcard, wseat, best_led, trump, beat)
+        tp += cp[c]
+        kk += 1
+        if kk == 4:
+            last = pres[0] == 0 and pres[1] == 0 and pres[2] == 0 and pres[3] == 0
+            close_trick(wseat, tp, last, kp.last_trick_bonus, side, pts, trk, cnt_side)
+            if last:
+                break
+            ld = wseat
+            kk = 0
+            tp = 0
+            lsuit = -1
+            wcard = -1
+            wseat = -1
+            best_led = -1
+        s = (ld + kk) % 4
+        rel = relief_of(s, wseat, side, pr)
+        lg = step_legal(pres[s], lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
+        c = heuristic_partners(s, lg, kk, lsuit, wcard, wseat, tp, cnt[s], played, ab, trump,
+                               bidder, beat, cp, rs, copies)
+    return pts[me]
+
+
+@njit
+def world_setup_partners(seat, k, ld, own, played, ab, bidder, known_disc, kp):
+    """The world sampler's tables (analyzer.mechanics.worlds.sample_setup) for ``seat`` at a
+    partners' table from its knowledge only: its hand ``own``, the cards ``played``, the
+    proofs ``ab``, its own discard ``known_disc`` if it is the bidder (else zeros: the Dabb
+    of ``kp.dabb_size`` cards is then a hidden place, V4.1, V5.1); hand sizes follow from
+    the trick in progress (``ld`` leader, ``k`` cards played to it)."""
+    r = 0
+    for t in range(N_TYPES):
+        r += own[t]
+    room = np.zeros(5, dtype=np.int64)
+    places = np.int64(0)
+    for i in range(4):
+        q = (ld + i) % 4
+        if q == seat:
+            continue
+        room[q] = r - 1 if i < k else r
+        places |= np.int64(1) << np.int64(q)
+    if seat != bidder and kp.dabb_size > 0:
+        room[4] = kp.dabb_size
+        places |= np.int64(1) << np.int64(4)
+    unseen = np.zeros(N_TYPES, dtype=np.int64)
+    for t in range(N_TYPES):
+        unseen[t] = kp.copies[t] - own[t] - played[t] - known_disc[t]
+    absent = np.zeros(5, dtype=np.int64)
+    for q in range(4):
+        absent[q] = ab[q]
+    shown = np.zeros((5, N_TYPES), dtype=np.int64)
+    public = np.zeros(N_TYPES, dtype=np.int64)
+    return sample_setup(unseen, shown, public, absent, places, np.int64(0), room)
+
+
+@njit(_nrt=False)
+def world_position(wc, ab, played, cnt, pres, ab2, pl):
+    """Copy a drawn world ``wc`` (int64[5, 24] counts) into a play-out's workspace: the four
+    hands ``cnt`` (uint8[4, 24]) with their presence masks ``pres``, fresh copies of the
+    public record (``ab2`` of the proofs ``ab``, ``pl`` of ``played``)."""
+    for q in range(4):
+        pres[q] = 0
+        ab2[q] = ab[q]
+        for t in range(N_TYPES):
+            cnt[q, t] = wc[q, t]
+            if wc[q, t] > 0:
+                pres[q] |= np.int64(1) << np.int64(t)
+    for t in range(N_TYPES):
+        pl[t] = played[t]
+
+
+@njit
+def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played,
+                         ab, trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc):
+    """PIMC choice of a card type for ``seat`` at a partners' table from its knowledge only.
+
+    Knowledge (the only inputs): ``own`` uint8[24] its hand; ``played`` uint8[24] every
+    card played so far (the current trick's included); ``ab`` int64[4] what each seat's
+    plays proved (trick.proves); ``known_disc`` uint8[24] its own discard if it is the
+    bidder (zeros otherwise: the discard, ``kp.dabb_size`` cards, is then a hidden place);
+    the trick in progress (``ld`` leader, ``k`` cards, ``lsuit``, ``wcard``/``wseat``,
+    ``best_led``, ``tp``) and the bidder.  Hand sizes follow from the trick.
+    ``n_worlds`` worlds from analyzer.mechanics.worlds (exactly uniform among the
+    consistent deals); each legal card is followed in each world by a play-out with
+    :func:`analyzer.mechanics.play.heuristic_partners` at every seat; value = the card
+    points the seat's side (V1) takes from this trick on, averaged; the best mean wins,
+    ties to the lowest type.
+    ``acc`` float64[24] (written: the mean per legal card).
+    """
+    for t in range(N_TYPES):
+        acc[t] = 0.0
+    if ctpop(legal) == 1:
+        return cttz(legal)
+    g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
+                                                                 bidder, known_disc, kp)
+    wc = np.zeros((5, N_TYPES), dtype=np.int64)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    pres = np.zeros(4, dtype=np.int64)
+    pl = np.zeros(N_TYPES, dtype=np.uint8)
+    ab2 = np.zeros(4, dtype=np.int64)
+    me = seat % 2
+    done = 0
+    for _ in range(n_worlds):
+        for q in range(5):
+            for t in range(N_TYPES):
+                wc[q, t] = 0
+        if not draw_world(state, g_type, act, sp, wt, nsp, room_c, tab, wc):
+            continue
+        done += 1
+        for t in range(N_TYPES):
+            wc[seat, t] = own[t]
+        m = legal
+        while m != 0:
+            c = cttz(m)
+            m &= m - 1
+            world_position(wc, ab, played, cnt, pres, ab2, pl)
+            acc[c] += rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat, best_led,
+                                       tp, pl, ab2, trump, bidder, kp, beat, bm, ot, pr, me)
+    if done == 0:
+        return cttz(legal)
+    best = -1
+    bv = 0.0
+    m = legal
+    while m != 0:
+        c = cttz(m)
+        m &= m - 1
+        acc[c] /= done
+        if best < 0 or acc[c] > bv:
+            best = c
+            bv = acc[c]
+    return best
+
+
+@njit
+def play_deal_partners(cnt, trump, leader, bidder, policies, state, kp, beat, discard, points,
+                       counting, tricks, log, forced, n_forced):
+    """Play a whole deal at a partners' table from ``cnt`` (uint8[4, 24], consumed) under
+    ``kp``'s duties, a policy per seat (R6, R7, V1, V4.5, V5.6, V6.4).
+
+    ``policies`` int64[4] in the one id space (module docstring): POLICY_RANDOM,
+    :data:`POLICY_PIMC` / :data:`POLICY_PIMC_DEFENCE` ``| worlds << 8``
+    (:func:`pimc_choose_partners`), anything else the partners' heuristic
+    (analyzer.mechanics.play.heuristic_partners); ``kp`` the TeamKernel; ``beat`` from
+    :func:`analyzer.mechanics.play.beat_table`; ``discard`` uint8[24] the bidder's
+    discard (known to the bidder only; zeros without a Dabb).  OUT (zeroed here):
+    ``points`` int64[2] card points per team incl. the last trick (no discard),
+    ``counting`` int64[2] tricks holding a card worth points won per team, ``tricks``
+    int64[2] tricks per team.  ``log`` int64[n_tricks, L_COLS] or empty; ``forced`` the
+    card types of the first ``n_forced`` plays (replay).  Returns the number of tricks.
+
+    Every trick runs on the one trick step of analyzer.mechanics.trick (legal cards,
+    proofs, winner, points to the side ``seat % 2``), as every game's playout does.
+    """
+    cp = kp.card_points
+    rs = kp.rank_strength
+    copies = kp.copies
+    bm, ot = duty_modes(kp.duty)
+    pr = kp.partner_relief
+    side = SIDES_OF_PARTNERS        # V1: partners opposite (a constant: no allocation per deal)
+    n_tricks = 0
+    for t in range(N_TYPES):
+        n_tricks += cnt[0, t]
+    pres = np.zeros(4, dtype=np.int64)
+    for p in range(4):
+        for t in range(N_TYPES):
+            if cnt[p, t] > 0:
+                pres[p] |= np.int64(1) << np.int64(t)
+    played = np.zeros(N_TYPES, dtype=np.uint8)
+    known_b = discard.copy()      # what the bidder knows is out: played + its discard
+    ab = np.zeros(4, dtype=np.int64)
+    for i in range(2):
+        points[i] = 0
+        counting[i] = 0
+        tricks[i] = 0
+    do_log = log.shape[0] > 0
+    ld = leader
+    move = 0
+    ps = np.zeros(4, dtype=np.uint64)      # PIMC's stream (derived at its first decision)
+    have_ps = False
+    no_disc = np.zeros(N_TYPES, dtype=np.uint8)
+    acc = np.zeros(N_TYPES, dtype=np.float64)
+    for trick in range(n_tricks):
+        tp = 0
+        wcard = -1
+        wseat = -1
+        lsuit = -1
+        best_led = -1
+        for k in range(4):
+            seat = (ld + k) % 4
+            rel = relief_of(seat, wseat, side, pr)
+            legal = step_legal(pres[seat], lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
+            if move < n_forced:
+                c = forced[move]
+            elif policies[seat] == POLICY_RANDOM:
+                c = select_bit(legal, bounded(state, ctpop(legal)))
+            elif ((policies[seat] & 255) == POLICY_PIMC
+                  or ((policies[seat] & 255) == POLICY_PIMC_DEFENCE and seat % 2 != bidder % 2)):
+                if not have_ps:
+                    derived_state(state, ps)
+                    have_ps = True
+                c = pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp,
+                                         cnt[seat], played, ab, trump, bidder,
+                                         discard if seat == bidder else no_disc,
+                                         policies[seat] >> 8, ps, kp, beat, bm, ot, pr, acc)
+            else:
+                c = heuristic_partners(seat, legal, k, lsuit, wcard, wseat, tp, cnt[seat],
+                                       known_b if seat == bidder else played, ab, trump, bidder,
+                                       beat, cp, rs, copies)
+            if k > 0:
+                # what this play proves under the duties (public)
+                ab[seat] |= proves(c, lsuit, wcard, best_led, trump, beat, 1, 1, bm, ot, rel)
+            cnt[seat, c] -= 1
+            if cnt[seat, c] == 0:
+                pres[seat] &= ~(np.int64(1) << np.int64(c))
+            played[c] += 1
+            known_b[c] += 1
+            lsuit, wcard, wseat, best_led = add_card(c, seat, lsuit, wcard, wseat, best_led,
+                                                     trump, beat)
+            tp += cp[c]
+            if do_log:
+                log[trick, L_CARD0 + k] = c
+                log[trick, L_LEGAL0 + k] = legal
+            move += 1
+        tp = close_trick(wseat, tp, trick == n_tricks - 1, kp.last_trick_bonus, side, points,
+                         tricks, counting)
+        if do_log:
+            log[trick, L_LEADER] = ld
+            log[trick, L_WINNER] = wseat
+            log[trick, L_POINTS] = tp
+        ld = wseat
+    return n_tricks
+
+
+@njit
+def play_deal_partners_logged(hands, trump, leader, bidder, policies, state, kp, discard, points,
+                              counting, tricks, log, forced, n_forced):
+    """:func:`play_deal_partners` from ``hands`` (not modified) with a trick log and replay."""
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(kp, beat)
+    cnt = hands.copy()
+    return play_deal_partners(cnt, trump, leader, bidder, policies, state, kp, beat, discard,
+                              points, counting, tricks, log, forced, n_forced)
 
 
 # --------------------------------------------------------------------------- Python side
@@ -770,7 +1047,7 @@ def pimc_args(policy: int) -> tuple:
 
 def resolve_play(play, rules=None) -> int:
     """``--play`` name (``heuristic``, ``pimc``, ``pimc-defence``) or code -> the play mode
-    for :func:`play_contract` (and the team games' play loop); one-line
+    for :func:`play_contract` (and :func:`play_policies` of the partners' tables); one-line
     :class:`~analyzer.errors.BinokelError` for an unknown name.
 
     Every game has both PIMC modes (issue 24): the world sampler of
@@ -802,3 +1079,21 @@ def play_name(code: int) -> str:
         if v == code:
             return k
     return "random" if code == POLICY_RANDOM else str(code)
+
+
+def pimc_policy(worlds: int) -> int:
+    """The seat policy of a PIMC seat at a partners' table with ``worlds`` worlds per
+    decision (1..10**6): :data:`POLICY_PIMC` ``| worlds << 8``."""
+    return POLICY_PIMC | (int(worlds) << 8)
+
+
+def play_policies(play: int, worlds: int = PLAY_SAMPLES) -> np.ndarray:
+    """int64[4] seat policies of :func:`play_deal_partners` for a whole-deal play mode
+    (:data:`PLAY_NAMES`: heuristic = the partners' heuristic at every seat; pimc = PIMC at
+    every seat; pimc-defence = PIMC for the side that does not hold the contract, the
+    heuristic for the soloist's side)."""
+    if play == PLAY_PIMC:
+        return np.full(4, pimc_policy(worlds), dtype=np.int64)
+    if play == PLAY_PIMC_DEFENCE:
+        return np.full(4, POLICY_PIMC_DEFENCE | (int(worlds) << 8), dtype=np.int64)
+    return np.full(4, POLICY_HEURISTIC, dtype=np.int64)

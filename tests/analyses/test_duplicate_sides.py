@@ -8,7 +8,8 @@ import pytest
 from analyzer.analyses.duplicate_sides import duplicate_sides, side_policies
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rules import get_rules
-from analyzer.mechanics.team_play import POLICY_PIMC, POLICY_TEAM
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.search.pimc import POLICY_PIMC
 
 
 def test_pimc_goes_to_the_configured_side_and_the_partner_is_on_the_soloists():
@@ -17,7 +18,7 @@ def test_pimc_goes_to_the_configured_side_and_the_partner_is_on_the_soloists():
     assert pimc_seats("soloist", 1) == [1, 3]        # V1: partners sit opposite
     assert pimc_seats("defenders", 1) == [0, 2]
     assert pimc_seats("all", 2) == [0, 1, 2, 3]
-    assert all(int(x) == POLICY_TEAM for p, x in enumerate(side_policies("soloist", 0, 5)) if p % 2)
+    assert all(int(x) == POLICY_HEURISTIC for p, x in enumerate(side_policies("soloist", 0, 5)) if p % 2)
 
 
 def test_duplicate_of_a_team_game_pairs_the_deals_and_repeats_with_the_seed():

@@ -16,7 +16,9 @@ from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
-from analyzer.mechanics.team_play import L_COLS, POLICY_TEAM, play_team_logged
+from analyzer.mechanics.playout import L_COLS
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.search.pimc import play_deal_partners_logged
 from cli.main import cli
 
 #: one game per family, with the rule section of its play duties
@@ -46,17 +48,17 @@ def test_deals_are_the_rule_of_thumb_games_trump_deals(game, section):
 @pytest.mark.parametrize("game,section", GAMES)
 def test_policy_zero_plays_exactly_the_team_policy(game, section):
     """Start ``defend`` (-1000 on "the team policy's card") plays every deal as the team
-    game does (team_play.play_team_logged with the team policy at every seat, the same
+    game does (pimc.play_deal_partners_logged with the team policy at every seat, the same
     duties, section cited): the bidding side's trick points agree deal by deal."""
     rules = get_rules(game)
     spec = team_spec(rules)
     deals = fd.draw_deals(10, 11, rules=rules)
     got = fd.evaluate(deals, fd.initial_weights("partners"), rules)
     H, TR, LD, BI, DI = deals
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     for i in range(10):
         pts = np.zeros(2, dtype=np.int64)
-        play_team_logged(H[i], TR[i], LD[i], BI[i], pol, chunk_state(0, 0), spec.tk, DI[i], pts,
+        play_deal_partners_logged(H[i], TR[i], LD[i], BI[i], pol, chunk_state(0, 0), spec.tk, DI[i], pts,
                          np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64),
                          np.zeros((0, L_COLS), dtype=np.int64), np.zeros(0, dtype=np.int64), 0)
         assert got[i] == pts[BI[i] % 2], (section, i)

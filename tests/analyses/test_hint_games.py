@@ -20,7 +20,8 @@ from analyzer.mechanics.record_play import play_record
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.ruleset import GAMES, SIDES_PARTNERS
-from analyzer.mechanics.team_play import _duty_of, team_pimc_choose
+from analyzer.mechanics.trick import duty_modes
+from analyzer.search.pimc import pimc_choose_partners
 from analyzer.mechanics.worlds import draw_world, sample_setup
 from analyzer.search.pimc import pimc_choose
 from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
@@ -90,17 +91,17 @@ def test_the_other_sides_exact_values_are_the_points_the_soloists_side_does_not_
 
 
 def _pimc_choice(v, n, seed):
-    """PIMC's own choice (pimc_choose, team_pimc_choose) from the view's knowledge."""
+    """PIMC's own choice (pimc_choose, pimc_choose_partners) from the view's knowledge."""
     r = v.rules
     if r.kernel.side_rule == SIDES_PARTNERS:
         kp = team_kernel(get_rules(r.name))
         beat = np.empty(N_TYPES, dtype=np.int64)
         beat_table(kp, beat)
-        bm, ot = _duty_of(kp.duty)
+        bm, ot = duty_modes(kp.duty)
         k, ls, wc, ws, lh, tp = _trick_state(v, beat)
         acc = np.zeros(N_TYPES)
         known = v.discard if v.seat == v.soloist and v.discard else (0,) * N_TYPES
-        c = team_pimc_choose(v.seat, np.int64(sum(1 << x for x in legal_cards(v))), k,
+        c = pimc_choose_partners(v.seat, np.int64(sum(1 << x for x in legal_cards(v))), k,
                              v.leader, ls, wc, ws, lh, tp, np.array(v.own, np.uint8),
                              np.array(v.played, np.uint8), np.array(v.absent[:4], np.int64),
                              v.trump, v.soloist, np.array(known, np.uint8), n,

@@ -24,7 +24,8 @@ from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.bidding import PASS, rule_value_by_tricks
 from analyzer.mechanics.game import (O_COLS, RES_COLS, R_CONTRACT, R_SCORE, dabb_contract,
                                      named_trump_contract)
-from analyzer.mechanics.team_play import POLICY_TEAM, deal_team
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.sampling import deal_counts
 from tests.cli.test_cli import assert_one_line_error, run
 
 K48 = "AS AS 10S KS QS JS AC AH AD 10C KH"
@@ -59,7 +60,7 @@ def _reference_value(hands5, sol, price, trump, seat, spec):
     res = np.zeros(RES_COLS, dtype=np.int64)
     beat = np.empty(24, dtype=np.int64)
     beat_table(spec.tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     cnt = np.zeros((4, 24), dtype=np.uint8)
     if spec.dabb_size > 0:
         dabb_contract(hands5, sol, price, pol, chunk_state(0, 0), spec.tk, spec.kr, beat, cnt, res)
@@ -97,13 +98,13 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
                dabb=spec.dabb_size > 0, kr=spec.kr)
     beat = np.empty(24, dtype=np.int64)
     beat_table(spec.tk, beat)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     cnt = np.zeros((4, 24), dtype=np.uint8)
     out = np.zeros(RES_COLS, dtype=np.int64)
     deals, maxima, trumps = [], [], []
     for i in range(n):
         hands = np.zeros((5, 24), dtype=np.uint8)
-        deal_team(chunk_state((11, i), 0), spec.deck.copy(), hands, spec.hand_size)
+        deal_counts(chunk_state((11, i), 0), spec.deck.copy(), hands, spec.hand_size)
         maxb = np.array([nb - spec.step + spec.step * int(rng.integers(0, 40)) for _ in range(4)],
                         dtype=np.int64)
         tr = np.zeros(4, dtype=np.int64)

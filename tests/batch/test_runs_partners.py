@@ -22,7 +22,7 @@ from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_A
                                         DEFAULT_TRICK_VALUE)
 from analyzer.mechanics.game import (R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD, R_POINTS,
                                      R_SCORE, R_TRUMP, rule_maxima_by_tricks, rule_value_by_model)
-from analyzer.mechanics.team_play import deal_team
+from analyzer.mechanics.sampling import deal_counts
 from cli.main import cli
 from tests.oracle import pinochle as rp
 from tests.oracle import teams as rt
@@ -42,7 +42,7 @@ def _hands_of_deal(rules, seed, k):
                         DEFAULT_DABB_ESTIMATE, DEFAULT_TRICK_VALUE,
                         DEFAULT_PARTNER_ALLOWANCE, np.zeros((k, 12), dtype=np.int64))
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
-    deal_team(st, deck, hands, spec.hand_size)
+    deal_counts(st, deck, hands, spec.hand_size)
     return hands
 
 

@@ -90,7 +90,7 @@ def test_W2_on_a_four_seat_table_is_T2_with_spades_trump():
     points (one kernel, two names for the same work)."""
     from analyzer.bench.play import W2_TRUMP
     from analyzer.mechanics.rng import chunk_state
-    from analyzer.mechanics.team_play import POLICY_RANDOM
+    from analyzer.mechanics.play import POLICY_RANDOM
     from analyzer.mechanics.rules import team_spec
 
     rules = get_rules("kreuz-48")

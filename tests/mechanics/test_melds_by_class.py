@@ -10,8 +10,8 @@ from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import DECK80_TYPES, FULL_DECK80, Hand80
 from analyzer.mechanics.melds import (class_meld_total, class_melds, meld_all_trumps_counts,
                                       meld_total_counts)
-from analyzer.mechanics.team_play import deal80, new_deck80
-from analyzer.mechanics.rules import PINOCHLE_80, team_kernel
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.mechanics.rules import PINOCHLE_80, team_kernel, team_spec
 from analyzer.mechanics.rng import chunk_state
 from tests.oracle import pinochle as ref
 
@@ -27,7 +27,8 @@ def total(text, trump):
 def test_v6_1_deck_has_four_copies_of_twenty_types():
     assert len(DECK80_TYPES) == 20
     assert len(FULL_DECK80) == 80
-    assert sorted(np.bincount(new_deck80(), minlength=24)[list(DECK80_TYPES)]) == [4] * 20
+    deck = team_spec(PINOCHLE_80).deck
+    assert sorted(np.bincount(deck, minlength=24)[list(DECK80_TYPES)]) == [4] * 20
     assert all(t % 6 != 5 for t in DECK80_TYPES)
 
 
@@ -48,7 +49,7 @@ def test_v6_1_wrong_hand_size_is_an_error():
 
 def test_v6_1_deal_is_20_cards_each_and_the_whole_deck():
     cnt = np.zeros((4, 24), dtype=np.uint8)
-    deal80(chunk_state(3, 0), new_deck80(), cnt)
+    deal_counts(chunk_state(3, 0), team_spec(PINOCHLE_80).deck.copy(), cnt, 20)
     assert list(cnt.sum(axis=1)) == [20] * 4
     assert list(cnt.sum(axis=0)) == list(FULL_DECK80.counts)
 
@@ -56,11 +57,11 @@ def test_v6_1_deal_is_20_cards_each_and_the_whole_deck():
 def test_v6_1_deal_is_uniform_per_seat(chi2_pvalue):
     # the seat of one fixed physical card (deck position 0, an A♣) is uniform over 4 seats
     st_ = chunk_state(11, 0)
-    deck = new_deck80()
+    deck = team_spec(PINOCHLE_80).deck.copy()
     cnt = np.zeros((4, 24), dtype=np.uint8)
     seats = np.zeros(4)
     for _ in range(4000):
-        deal80(st_, deck, cnt)
+        deal_counts(st_, deck, cnt, 20)
         seats += cnt[:, 0]       # copies of A♣ per seat: 4 copies spread over 4 seats
     assert seats.sum() == 16000
     assert chi2_pvalue(seats) > 1e-4
@@ -115,11 +116,11 @@ def test_v6_3_one_card_in_several_classes():
 
 
 def test_v6_3_breakdown_adds_up_to_the_kernel(np_rng):
-    deck = new_deck80()
+    deck = team_spec(PINOCHLE_80).deck.copy()
     cnt = np.zeros((4, 24), dtype=np.uint8)
     st_ = chunk_state(5, 0)
     for _ in range(50):
-        deal80(st_, deck, cnt)
+        deal_counts(st_, deck, cnt, 20)
         h = Hand80(tuple(int(x) for x in cnt[0]))
         for trump in range(4):
             assert sum(m.points for m in class_melds(h, trump)) == class_meld_total(h, trump)
@@ -141,9 +142,9 @@ def test_v6_3_kernel_matches_reference_on_random_deals():
     cnt = np.zeros((4, 24), dtype=np.uint8)
     out = np.zeros(4, dtype=np.int64)
     st_ = chunk_state(7, 0)
-    deck = new_deck80()
+    deck = team_spec(PINOCHLE_80).deck.copy()
     for _ in range(300):
-        deal80(st_, deck, cnt)
+        deal_counts(st_, deck, cnt, 20)
         for p in range(4):
             meld_all_trumps_counts(cnt[p], KP, out)
             assert list(out) == [ref.melds([int(x) for x in cnt[p]], s) for s in range(4)]

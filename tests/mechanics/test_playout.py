@@ -1,19 +1,20 @@
 """The one playout loop (analyzer.mechanics.playout.play_random) reproduces both engines'
 random playouts card for card: play.py's play_out_logged (three-player games, Durch end
-R4) and team_play's play_team_logged (team games), same deal, same RNG state."""
+R4) and analyzer.search.pimc.play_deal_partners_logged (partners' tables), same deal,
+same RNG state."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from analyzer.mechanics import play as p3
-from analyzer.mechanics import team_play as tp
 from analyzer.mechanics.planes import planes_from_counts
-from analyzer.mechanics.playout import log_cols, play_random
+from analyzer.mechanics.playout import L_COLS, log_cols, play_random
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import VARIANTS, team_kernel
 from analyzer.mechanics.ruleset import GAMES
 from analyzer.mechanics.trick import sides_of
+from analyzer.search.pimc import play_deal_partners_logged
 
 
 def _counts(game, rng):
@@ -69,11 +70,11 @@ def test_random_playouts_equal_play_py_card_for_card(name):
 
 
 @pytest.mark.parametrize("name", ("kreuz-48", "kreuz-40", "pinochle-80"))
-def test_random_playouts_equal_team_play_card_for_card(name):
+def test_random_playouts_equal_the_partners_loop_card_for_card(name):
     game, tk = GAMES[name], team_kernel(VARIANTS[name])
     kern = game.kernel
     rng = np.random.default_rng(11)
-    pol = np.zeros(4, dtype=np.int64)                       # team_play.POLICY_RANDOM
+    pol = np.zeros(4, dtype=np.int64)                       # play.POLICY_RANDOM
     side = np.empty(4, dtype=np.int64)
     sides_of(kern.side_rule, kern.sits_out, -1, side)
     assert list(side) == [0, 1, 0, 1]                      # V1: partners opposite
@@ -83,8 +84,8 @@ def test_random_playouts_equal_team_play_card_for_card(name):
         bidder = int(rng.integers(4))
         leader = bidder if kern.bidder_leads else 0         # V6.2 / V4.5
         o_pts, o_cnt, o_tks = (np.zeros(2, dtype=np.int64) for _ in range(3))
-        old_log = np.zeros((kern.hand_size, tp.L_COLS), dtype=np.int64)
-        n_old = tp.play_team_logged(counts, trump, leader, bidder, pol, chunk_state(deal, 1),
+        old_log = np.zeros((kern.hand_size, L_COLS), dtype=np.int64)
+        n_old = play_deal_partners_logged(counts, trump, leader, bidder, pol, chunk_state(deal, 1),
                                     tk, np.zeros(24, dtype=np.uint8), o_pts, o_cnt, o_tks,
                                     old_log, np.zeros(0, dtype=np.int64), 0)
         n, pts, tks, cnt, log = _generic(game, counts, trump, leader, -1, side,

@@ -132,7 +132,7 @@ def test_kernel_holds_every_value_of_the_teamkernel(name):
         assert np.array_equal(np.asarray(getattr(old, a)), np.asarray(getattr(new, b))), a
     # the team kernel counts the Dissle only from the discard's game (V2.3)
     assert old.dissle_value == (new.dissle_value if new.dissle_in_discard else 0)
-    # duty 0 = R6, 1 = V5.6, 2 = V6.4 (team_play) as the play part's beat mode
+    # duty 0 = R6, 1 = V5.6, 2 = V6.4 (trick.DUTY_*) as the play part's beat mode
     assert old.duty == {rs.BEAT_WINNER: 0, rs.BEAT_LED_HIGH: 1, rs.BEAT_TRUMP_LEAD: 2}[new.beat_mode]
     assert new.overtrump == (0 if old.duty == 2 else 1)         # V6.4: no overtrump duty
 

@@ -17,9 +17,17 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
 from analyzer.mechanics.exchange import NO_DURCH, durch_discard, soloist_choice
 from analyzer.mechanics.game import (RES_COLS, R_BIDDER, R_CONTRACT, R_MELD, R_POINTS, R_SCORE,
                                      R_TRUMP, dabb_contract)
-from analyzer.mechanics.team_play import (DUTY_R6, DUTY_V56, L_CARD0, L_COLS, L_LEADER, L_LEGAL0,
-                                          L_POINTS, L_WINNER, POLICY_RANDOM, POLICY_TEAM, deal_team,
-                                          play_team_durch_logged, play_team_logged)
+from analyzer.mechanics.trick import DUTY_R6, DUTY_V56
+from analyzer.mechanics.playout import (L_CARD0,
+                                        L_COLS,
+                                        L_LEADER,
+                                        L_LEGAL0,
+                                        L_POINTS,
+                                        L_WINNER,
+                                        play_durch_partners_logged)
+from analyzer.mechanics.play import POLICY_RANDOM, POLICY_HEURISTIC
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import play_deal_partners_logged
 from tests.oracle import teams as ref
 
 # the registered team RuleSets: 48 cards with sevens (the low card is rank 5), 40 cards
@@ -36,7 +44,7 @@ def _deals(deck, hand_size, seed, n):
     cnt = np.zeros((5, 24), dtype=np.uint8)
     d = deck.copy()
     for _ in range(n):
-        deal_team(s, d, cnt, hand_size)
+        deal_counts(s, d, cnt, hand_size)
         yield cnt.copy()
 
 
@@ -74,7 +82,7 @@ def _replay(hands, log, trump, leader, duty, relief, n_tricks, last_bonus=10):
 
 
 @pytest.mark.parametrize("game", ["kreuz-48", "kreuz-40"])
-@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_TEAM])
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC])
 def test_v4_5_v5_6_kernel_duties_match_reference(game, policy):
     tk, deck, h, duty, relief = ((TK48, DECK48, 11, "R6", False) if game == "kreuz-48"
                                  else (TK40, DECK40, 9, "V5.6", True))
@@ -84,7 +92,7 @@ def test_v4_5_v5_6_kernel_duties_match_reference(game, policy):
         pts = np.zeros(2, dtype=np.int64)
         z = np.zeros(2, dtype=np.int64)
         trump = i % 4
-        play_team_logged(hands, trump, 0, i % 4, np.full(4, policy, dtype=np.int64),
+        play_deal_partners_logged(hands, trump, 0, i % 4, np.full(4, policy, dtype=np.int64),
                          chunk_state(i, 3), tk, np.zeros(24, dtype=np.uint8), pts, z,
                          np.zeros(2, dtype=np.int64), log, np.zeros(0, dtype=np.int64), 0)
         assert list(pts) == _replay(hands, log, trump, 0, duty, relief, h)
@@ -142,7 +150,7 @@ def test_v4_2_exchange_discards_4_and_discard_points_count_for_the_team():
     res = np.zeros(RES_COLS, dtype=np.int64)
     cnt = np.zeros((4, 24), dtype=np.uint8)
     for i, hands in enumerate(_deals(DECK48, 11, 3, 30)):
-        dabb_contract(hands, i % 4, 150, np.full(4, POLICY_TEAM, dtype=np.int64),
+        dabb_contract(hands, i % 4, 150, np.full(4, POLICY_HEURISTIC, dtype=np.int64),
                        chunk_state(i, 1), TK48, K48.kernel, beat, cnt, res)
         assert res[R_CONTRACT] == CONTRACT_PLAY             # 150 is no bid to go out at
         assert res[R_POINTS] + res[R_POINTS + 1] == 250     # tricks 240 + last 10, discard incl.
@@ -203,7 +211,7 @@ def test_v4_6_durch_partner_must_beat_the_soloist_when_it_can_and_the_durch_fail
     # only heart is A♥, so it must take the trick: the Durch ends after one trick
     hands = np.stack([_counts(c) for c in ("AC KH", "7C 7S", "AH 7H", "7D JD")])
     log = np.zeros((2, L_COLS), dtype=np.int64)
-    won = play_team_durch_logged(hands, 0, TK48, np.zeros(24, dtype=np.uint8), log)
+    won = play_durch_partners_logged(hands, 0, TK48, np.zeros(24, dtype=np.uint8), log)
     assert won == 1 and log[1, L_WINNER] == 2
     assert _replay_durch(hands, log, 0, won) == 1
 
@@ -213,7 +221,7 @@ def test_v4_6_durch_partner_plays_under_the_soloist_when_it_may():
     # it, so it plays along and the soloist keeps both tricks
     hands = np.stack([_counts(c) for c in ("AH AC", "7H 7C", "10H JH", "QH KC")])
     log = np.zeros((2, L_COLS), dtype=np.int64)
-    won = play_team_durch_logged(hands, 0, TK48, np.zeros(24, dtype=np.uint8), log)
+    won = play_durch_partners_logged(hands, 0, TK48, np.zeros(24, dtype=np.uint8), log)
     assert won == 2
     _replay_durch(hands, log, 0, won)
 
@@ -222,7 +230,7 @@ def test_v4_6_durch_kernel_matches_reference_on_random_deals():
     for i, cnt in enumerate(_deals(DECK48, 11, 17, 40)):
         sol = i % 4
         log = np.zeros((11, L_COLS), dtype=np.int64)
-        won = play_team_durch_logged(cnt[:4].copy(), sol, TK48, np.zeros(24, dtype=np.uint8), log)
+        won = play_durch_partners_logged(cnt[:4].copy(), sol, TK48, np.zeros(24, dtype=np.uint8), log)
         _replay_durch(cnt[:4], log, sol, won)
 
 
@@ -249,7 +257,7 @@ def test_v4_6_sure_durch_is_declared_open_and_wins_every_trick_for_the_team():
     beat = np.empty(24, dtype=np.int64)
     beat_table(TK48, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
-    dabb_contract(hands, 0, 150, np.full(4, POLICY_TEAM, dtype=np.int64), chunk_state(1, 1),
+    dabb_contract(hands, 0, 150, np.full(4, POLICY_HEURISTIC, dtype=np.int64), chunk_state(1, 1),
                    TK48, K48.kernel, beat, np.zeros((4, 24), dtype=np.uint8), res)
     # V2.7: a sure Durch is declared open (1500 > 1000); the team scores it, the others 0
     assert res[R_CONTRACT] == CONTRACT_OPEN_DURCH and res[R_TRUMP] == -1
@@ -274,7 +282,7 @@ def test_v5_7_kreuz_40_has_no_durch():
     beat_table(TK40, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
     for i, hands in enumerate(_deals(DECK40, 9, 5, 60)):
-        dabb_contract(hands, i % 4, 150 + 10 * (i % 20), np.full(4, POLICY_TEAM, dtype=np.int64),
+        dabb_contract(hands, i % 4, 150 + 10 * (i % 20), np.full(4, POLICY_HEURISTIC, dtype=np.int64),
                        chunk_state(i, 1), TK40, K40.kernel, beat, np.zeros((4, 24), dtype=np.uint8), res)
         assert res[R_CONTRACT] not in (CONTRACT_DURCH, CONTRACT_OPEN_DURCH)
 
@@ -288,7 +296,7 @@ def test_v4_3_v5_4_soloist_goes_out_at_a_hopeless_bid_and_plays_at_the_opening_b
     beat_table(tk, beat)
     res = np.zeros(RES_COLS, dtype=np.int64)
     cnt = np.zeros((4, 24), dtype=np.uint8)
-    pol = np.full(4, POLICY_TEAM, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
     outs = 0
     for i, hands in enumerate(_deals(deck, h, 9, 40)):
         dabb_contract(hands, i % 4, 150, pol, chunk_state(i, 1), tk, rules.kernel, beat, cnt, res)

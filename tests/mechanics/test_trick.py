@@ -2,7 +2,7 @@
 (a) against the plain-Python oracle of R6, V5.6 and V6.4 (tests/oracle/trick.py), on random
 deals and random partial tricks, and on whole random playouts; (b) against the two engines
 of today: play.py's legal_mask_duty / card_beats / proven_absent (three-player games) and
-team_play's legal_team (team games)."""
+the TeamKernel's duty int through trick.duty_modes (partners' loops)."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from analyzer.mechanics import play as p3
-from analyzer.mechanics import team_play as tp
 from analyzer.mechanics import trick as tr
 from analyzer.mechanics.rules import VARIANTS, team_kernel
 from analyzer.mechanics.ruleset import GAMES, Play
@@ -193,14 +192,15 @@ def test_three_player_step_agrees_with_play_py(name, seed):
 @pytest.mark.parametrize("name", ("kreuz-48", "kreuz-40", "pinochle-80"))
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_team_step_agrees_with_team_play(name, seed):
-    """(b) team_play.legal_team (duty tables R6 / V5.6 / V6.4, partner relief) and
-    card_beats with team_play's NO_TRUMP for a Durch."""
+def test_team_duty_int_gives_the_games_duties(name, seed):
+    """(b) The partners' loops pass ``trick.duty_modes(TeamKernel.duty)`` (R6 / V5.6 /
+    V6.4) and the TeamKernel's partner relief: the same legal cards as the game's
+    compiled duties, NO_TRUMP for a Durch as no trump."""
     game, hand, trick, who, seat, trump, side, pw = _random_position(name, seed)
     kern, tk = game.kernel, team_kernel(VARIANTS[name])
     if not trick:
         return
-    t = tp.NO_TRUMP if trump is None else trump
+    t = tr.NO_TRUMP if trump is None else trump
     lsuit, wcard, wseat, lhigh = -1, -1, -1, -1
     for i, c in enumerate(trick):
         lsuit, wcard, wseat, lhigh = tr.add_card(c, who[i], lsuit, wcard, wseat, lhigh, t, kern.beat)
@@ -208,7 +208,9 @@ def test_team_step_agrees_with_team_play(name, seed):
     assert relief == (tk.partner_relief != 0 and wseat == (seat + 2) % 4)
     h = np.int64(_mask(hand))
     got = tr.legal(h, lsuit, wcard, lhigh, t, kern.beat, *_duties(kern), relief)
-    assert got == tp.legal_team(h, lsuit, wcard, lhigh, t, kern.beat, tk.duty, bool(relief))
+    bm, ot = tr.duty_modes(tk.duty)
+    rel_tk = tr.relief_of(seat, wseat, side, tk.partner_relief)
+    assert got == tr.legal(h, lsuit, wcard, lhigh, t, kern.beat, 1, 1, bm, ot, rel_tk)
 
 
 def test_a_game_without_duties_lets_every_card_go():

@@ -1,6 +1,6 @@
-"""PIMC seats at a partners' table (analyzer.mechanics.team_play.team_pimc_choose; V1
+"""PIMC seats at a partners' table (analyzer.search.pimc.pimc_choose_partners; V1
 sides, V4.5 / V5.6 / V6.4 duties): legal cards only, a decision that reads no hidden
-hand; PIMC-defence leaves the bidder's side to the team policy."""
+hand; PIMC-defence leaves the bidder's side to the partners' heuristic."""
 from __future__ import annotations
 
 import random
@@ -10,9 +10,11 @@ import pytest
 
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
-from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEGAL0, POLICY_PIMC_DEFENCE,
-                                          POLICY_TEAM, deal_team, pimc_policy, play_policies,
-                                          play_team_logged)
+from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.playout import L_CARD0, L_COLS, L_LEGAL0
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import (POLICY_PIMC_DEFENCE, pimc_policy, play_deal_partners_logged,
+                                  play_policies)
 
 TEAM_GAMES = ("kreuz-48", "kreuz-40", "pinochle-80")
 
@@ -21,7 +23,7 @@ def _play(spec, hands4, discard, pol, seed, forced=()):
     log = np.zeros((spec.hand_size, L_COLS), dtype=np.int64)
     pts = np.zeros(2, dtype=np.int64)
     f = np.asarray(forced, dtype=np.int64)
-    play_team_logged(hands4.copy(), 0, 0, 0, np.asarray(pol, dtype=np.int64), chunk_state(seed, 1),
+    play_deal_partners_logged(hands4.copy(), 0, 0, 0, np.asarray(pol, dtype=np.int64), chunk_state(seed, 1),
                      spec.tk, discard.copy(), pts, np.zeros(2, dtype=np.int64),
                      np.zeros(2, dtype=np.int64), log, f, len(f))
     return log, pts
@@ -29,7 +31,7 @@ def _play(spec, hands4, discard, pol, seed, forced=()):
 
 def _deal(spec, seed):
     hands = np.zeros((5, 24), dtype=np.uint8)
-    deal_team(chunk_state(seed, 0), spec.deck.copy(), hands, spec.hand_size)
+    deal_counts(chunk_state(seed, 0), spec.deck.copy(), hands, spec.hand_size)
     return hands
 
 
@@ -53,7 +55,7 @@ def test_pimc_defence_leaves_the_bidders_side_to_the_team_policy(name):
     hands = _deal(spec, 5)
     log_d, _ = _play(spec, hands[:4], hands[4], play_policies(3, 3), 5)
     assert int(play_policies(3, 3)[0]) & 255 == POLICY_PIMC_DEFENCE
-    team_log, _ = _play(spec, hands[:4], hands[4], [POLICY_TEAM] * 4, 5)
+    team_log, _ = _play(spec, hands[:4], hands[4], [POLICY_HEURISTIC] * 4, 5)
     # the first trick's lead (seat 0, the bidder's side) is the team policy's
     assert log_d[0, L_CARD0] == team_log[0, L_CARD0]
 
@@ -82,7 +84,7 @@ def test_pimc_decision_unchanged_when_hidden_hands_are_replaced_consistently(nam
             for _ in range(sizes[q]):
                 other[q, pool[i]] += 1
                 i += 1
-        pol = [POLICY_TEAM, pimc_policy(6), POLICY_TEAM, POLICY_TEAM]
+        pol = [POLICY_HEURISTIC, pimc_policy(6), POLICY_HEURISTIC, POLICY_HEURISTIC]
         a, _ = _play(spec, hands[:4], hands[4], pol, 40 + rep, forced=[lead])
         b, _ = _play(spec, other[:4], other[4], pol, 40 + rep, forced=[lead])
         assert a[0, L_CARD0 + 1] == b[0, L_CARD0 + 1]

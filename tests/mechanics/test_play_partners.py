@@ -1,24 +1,26 @@
-"""Pinochle card play (V6.4), counters (V6.5) and the team policy's information (V6.1):
+"""Pinochle card play (V6.4), counters (V6.5) and the partners' heuristic's information
+(V6.1, analyzer.mechanics.play.heuristic_partners in analyzer.search.pimc.play_deal_partners):
 the kernels against the plain-Python reference on random deals."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from analyzer.mechanics.team_play import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
-                                              POLICY_RANDOM, POLICY_TEAM, deal80, new_deck80,
-                                              play_out80, play_out80_logged)
-from analyzer.mechanics.rules import PINOCHLE_80, PINOCHLE_80_B, team_kernel
+from analyzer.mechanics.play import POLICY_HEURISTIC, POLICY_RANDOM
+from analyzer.mechanics.playout import L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER
+from analyzer.mechanics.rules import PINOCHLE_80, PINOCHLE_80_B, team_kernel, team_spec
+from analyzer.mechanics.sampling import deal_counts
+from analyzer.search.pimc import play_deal_partners_logged
 from analyzer.mechanics.rng import chunk_state
 from tests.oracle import pinochle as ref
 
 
 def _deals(seed, n):
     st_ = chunk_state(seed, 0)
-    deck = new_deck80()
+    deck = team_spec(PINOCHLE_80).deck.copy()
     cnt = np.zeros((4, 24), dtype=np.uint8)
     for _ in range(n):
-        deal80(st_, deck, cnt)
+        deal_counts(st_, deck, cnt, 20)
         yield cnt.copy()
 
 
@@ -29,8 +31,9 @@ def _play_logged(hands, trump, leader, bidder, policy, seed, rules=PINOCHLE_80,
     cnt = np.zeros(2, dtype=np.int64)
     tr = np.zeros(2, dtype=np.int64)
     f = np.zeros(0, dtype=np.int64) if forced is None else np.asarray(forced, dtype=np.int64)
-    play_out80_logged(hands, trump, leader, bidder, np.full(4, policy, dtype=np.int64),
-                      chunk_state(seed, 1), team_kernel(rules), pts, cnt, tr, log, f, len(f))
+    play_deal_partners_logged(hands, trump, leader, bidder, np.full(4, policy, dtype=np.int64),
+                              chunk_state(seed, 1), team_kernel(rules), np.zeros(24, dtype=np.uint8),
+                              pts, cnt, tr, log, f, len(f))
     return log, pts, cnt, tr
 
 
@@ -64,7 +67,7 @@ def _replay_with_reference(hands, log, trump, leader, option):
     return pts, counting, tricks
 
 
-@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_TEAM])
+@pytest.mark.parametrize("policy", [POLICY_RANDOM, POLICY_HEURISTIC])
 def test_v6_4_kernel_plays_match_reference_duties_and_winners(policy):
     for i, hands in enumerate(_deals(21 + policy, 60)):
         trump, leader = i % 4, (i // 4) % 4
@@ -77,7 +80,7 @@ def test_v6_5_counters_sum_to_500_with_option_a_and_b():
     for rules in (PINOCHLE_80, PINOCHLE_80_B):
         assert rules.deal_points == 500
         for i, hands in enumerate(_deals(31, 30)):
-            log, pts, cnt, tr = _play_logged(hands, i % 4, 0, 0, POLICY_TEAM, i, rules)
+            log, pts, cnt, tr = _play_logged(hands, i % 4, 0, 0, POLICY_HEURISTIC, i, rules)
             assert pts.sum() == 500
             assert tr.sum() == 20
             _replay_with_reference(hands, log, i % 4, 0, rules.counters)
@@ -127,16 +130,17 @@ def test_v6_4_first_of_identical_copies_wins():
 
 
 def _check_kernel_legal(hand, trick, trump, expected):
-    from analyzer.mechanics.team_play import legal80
-    from analyzer.mechanics.play import beat_table, card_beats
+    from analyzer.mechanics.play import beat_table
+    from analyzer.mechanics.trick import add_card, duty_modes, legal
+    tk = team_kernel(PINOCHLE_80)
     beat = np.empty(24, dtype=np.int64)
-    beat_table(team_kernel(PINOCHLE_80), beat)
-    win = trick[0]
-    for c in trick[1:]:
-        if card_beats(c, win, trump, beat):
-            win = c
+    beat_table(tk, beat)
+    lsuit, win, wseat, lhigh = -1, -1, -1, -1
+    for i, c in enumerate(trick):
+        lsuit, win, wseat, lhigh = add_card(c, i, lsuit, win, wseat, lhigh, trump, beat)
     pres = sum(1 << t for t in range(24) if hand[t])
-    m = legal80(pres, trick[0] // 6, win, trump, beat)
+    bm, ot = duty_modes(tk.duty)
+    m = legal(pres, lsuit, win, lhigh, trump, beat, 1, 1, bm, ot, 0)
     assert {t for t in range(24) if (m >> t) & 1} == expected
 
 
@@ -149,7 +153,7 @@ def test_v6_team_policy_decisions_use_public_information_only():
     checked = 0
     for i, hands in enumerate(_deals(41, 12)):
         trump, leader = i % 4, i % 4
-        log, *_ = _play_logged(hands, trump, leader, leader, POLICY_TEAM, i)
+        log, *_ = _play_logged(hands, trump, leader, leader, POLICY_HEURISTIC, i)
         plays = [(int(log[t, L_LEADER] + k) % 4, int(log[t, L_CARD0 + k]), t, k)
                  for t in range(20) for k in range(4)]
         for move in range(5, 80, 7):
@@ -197,7 +201,7 @@ def test_v6_team_policy_decisions_use_public_information_only():
                 played_p = [c for (s, c, *_r) in plays[:move] if s == p]
                 alt[p, :] = np.bincount(np.array(new[p] + played_p, dtype=np.int64), minlength=24)
             forced = [c for (_s, c, *_r) in plays[:move]]
-            log2, *_ = _play_logged(alt, trump, leader, leader, POLICY_TEAM, i, forced=forced)
+            log2, *_ = _play_logged(alt, trump, leader, leader, POLICY_HEURISTIC, i, forced=forced)
             t, k = plays[move][2], plays[move][3]
             assert log2[t, L_CARD0 + k] == log[t, L_CARD0 + k], (i, move)
             checked += 1
@@ -209,7 +213,6 @@ def test_v4_team_policy_in_a_dabb_game_uses_public_information_only():
     deciding seat cannot see (the other hands, and the discard unless it is the bidder)
     by other cards consistent with the plays changes no decision."""
     from analyzer.mechanics.rules import get_rules
-    from analyzer.mechanics.team_play import deal_team, play_team_logged
 
     tk = team_kernel(get_rules("kreuz-48"))
     rng = np.random.default_rng(9)
@@ -218,7 +221,7 @@ def test_v4_team_policy_in_a_dabb_game_uses_public_information_only():
     cnt5 = np.zeros((5, 24), dtype=np.uint8)
     checked = 0
     for i in range(12):
-        deal_team(st_, deck, cnt5, 11)
+        deal_counts(st_, deck, cnt5, 11)
         hands = cnt5[:4].copy()
         discard = cnt5[4].copy()          # stands in for the bidder's discard
         trump, bidder = i % 4, (i + 1) % 4
@@ -227,7 +230,7 @@ def test_v4_team_policy_in_a_dabb_game_uses_public_information_only():
             log = np.zeros((11, L_COLS), dtype=np.int64)
             z2 = np.zeros(2, dtype=np.int64)
             f = np.asarray(forced, dtype=np.int64)
-            play_team_logged(h, trump, 0, bidder, np.full(4, POLICY_TEAM, dtype=np.int64),
+            play_deal_partners_logged(h, trump, 0, bidder, np.full(4, POLICY_HEURISTIC, dtype=np.int64),
                              chunk_state(i, 1), tk, d, z2, z2.copy(), z2.copy(), log, f, len(f))
             return log
 
