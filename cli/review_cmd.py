@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.bounds import SEED
+from analyzer.bounds import HINT_HORIZON, SEED
 
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
                      has_stock, record_rules)
@@ -30,7 +30,8 @@ from .main import cli
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
               help="PIMC worlds per decision, at least 2 (the loss is measured on the half "
                    "that did not choose the best) [default: 40; 4 in a game with a stock].")
-@click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
+@click.option("--horizon", type=click.IntRange(1, 15), default=HINT_HORIZON,
+              show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left.")
 @click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
               help="Hindsight (double-dummy) values once this many tricks or fewer are left "
