@@ -213,10 +213,10 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
             out.append(Decision(t, c, view.seat, played, h.best, loss, se, n,
                                 dd_best, dd_loss, same))
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
-    if from_trick > 1:
-        ex, note = None, f"not reviewed: --from-trick {from_trick} (the exchange precedes trick 1)"
-    elif seats is not None and deal.soloist not in seats:
+    if seats is not None and deal.soloist not in seats:
         ex, note = None, "not reviewed: the soloist's seat is not among the seats reviewed"
+    elif from_trick > 1:
+        ex, note = None, f"not reviewed: --from-trick {from_trick} (the exchange precedes trick 1)"
     else:
         try:
             ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900), ""
