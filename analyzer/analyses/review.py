@@ -349,4 +349,5 @@ def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     return tuple(out)
 
 
-__all__ = ["Decision", "ExchangeDecision", "Review", "review_exchange", "ValuePoint", "pimc_loss", "review", "value_series"]
+__all__ = ["Decision", "ExchangeDecision", "Review", "ValuePoint", "pimc_loss", "review",
+           "review_exchange", "value_series"]
