@@ -76,6 +76,10 @@ GAME_SCORE = Bound(-100_000, 100_000, "a game ends at 1,500, R9")
 AUCTION_BID = Bound(0, 3_000, "above any total a hand and Tapp can reach, R5 and R7")
 # `hint --exchange`: each discard listed plays four (discard, trump) candidates per world.
 HINT_DISCARDS = Bound(1, 12, "each discard listed plays four candidates in every world")
+# `hint` / `review` default horizon (not a bound, read by the CLI without importing the
+# kernels): every world solved exactly once 10 or fewer tricks are left (issue 27); a
+# hint there costs ~0.5 CPU-s with 40 worlds (docs/performance.md#hint).
+HINT_HORIZON = 10
 
 # The top of the bid grid a hand analysis simulates (its tables stop much earlier).
 ANALYZE_BID = Bound(0, 1_000, "the analysis simulates bids up to 1,000")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.bounds import SEED
+from analyzer.bounds import HINT_HORIZON, SEED
 
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
                      has_stock, record_rules)
@@ -30,11 +30,16 @@ from .main import cli
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
               help="PIMC worlds per decision, at least 2 (the loss is measured on the half "
                    "that did not choose the best) [default: 40; 4 in a game with a stock].")
-@click.option("--horizon", type=click.IntRange(1, 15), default=4, show_default=True,
+@click.option("--horizon", type=click.IntRange(1, 15), default=HINT_HORIZON,
+              show_default=True,
               help="Solve each world exactly once this many tricks or fewer are left.")
 @click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
               help="Hindsight (double-dummy) values once this many tricks or fewer are left "
                    "(needs every hand in the record).")
+@click.option("--exchange-worlds", "exchange_worlds", type=click.IntRange(2, 20_000),
+              default=200, show_default=True,
+              help="Worlds of the defenders' hands for the soloist's exchange (as `binokel "
+                   "hint --exchange -n`).")
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True,
               help="Seed of the worlds (same seed, same review).")
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
@@ -51,8 +56,8 @@ from .main import cli
                    "that lost points marked by seat.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line).")
-def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, from_trick,
-                   as_json, plot=None, rules=None):
+def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_worlds, seed, top,
+                   from_trick, as_json, plot=None, rules=None):
     """Every card decision of a recorded deal (a card played where another was legal, R6)
     valued against the best card from that player's view: PIMC over N worlds consistent with
     what the player knew (as `binokel hint`), the loss in card points of the player's side
@@ -60,8 +65,11 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
     measured on the other half and vice versa, so that noise between equal cards averages 0
     rather than counting as a loss); and, where the record holds every hand, in hindsight
     (the exact double-dummy loss in the true deal). Points lost per decision, biggest first,
-    and per seat. Decisions of a hidden hand are skipped. The bidding and the exchange are
-    not reviewed yet. A game with a stock (binokel-2, V7): every play and meld decision, the
+    and per seat. Decisions of a hidden hand are skipped. The soloist's exchange (discard,
+    trump, going out, Durch; R4) is valued as `binokel hint --exchange` values it, from the
+    soloist's view on --exchange-worlds common worlds, the option played against the best,
+    cross-fitted, in deal score (R8); a game without a Dabb says so. The bidding is not
+    reviewed. A game with a stock (binokel-2, V7): every play and meld decision, the
     loss in own minus opponent's points (PIMC while the stock lasts, exact after it). --plot
     FILE.png and --json: the deal's value before each trick and the result (card points of
     the soloist's side, R7).
@@ -88,7 +96,8 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
 
             return review_stock(deal, worlds, seed, top, from_trick, as_json)
         n = 40 if worlds is None else worlds
-        rv = review(deal.rules, deal, n, horizon, seed, dd_max_tricks, from_trick)
+        rv = review(deal.rules, deal, n, horizon, seed, dd_max_tricks, from_trick,
+                    exchange_worlds=exchange_worlds)
         series = series_note = None
         if plot is not None or as_json:
             try:
@@ -116,6 +125,13 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
                f"{d['worlds']} worlds each ("
                + (f"exact from {d['horizon']} tricks left)" if d["horizon"] else
                   "heuristic play-outs to the end)"))
+    x = d["exchange"]
+    if x is not None:
+        click.echo(f"exchange (seat {x['seat']}, the soloist, R4): played {x['played']}, best "
+                   f"{x['best']}: loss {x['loss']:.1f} ± {x['loss_se']:.1f} deal score (R8; "
+                   f"{x['options']} options on n = {x['n']} common worlds, cross-fitted)")
+    else:
+        click.echo(f"exchange: {d['exchange_note']}")
     click.echo(f"{'trick':>5} {'card':>4} {'seat':>4}  {'played':<6} {'PIMC best':<9} "
                f"{'loss ± SE':>13}  {'DD best':<7} {'DD loss':>7}")
     for x in d["decisions"][:top]:
@@ -123,11 +139,16 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, seed, top, f
                    f"{x['best']:<9} {x['loss']:>6.1f} ± {x['loss_se']:<4.1f}  "
                    f"{x['dd_best'] or '':<7} {'' if x['dd_loss'] is None else x['dd_loss']:>7}")
     click.echo("")
-    click.echo(f"{'seat':>4} {'decisions':>9} {'PIMC loss ± SE':>16} {'DD loss':>8}")
+    click.echo(f"{'seat':>4} {'decisions':>9} {'PIMC loss ± SE':>16} {'DD loss':>8} "
+               f"{'exchange ± SE':>16}")
     for s, v in d["per_seat"].items():
         dd = "" if v["dd_loss"] is None else f"{v['dd_loss']} ({v['dd_decisions']})"
-        click.echo(f"{s:>4} {v['decisions']:>9} {v['loss']:>8.1f} ± {v['loss_se']:<5.1f} {dd:>8}")
+        ex = ("" if v["exchange_loss"] is None
+              else f"{v['exchange_loss']:.1f} ± {v['exchange_loss_se']:.1f}")
+        click.echo(f"{s:>4} {v['decisions']:>9} {v['loss']:>8.1f} ± {v['loss_se']:<5.1f} {dd:>8} "
+                   f"{ex:>16}")
     click.echo("(loss: card points of the seat's side lost against the best card, R7; "
+               "exchange: the soloist's deal score lost against the best option, R8; "
                f"n = {d['worlds']} worlds per decision; DD loss over the decisions in "
                "brackets, every hand known)")
 

@@ -161,6 +161,44 @@ def exchange_hint(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     Returns an :class:`ExchangeHint` with the options best first.  Raises a one-line
     BinokelError for a game without the exchange, a wrong number of cards or a bad bid.
     """
+    rows, _ = option_scores(rules, cards, bid, soloist, k, worlds, seed)
+    rules = get_rules(rules)
+    # the table: each of the best k discards with its best trump, then going out and Durch
+    scored = []            # (kind, discard, trump, scores[worlds])
+    best_per_discard: dict[tuple, tuple] = {}
+    for kind, d, t, s in rows:
+        if kind == PLAY and (d not in best_per_discard
+                             or s.mean() > best_per_discard[d][3].mean()):
+            best_per_discard[d] = (PLAY, d, t, s)
+    plays = sorted(best_per_discard.values(), key=lambda o: -o[3].mean())[:k]
+    scored.extend(plays)
+    scored.extend(r for r in rows if r[0] != PLAY)
+    scored.sort(key=lambda o: -o[3].mean())
+    best = scored[0][3]
+    opts = []
+    for kind, d, t, s in scored:
+        diff = s - best
+        opts.append(Option(kind, d, t, float(s.mean()), _se(s), worlds,
+                           float(diff.mean()), _se(diff)))
+    counts = np.asarray(cards, dtype=np.uint8)
+    return ExchangeHint(rules.name, soloist, int(bid), tuple(int(c) for c in counts),
+                        tuple(opts), worlds, seed)
+
+
+def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
+                  worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None):
+    """Every candidate option of the soloist's exchange and its deal score per world.
+
+    Inputs as :func:`exchange_hint`; ``played``: optionally one more option ``(kind,
+    discard, trump)`` (``kind`` one of PLAY, OUT, DURCH, OPEN_DURCH; ``discard`` card types,
+    Dabb-size many; ``trump`` 0..3 or -1) -- the option a record shows the soloist took --
+    valued on the same worlds (its play-outs use the worlds' own play streams, so adding
+    it changes no other option's numbers).  Returns ``(rows, index)``: ``rows`` a list of
+    ``(kind, discard (sorted tuple), trump, float64[worlds] scores)`` in the order: the
+    shortlist's (discard, trump) candidates (the best ``k`` discards per trump, R4), going
+    out (where the game has it), Durch and open Durch (with the best Durch discard), then
+    ``played`` when it is none of these; ``index`` is ``played``'s row (None without it).
+    """
     check_exchange_game(rules)
     check_bid(rules, int(bid))
     rules = get_rules(rules)      # the flat view: the exchange kernels' KernelRules
@@ -187,49 +225,64 @@ def exchange_hint(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     val = np.empty(4 * k, dtype=np.float64)
     ddisc = np.empty(D, dtype=np.int64)
     exchange_shortlist(counts, kr, kr.est_weights, k, disc, tr, val, ddisc)
-    rows = [i for i in range(4 * k) if val[i] > -np.inf]
+    cands = [(tuple(sorted(int(x) for x in disc[i])), int(tr[i]))
+             for i in range(4 * k) if val[i] > -np.inf]
+    n_play = len(cands)
     has_durch = kr.durch_value > 0
-    n_cand = len(rows) + (1 if has_durch else 0)
-    cand_disc = np.empty((n_cand, D), dtype=np.int64)
-    cand_trump = np.empty(n_cand, dtype=np.int64)
-    for j, i in enumerate(rows):
-        cand_disc[j] = disc[i]
-        cand_trump[j] = tr[i]
+    ddisc_t = tuple(sorted(int(x) for x in ddisc))
     if has_durch:
-        cand_disc[-1] = ddisc
-        cand_trump[-1] = -1
+        cands.append((ddisc_t, -1))
+    extra = None
+    if played is not None:
+        kind, pd, pt = played[0], tuple(sorted(int(x) for x in played[1])), int(played[2])
+        if kind != OUT:
+            if len(pd) != D or any(counts[t] < pd.count(t) for t in set(pd)):
+                raise BinokelError(f"the discard must be {D} of the soloist's cards (R4)")
+            key = (pd, -1 if kind in (DURCH, OPEN_DURCH) else pt)
+            if key not in cands:
+                cands.append(key)
+            extra = cands.index(key)
+    n_cand = len(cands)
+    cand_disc = np.array([c[0] for c in cands], dtype=np.int64).reshape(n_cand, D)
+    cand_trump = np.array([c[1] for c in cands], dtype=np.int64)
     total = np.empty((n_cand, worlds), dtype=np.int64)
     tricks = np.empty((n_cand, worlds), dtype=np.int64)
-    state = chunk_state(seed, 0)
-    candidate_outcomes(counts, soloist, cand_disc, cand_trump, n_cand, worlds, state, kr,
-                       total, tricks)
+    candidate_outcomes(counts, soloist, cand_disc, cand_trump, n_cand, worlds,
+                       chunk_state(seed, 0), kr, total, tricks)
     # per-world scores of each option (same worlds for all: common random numbers)
-    scored = []            # (kind, discard, trump, scores[worlds])
-    best_per_discard: dict[tuple, tuple] = {}
-    for j in range(len(rows)):
-        d = tuple(sorted(int(x) for x in cand_disc[j]))
-        s = _score_play(total[j], tricks[j], bid, kr)
-        if d not in best_per_discard or s.mean() > best_per_discard[d][3].mean():
-            best_per_discard[d] = (PLAY, d, int(cand_trump[j]), s)
-    plays = sorted(best_per_discard.values(), key=lambda o: -o[3].mean())[:k]
-    scored.extend(plays)
+    rows = [(PLAY, cands[j][0], cands[j][1], _score_play(total[j], tricks[j], bid, kr))
+            for j in range(n_play)]
     if _game(rules).kernel.going_out_bonus > 0:      # R4; 0 = no going out (V6.6)
-        scored.append((OUT, (), -1, np.full(worlds, float(going_out_score(rules, bid)))))
+        rows.append((OUT, (), -1, np.full(worlds, float(going_out_score(rules, bid)))))
     if has_durch:
-        d = tuple(sorted(int(x) for x in ddisc))
-        scored.append((DURCH, d, -1, _score_durch(tricks[-1], kr.durch_value, kr)))
+        rows.append((DURCH, ddisc_t, -1, _score_durch(tricks[n_play], kr.durch_value, kr)))
         if kr.open_durch_value > 0:
-            scored.append((OPEN_DURCH, d, -1,
-                           _score_durch(tricks[-1], kr.open_durch_value, kr)))
-    scored.sort(key=lambda o: -o[3].mean())
-    best = scored[0][3]
-    opts = []
-    for kind, d, t, s in scored:
-        diff = s - best
-        opts.append(Option(kind, d, t, float(s.mean()), _se(s), worlds,
-                           float(diff.mean()), _se(diff)))
-    return ExchangeHint(rules.name, soloist, bid, tuple(int(c) for c in counts), tuple(opts),
-                        worlds, seed)
+            rows.append((OPEN_DURCH, ddisc_t, -1,
+                         _score_durch(tricks[n_play], kr.open_durch_value, kr)))
+    index = None
+    if played is not None:
+        if kind == OUT:
+            hit = [i for i, r in enumerate(rows) if r[0] == OUT]
+            if not hit:
+                raise BinokelError(f"{rules.name} has no going out (R4)")
+            index = hit[0]
+        else:
+            want = (kind, key[0], key[1])
+            hit = [i for i, r in enumerate(rows) if (r[0], r[1], r[2]) == want]
+            if hit:
+                index = hit[0]
+            else:
+                if kind == PLAY:
+                    s = _score_play(total[extra], tricks[extra], bid, kr)
+                elif kind == OPEN_DURCH and kr.open_durch_value > 0:
+                    s = _score_durch(tricks[extra], kr.open_durch_value, kr)
+                elif kind == DURCH and has_durch:
+                    s = _score_durch(tricks[extra], kr.durch_value, kr)
+                else:
+                    raise BinokelError(f"{rules.name} has no {kind} (R4, V2.7)")
+                rows.append((kind, key[0], key[1], s))
+                index = len(rows) - 1
+    return rows, index
 
 
 def _se(x: np.ndarray) -> float:

@@ -37,9 +37,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.bounds import HINT_HORIZON
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, card_code
-from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats
+from analyzer.mechanics.record import (DURCH, OPEN_DURCH, Deal, hide, in_play_seats,
+                                       scoring_unit)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.play import beat_table
@@ -54,7 +56,7 @@ from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values,
                                    set_hands)
 
 DEFAULT_WORLDS = 40
-DEFAULT_HORIZON = 4          # as PIMC inside the analyses (pimc.PLAY_HORIZON)
+DEFAULT_HORIZON = HINT_HORIZON   # every world solved exactly from 10 tricks left (issue 27)
 DEFAULT_DD_MAX_TRICKS = 10   # exact double dummy with every hand known (~ms at 10 tricks)
 _TT_BITS = 18
 
@@ -264,8 +266,8 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
     own = tuple(hands[seat])
     all_known = all(hands[s] is not None for s in seats)
     melds = None
-    if deal.melds is not None:
-        melds = deal.melds[seats.index(sol)]
+    if deal.melds is not None:      # one value per scoring unit: a team at a partners' table
+        melds = deal.melds[scoring_unit(deal, sol)]
     mine = hide(deal, seat)
     return View(rules=r, seat=seat, soloist=sol, trump=trump, bid=deal.bid, own=own,
                 played=tuple(played), trick=tuple(trick), leader=leader,

@@ -1,6 +1,21 @@
 """Where were points lost? ``binokel review`` (issue 27): every card decision of a deal
 record valued against the best card from that player's view (PIMC, :mod:`.hint`) and,
-where the record holds every hand, in hindsight (double dummy).
+where the record holds every hand, in hindsight (double dummy); and the soloist's decision
+before play, the exchange (discard, trump, going out, Durch; R4, V2.7).
+
+The exchange (:func:`review_exchange`) is valued with ``binokel hint --exchange``'s
+machinery (:func:`analyzer.analyses.exchange_hint.option_scores`): from the soloist's
+view only (its hand, the Dabb and the bid: the record as the soloist saw it,
+:func:`analyzer.mechanics.record.hide`), every candidate option -- the shortlist's
+(discard, trump) pairs, going out, Durch -- and the option the record shows are played
+on the same worlds of the defenders' hands (common random numbers); the loss, in the
+soloist's deal score (R8, R4), is cross-fitted exactly as a card's
+(:func:`analyzer.analyses.stats.cross_fit_loss`: equal options cost 0 on average) with
+its paired SE.  It has no hindsight value (solving the whole deal per option is
+minutes).  Its units differ from the card decisions' (score, not card points), so the
+per-seat totals keep it in its own column.  A game without a Dabb has no exchange (R4),
+and the review says so (``exchange_note``), as it does for a partners' table (V1) or a
+record that hides the soloist's hand or the Dabb.
 
 A decision is a card played with more than one legal card (R6).  Its PIMC loss is
 cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split
@@ -37,13 +52,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.errors import BinokelError
-from analyzer.mechanics.cards import card_code
-from analyzer.mechanics.record import Deal, hide, in_play_seats
+from analyzer.mechanics.cards import SUIT_LETTERS, card_code
+from analyzer.mechanics.record import DURCH, OPEN_DURCH, OUT, Deal, hide, in_play_seats
 from analyzer.mechanics.trick import sides_of
 from analyzer.mechanics.ruleset import RuleSet
 
 from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values, _partners,
                    hint, legal_cards, supported, view_from_record)
+from .exchange_hint import DEFAULT_K as EXCHANGE_K
+from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
+from .exchange_hint import DURCH as EX_DURCH
+from .exchange_hint import OPEN_DURCH as EX_OPEN_DURCH
+from .exchange_hint import PLAY, check_exchange_game, exchange_view_from_record, option_scores
 from .stats import cross_fit_loss
 
 
@@ -64,11 +84,36 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class ExchangeDecision:
+    """The soloist's exchange (R4): ``played`` and ``best`` (the best mean over all the
+    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8) with
+    its paired SE over ``n`` worlds, ``options`` valued, and the same-world loss (biased
+    upwards, for comparison)."""
+
+    seat: int
+    played: str
+    best: str
+    loss: float
+    loss_se: float
+    n: int
+    options: int
+    same_world_loss: float
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "played": self.played, "best": self.best,
+                "loss": round(self.loss, 3), "loss_se": round(self.loss_se, 3), "n": self.n,
+                "options": self.options, "same_world_loss": round(self.same_world_loss, 3),
+                "unit": "deal score (R8)"}
+
+
+@dataclass(frozen=True)
 class Review:
     rules: RuleSet
     decisions: tuple       # biggest PIMC loss first
     worlds: int
     horizon: int
+    exchange: ExchangeDecision | None = None
+    exchange_note: str = ""     # why there is no exchange decision ("" when there is one)
 
     def per_seat(self) -> dict:
         out = {}
@@ -81,16 +126,26 @@ class Review:
             if d.dd_loss is not None:
                 e["dd_loss"] += d.dd_loss
                 e["dd_decisions"] += 1
+        x = self.exchange
+        if x is not None:
+            out.setdefault(x.seat, {"decisions": 0, "loss": 0.0, "var": 0.0, "dd_loss": 0,
+                                    "dd_decisions": 0})
         return {s: {"decisions": e["decisions"], "loss": round(e["loss"], 3),
                     "loss_se": round(math.sqrt(e["var"]), 3),
                     "dd_loss": e["dd_loss"] if e["dd_decisions"] else None,
-                    "dd_decisions": e["dd_decisions"]}
+                    "dd_decisions": e["dd_decisions"],
+                    # the exchange: deal score (R8), not card points: its own column
+                    "exchange_loss": round(x.loss, 3) if x is not None and x.seat == s else None,
+                    "exchange_loss_se": (round(x.loss_se, 3) if x is not None and x.seat == s
+                                         else None)}
                 for s, e in sorted(out.items())}
 
     def to_dict(self) -> dict:
         low = self.rules.deck.low_card
         return {"rules": self.rules.name, "worlds": self.worlds, "horizon": self.horizon,
                 "per_seat": {str(s): v for s, v in self.per_seat().items()},
+                "exchange": None if self.exchange is None else self.exchange.to_dict(),
+                "exchange_note": self.exchange_note,
                 "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
                                "played": card_code(d.played, low),
                                "best": card_code(d.best, low), "loss": round(d.loss, 3),
@@ -117,11 +172,13 @@ def pimc_loss(samples: dict, best: int, played: int) -> tuple[float, float, int,
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
-           seats=None) -> Review:
-    """Review every card decision of ``deal`` (module docstring).  Decision i uses the
-    worlds of seed ``(seed, i)``: the same record and seed, the same review.
-    ``from_trick``: only the decisions of that trick and later; ``seats``: only the
-    decisions of these table seats (default every seat)."""
+           seats=None, exchange_worlds: int = EXCHANGE_WORLDS) -> Review:
+    """Review every card decision of ``deal`` and the soloist's exchange (module
+    docstring).  Decision i uses the worlds of seed ``(seed, i)``, the exchange
+    ``exchange_worlds`` worlds of seed ``(seed, 900)``: the same record and seed, the same
+    review.  ``from_trick``: only the decisions of that trick and later (the exchange
+    only from trick 1); ``seats``: only the decisions of these table seats (default every
+    seat)."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -156,8 +213,57 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
             out.append(Decision(t, c, view.seat, played, h.best, loss, se, n,
                                 dd_best, dd_loss, same))
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
+    if seats is not None and deal.soloist not in seats:
+        ex, note = None, "not reviewed: the soloist's seat is not among the seats reviewed"
+    elif from_trick > 1:
+        ex, note = None, f"not reviewed: --from-trick {from_trick} (the exchange precedes trick 1)"
+    else:
+        try:
+            ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900), ""
+        except BinokelError as exc:
+            ex, note = None, str(exc).replace("--exchange: ", "", 1)
     # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
-    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon)
+    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note)
+
+
+def _label(kind: str, discard, trump: int, low: str) -> str:
+    """An option's label as ``binokel hint --exchange`` prints it (Option.label)."""
+    if kind == OUT:
+        return "go out"
+    what = SUIT_LETTERS[trump] if kind == PLAY else kind
+    return f"{what} discard {' '.join(card_code(t, low) for t in discard)}"
+
+
+def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
+                    seed: int = 0) -> ExchangeDecision:
+    """The soloist's exchange of ``deal`` valued from its view (module docstring).
+
+    Raises a one-line BinokelError saying why there is none: no Dabb or a partners' table
+    (R4, V1), no soloist, bid or contract, the soloist's hand, the Dabb or the discard
+    hidden in the record."""
+    check_exchange_game(rules)
+    if deal.soloist is None or deal.bid is None or deal.contract is None:
+        raise BinokelError("not reviewed: the record has no soloist, bid and contract (R3, R4)")
+    if worlds < 2:
+        raise BinokelError(f"review: {worlds} world for the exchange; the loss is measured on "
+                           "worlds other than those that chose the best, so use at least 2")
+    cards, bid, seat = exchange_view_from_record(deal)   # the soloist's view only
+    if deal.contract == OUT:
+        played = (OUT, (), -1)
+    else:
+        if deal.discard is None:
+            raise BinokelError("not reviewed: the record hides the soloist's discard (R4)")
+        disc = tuple(t for t in range(len(deal.discard)) for _ in range(deal.discard[t]))
+        kind = {DURCH: EX_DURCH, OPEN_DURCH: EX_OPEN_DURCH}.get(deal.contract, PLAY)
+        played = (kind, disc, deal.trump if kind == PLAY else -1)
+    rows, j = option_scores(rules, cards, bid, seat, EXCHANGE_K, worlds, seed, played)
+    table = np.column_stack([r[3] for r in rows])
+    loss, se, n = cross_fit_loss(table, j)
+    means = table.mean(axis=0)
+    b = int(np.argmax(means))
+    low = rules.deck.low_card
+    return ExchangeDecision(deal.soloist, _label(*rows[j][:3], low), _label(*rows[b][:3], low),
+                            loss, se, n, len(rows), float(means[b] - means[j]))
 
 
 @dataclass(frozen=True)
@@ -243,4 +349,5 @@ def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     return tuple(out)
 
 
-__all__ = ["Decision", "Review", "ValuePoint", "pimc_loss", "review", "value_series"]
+__all__ = ["Decision", "ExchangeDecision", "Review", "ValuePoint", "pimc_loss", "review",
+           "review_exchange", "value_series"]

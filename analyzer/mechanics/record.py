@@ -616,7 +616,7 @@ def _check_play(deal: Deal, trick_lines, pre, ln) -> None:
     if deal.won is not None and deal.complete():         # winners need no hidden card
         won = [0] * deal.units()
         for w in deal.winners():
-            won[_unit(deal, w)] += 1
+            won[scoring_unit(deal, w)] += 1
         if list(deal.won) != won:
             fail(ln("Won"), f"Won: {' '.join(map(str, deal.won))}, but the tricks give "
                              f"{' '.join(map(str, won))} (R6)", pre)
@@ -653,19 +653,19 @@ def _check_score(deal: Deal, line: int, pre: str) -> None:
         p = sum(int(k.card_points[c]) for c in cards)
         if i + 1 == r.table.hand_size:
             p += r.points.last_trick
-        pts[_unit(deal, w)] += p
-        won[_unit(deal, w)] += 1
+        pts[scoring_unit(deal, w)] += p
+        won[scoring_unit(deal, w)] += 1
     disc = 0 if deal.discard is None else sum(int(k.card_points[c]) * deal.discard[c]
                                               for c in range(N_TYPES))
     melds = deal.melds if deal.melds is not None else (0,) * units
-    sc = score_deal(_unit(deal, deal.soloist), deal.bid, pts, won, melds, discard_points=disc,
+    sc = score_deal(scoring_unit(deal, deal.soloist), deal.bid, pts, won, melds, discard_points=disc,
                     kind=kind, rules=get_rules(r.name)).scores
     if list(deal.score) != list(sc):
         fail(line, f"Score: {' '.join(map(str, deal.score))}, but the deal scores "
                     f"{' '.join(map(str, sc))} (R8)", pre)
 
 
-def _unit(deal: Deal, seat: int) -> int:
+def scoring_unit(deal: Deal, seat: int) -> int:
     """Scoring unit of a seat: its team (partners) or its place among the seats in play."""
     if deal.rules.table.sides == "partners":
         return seat % 2
@@ -681,11 +681,11 @@ def _card_points(deal: Deal):
         p = sum(int(k.card_points[c]) for c in cards)
         if i + 1 == r.table.hand_size:
             p += r.points.last_trick
-        pts[_unit(deal, w)] += p
+        pts[scoring_unit(deal, w)] += p
     if deal.soloist is not None and r.dabb.size:
         if deal.discard is None:
             return None
-        pts[_unit(deal, deal.soloist)] += sum(int(k.card_points[c]) * deal.discard[c]
+        pts[scoring_unit(deal, deal.soloist)] += sum(int(k.card_points[c]) * deal.discard[c]
                                               for c in range(N_TYPES))
     return pts
 
@@ -714,4 +714,4 @@ def hide(deal: Deal, seat: int) -> Deal:
 
 
 __all__ = ["Deal", "RecordError", "parse_records", "format_records", "format_deal",
-           "read_records", "check_deal", "hide", "in_play_seats", "counts_of"]
+           "read_records", "check_deal", "hide", "in_play_seats", "counts_of", "scoring_unit"]

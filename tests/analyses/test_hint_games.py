@@ -237,3 +237,13 @@ def test_every_game_of_three_or_four_in_play_is_supported_and_a_stock_game_refus
         assert "\n" not in str(err.value)
     else:
         supported(r)
+
+
+@pytest.mark.parametrize("name", ["kreuz-48", "pinochle-80"])
+def test_v1_a_partners_hint_reads_the_soloists_team_melds_for_every_soloist_seat(name):
+    """V1: a partners' record holds one Melds value per team; the view reads the soloist's
+    team's (seat 2 and 3 are teams 0 and 1), for every soloist seat."""
+    for sol in range(4):
+        deal = play_record(name, seed=2, soloist=sol, trump=1)
+        view = view_from_record(deal, 2, 1)
+        assert view.melds == deal.melds[sol % 2]

@@ -77,3 +77,25 @@ def test_review_on_one_world_is_one_line(tmp_path):
     path = tmp_path / "deal.txt"
     path.write_text(format_records([play_record("binokel-48", seed=3, soloist=1, trump=2)]))
     assert_one_line_error(run("review", str(path), "-n", "1"), "at least 2")
+
+
+def test_review_text_and_json_hold_the_soloists_exchange_R4(tmp_path):
+    path = tmp_path / "deal.txt"
+    path.write_text(format_records([play_record("binokel-48", seed=5, soloist=1, trump=1)]))
+    r = run("review", str(path), "-n", "2", "--exchange-worlds", "20", "--top", "1")
+    assert r.exit_code == 0, r.output
+    assert "exchange (seat 1, the soloist, R4): played S discard" in r.stdout
+    assert "exchange ± SE" in r.stdout
+    d = json.loads(run("review", str(path), "-n", "2", "--exchange-worlds", "20",
+                       "--json").stdout)
+    assert d["exchange"]["n"] == 20 and d["exchange"]["seat"] == 1
+    assert d["per_seat"]["1"]["exchange_loss"] == d["exchange"]["loss"]
+    assert d["per_seat"]["0"]["exchange_loss"] is None
+
+
+def test_review_of_a_game_without_a_dabb_says_it_has_no_exchange(tmp_path):
+    path = tmp_path / "team.txt"
+    path.write_text(format_records([play_record("pinochle-80", seed=1, soloist=1, trump=0)]))
+    r = run("review", str(path), "-n", "2", "--dd-max-tricks", "0", "--top", "1")
+    assert r.exit_code == 0, r.output
+    assert "exchange: pinochle-80 has no Dabb" in r.stdout
