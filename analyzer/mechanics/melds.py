@@ -74,7 +74,7 @@ def trump_free_meld(mask, kr):
     return total
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def meld_all_trumps(mask, kr, out):
     """Meld totals of one packed hand for trumps C, S, H, D into ``out[0:4]`` (R5).
 

@@ -42,7 +42,12 @@ Search (why it is fast)
   inlined), and takes the workspace and the table as two raw pointers plus five
   integers.  Passing them as numba array structs cost 16 words of stack arguments per
   call: the pointers measured -16 % time at DD8 and DD10, the inlined trick -16 % more
-  (same nodes, paired on the same positions).
+  (same nodes, paired on the same positions).  ``_second`` and ``_third`` are inlined
+  by numba (``inline="always"``: they call :func:`_lead`, and LLVM does not inline into a
+  recursion); every helper below them by LLVM (``inline="llvm"``, analyzer/_jit.py),
+  compiled once: numba's IR inlining of them made ``_lead`` take ~4x as long to compile
+  (docs/performance-first-use.md), for the same machine code speed (DD10: same nodes,
+  82 vs 89 positions per CPU-second, main vs this, load 12-16).
 - A node budget (workspace slot ``W_LIMIT``, none by default): a search that reaches it
   sets ``W_ABORT`` and unwinds; its value and its table entries are then void.
 - Identical copies are one move (a legal set is a mask of card types).  Cards of equal
