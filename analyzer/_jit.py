@@ -113,6 +113,18 @@ class OneSignatureDispatcher(numba.core.registry.CPUDispatcher):
     same (integer code; no fastmath, so LLVM folds no float differently).
     """
 
+    #: set on a kernel made with ``inline="llvm"`` (see :func:`njit`)
+    llvm_inline = False
+
+    def add_overload(self, cres):
+        """Register a compiled (or cache-loaded) signature; for an ``inline="llvm"`` kernel,
+        first mark its LLVM function ``alwaysinline`` in the module that callers link in
+        (and that the cache stores for them), so LLVM inlines it into every caller."""
+        if self.llvm_inline:
+            mod = cres.library._get_module_for_linking()
+            mod.get_function(cres.fndesc.llvm_func_name).add_function_attribute("alwaysinline")
+        super().add_overload(cres)
+
     def get_call_template(self, args, kws):
         from numba.core import types
 
@@ -123,26 +135,40 @@ class OneSignatureDispatcher(numba.core.registry.CPUDispatcher):
 
 def njit(*args, **kwargs):
     """``numba.njit`` with the project's flags (usable bare or with extra options); the
-    dispatcher is a :class:`OneSignatureDispatcher`."""
+    dispatcher is a :class:`OneSignatureDispatcher`.
+
+    ``inline="llvm"``: the kernel is compiled once, as its own function, and LLVM inlines
+    it into each caller (``alwaysinline``), where ``inline="always"`` copies its numba IR
+    into each caller and types and lowers it again there.  The machine code is the same
+    kind (a small helper folded into its caller); the compile time is not: numba's IR
+    inlining and the typing of the grown caller cost about 20 times LLVM's inlining
+    (the solver's ``_lead``, docs/performance-first-use.md).  For a kernel that is not
+    recursive and has no recursive call inside it (LLVM does not inline a recursive
+    call).
+    """
+    llvm_inline = kwargs.get("inline") == "llvm"
+    if llvm_inline:
+        kwargs = {k: v for k, v in kwargs.items() if k != "inline"}
     opts = dict(JIT_OPTIONS)
     opts.update(kwargs)
     if args and callable(args[0]) and len(args) == 1 and not kwargs:
         return _one_signature(numba.njit(**opts)(args[0]))
     made = numba.njit(*args, **opts)
     if isinstance(made, numba.core.registry.CPUDispatcher):
-        return _one_signature(made)
-    return lambda func: _one_signature(made(func))
+        return _one_signature(made, llvm_inline)
+    return lambda func: _one_signature(made(func), llvm_inline)
 
 
 #: every kernel made with :func:`njit` in this process (for :func:`compile_counts`)
 KERNELS: list = []
 
 
-def _one_signature(disp):
+def _one_signature(disp, llvm_inline=False):
     # the class swap keeps numba's own construction (caching, options) untouched; the
-    # subclass adds no state, only the typing of kernel-to-kernel calls
+    # subclass adds one flag, the typing of kernel-to-kernel calls and the LLVM inlining
     if type(disp) is numba.core.registry.CPUDispatcher:
         disp.__class__ = OneSignatureDispatcher
+    disp.llvm_inline = llvm_inline
     KERNELS.append(disp)
     return disp
 

@@ -138,6 +138,23 @@ def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]
         else:
             out.append((f"tournament --rules {name}",
                         ["tournament", "--groups", "2", "--samples", "1"] + g))
+        if name == DEFAULT_RULES.name:
+            continue   # its --play stages come below, with the example hand
+        # every game has both PIMC modes (resolve_play); another deck, table or the team
+        # play loop is other kernels than the default game's (worlds, team_play)
+        for play in PLAY_NAMES:
+            if play == "heuristic":
+                continue
+            p = ["--play", play]
+            tour = (["tournament", "--deals", "2", "--samples", n] if team
+                    else ["tournament", "--groups", "2", "--samples", "1"])
+            out += [
+                (f"advise --play {play} --rules {name}",
+                 ["advise", hand, "-n", n, "--jobs", "1"] + p + g),
+                (f"analyze --play {play} --rules {name}",
+                 ["analyze", hand, "-n", n] + seat + p + g),
+                (f"tournament --play {play} --rules {name}", tour + p + g),
+            ]
     if game is not None and game.name != DEFAULT_RULES.name:
         return out     # the stages below run the default game
     for play in PLAY_NAMES:
@@ -207,9 +224,9 @@ def run_stage(args: list[str]) -> tuple[int, str]:
 
 @cli.command("warmup", epilog=example_epilog("binokel warmup", "binokel warmup --rules kreuz-48"))
 @click.option("--rules", "rules", default=None, callback=lambda ctx, p, v: _one_game(v), metavar="NAME",
-              help="Warm this game only (its stages; the default game's also the --play, "
-                   "solve and duplicate stages; a game with a stock: play, hint, review, "
-                   "pimc-fast) [default: every game].")
+              help="Warm this game only (its stages, every --play included; the default "
+                   "game's also the solve and duplicate stages; a game with a stock: play, "
+                   "hint, review, pimc-fast) [default: every game].")
 def warmup_command(rules):
     """Compile every command's numba kernels now, for every game and every --play, so
     that no command waits for it later (--rules: one game).

@@ -1,4 +1,5 @@
-"""The project's numba set-up (analyzer/_jit.py): start-up without numba's BLAS probe.
+"""The project's numba set-up (analyzer/_jit.py): start-up without numba's BLAS probe, and
+kernels inlined by LLVM (``inline="llvm"``).
 
 ``analyzer._jit`` imports numba's array registry with ``scipy.linalg.cython_blas`` hidden
 (that probe imported all of scipy.linalg, ~0.35 s of every command's start-up).  These tests
@@ -7,6 +8,7 @@ and jitted BLAS code and scipy itself still work afterwards.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +54,55 @@ def test_the_probe_is_left_alone_when_scipy_is_already_loaded():
                 "import analyzer._jit\n"
                 "import numba.np.arraymath as A\n"
                 "print(A._HAVE_BLAS)") == "True"
+
+
+_LLVM_INLINE_MODULE = '''
+import sys
+import numpy as np
+from analyzer._jit import compile_counts, njit
+
+@njit(_nrt=False, inline="llvm")
+def low_bits(x, n):
+    return x & ((np.int64(1) << n) - 1)
+
+@njit
+def caller(xs):
+    s = np.int64(0)
+    for x in xs:
+        s += low_bits(x, np.int64(5)) * 3 + low_bits(x >> np.int64(7), np.int64(2))
+    return s
+
+@njit
+def other_caller(xs):
+    s = np.int64(0)
+    for x in xs:
+        s += low_bits(x, np.int64(4)) * 5
+    return s
+
+xs = np.arange(-50, 200, 7, dtype=np.int64)
+if sys.argv[1] == "caller":
+    kernel, want = caller, sum((int(x) & 31) * 3 + ((int(x) >> 7) & 3) for x in xs)
+else:
+    kernel, want = other_caller, sum((int(x) & 15) * 5 for x in xs)
+got = kernel(xs)
+ir = next(iter(kernel.inspect_llvm().values()))
+calls = [l for l in ir.splitlines() if " call " in l and "low_bits" in l]
+link = next(iter(low_bits.overloads.values())).library._get_module_for_linking()
+attrs = [str(a) for f in link.functions if "low_bits" in f.name and not f.is_declaration
+         for a in f.attributes]
+print(got == want, len(calls), any("alwaysinline" in a for a in attrs), compile_counts())
+'''
+
+
+def test_an_llvm_inlined_kernel_is_folded_into_its_caller_and_computes_the_same(tmp_path):
+    # inline="llvm" (analyzer/_jit.njit): the helper is compiled once, marked alwaysinline
+    # in the module its callers link, and LLVM leaves no call to it; the same holds in a
+    # second process where the helper comes from the on-disk cache into a new caller
+    src = tmp_path / "llvm_inline_probe.py"
+    src.write_text(_LLVM_INLINE_MODULE)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    first, second = (subprocess.run([sys.executable, str(src), which], cwd=tmp_path, env=env,
+                                    capture_output=True, text=True, check=True).stdout.strip()
+                     for which in ("caller", "other_caller"))
+    assert first.startswith("True 0 True ") and "'compiled': 2" in first, first
+    assert second.startswith("True 0 True ") and "'loaded': 1, 'compiled': 1" in second, second

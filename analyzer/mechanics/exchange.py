@@ -117,7 +117,7 @@ def _suit_summary(counts, kr, out):
         out[s, 4] = kqj_pts
 
 
-@njit(inline="always")
+@njit(_nrt=False, inline="llvm")
 def _features_all_trumps(summ, F):
     """Fill ``F[0:N_FEATURES, t]`` (float64) for every trump t from a per-suit summary.
 
@@ -183,7 +183,7 @@ def estimate_features(counts, trump, kr, out):
         out[q] = F[q, trump]
 
 
-@njit(inline="always")
+@njit(_nrt=False, inline="llvm")
 def _dot(w, f):
     acc = 0.0
     for i in range(f.shape[0]):
@@ -221,7 +221,7 @@ def durch_losers(kept, seen):
     return losers
 
 
-@njit(inline="always")
+@njit(_nrt=False, inline="llvm")
 def _remove_type(mask, t):
     """Remove one copy of type ``t`` from a packed mask (the caller knows it is held)."""
     b = np.int64(1) << np.int64(t)
@@ -245,7 +245,7 @@ def _summary_deltas(kr, out):
         out[t, 4] = kqj * kr.card_points[t]
 
 
-@njit(inline="always")
+@njit(_nrt=False, inline="llvm")
 def _summary_add(summ, delta, t, sign):
     """Add (``sign`` = 1) or remove (-1) one card of type ``t`` in a per-suit summary."""
     s = t // N_RANKS

@@ -75,15 +75,16 @@ def trump_free_meld(mask, kr):
     return total
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def meld_all_trumps(mask, kr, out):
     """Meld totals of one packed hand for trumps C, S, H, D into ``out[0:4]`` (R5).
 
     ``out[s]`` = F (suit s as trump) + Q + B + D (nines of suit s).
 
-    Inlined into every calling kernel (numba IR inlining): called instead, from the
-    reference-counted kernels of commit a3bb69d, the exchange took 50 us per decision
-    instead of 46 us and the meld census 0.90 us per deal instead of 0.53 us.
+    Inlined into every calling kernel, by LLVM (``inline="llvm"``: compiled once, without
+    reference counting; numba's IR inlining re-typed it in every caller, issue 28): called
+    instead, from the reference-counted kernels of commit a3bb69d, the exchange took 50 us
+    per decision instead of 46 us and the meld census 0.90 us per deal instead of 0.53 us.
     :func:`trump_free_meld` is not inlined that way: in a reference-counted caller its
     per-rank reads of the KernelRules arrays would be reference-counted inside the
     caller's loop (the exchange became 2.2x slower).

@@ -42,7 +42,12 @@ Search (why it is fast)
   inlined), and takes the workspace and the table as two raw pointers plus five
   integers.  Passing them as numba array structs cost 16 words of stack arguments per
   call: the pointers measured -16 % time at DD8 and DD10, the inlined trick -16 % more
-  (same nodes, paired on the same positions).
+  (same nodes, paired on the same positions).  ``_second`` and ``_third`` are inlined
+  by numba (``inline="always"``: they call :func:`_lead`, and LLVM does not inline into a
+  recursion); every helper below them by LLVM (``inline="llvm"``, analyzer/_jit.py),
+  compiled once: numba's IR inlining of them made ``_lead`` take ~4x as long to compile
+  (docs/performance-first-use.md), for the same machine code speed (DD10: same nodes,
+  82 vs 89 positions per CPU-second, main vs this, load 12-16).
 - A node budget (workspace slot ``W_LIMIT``, none by default): a search that reaches it
   sets ``W_ABORT`` and unwinds; its value and its table entries are then void.
 - Identical copies are one move (a legal set is a mask of card types).  Cards of equal
@@ -124,7 +129,7 @@ def _give(w, seat, b):
         w[W_LO + seat] |= b
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _beats(w, c, wcard):
     """:func:`analyzer.mechanics.play.card_beats` (R6) on the workspace's beat table, read
     in place (calling card_beats with a slice measured 7 % slower at DD8; tests check both agree)."""
@@ -134,7 +139,7 @@ def _beats(w, c, wcard):
     return t >= 0 and c // 6 == t and wcard // 6 != t
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _legal(w, seat, k, lsuit, wcard, lhigh):
     """Legal types of ``seat`` by the play kernel's :func:`legal_mask_duty` with the
     RuleSet's duties (R6; V5.6: beat the led suit's highest card ``lhigh`` even when
@@ -160,7 +165,7 @@ def _legal(w, seat, k, lsuit, wcard, lhigh):
     return h
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _order(w, ply, legal, seat, k, lsuit, wcard, wseat, first):
     """Write the moves of ``legal`` into the ply's move buffer, best-first; returns their
     number.  Each entry is ``score * 64 + type``, sorted descending (insertion sort, at
@@ -261,7 +266,7 @@ def _last_trick(w, leader):
     return _Z
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _two_left(w, leader):
     """Exact value with two tricks left at a trick boundary, by direct enumeration (no
     recursion: the last six plies are most of the nodes of a search)."""
@@ -323,7 +328,7 @@ def _two_left(w, leader):
     return best0
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _sure_trump_points(w):
     """Card points that one seat surely wins with its run of top trumps: the strongest
     remaining trump, if one seat holds all its copies, wins every trick it is played to
@@ -393,7 +398,7 @@ def _prefetch(typingctx, p, i):
     return sig, codegen
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _tt_key(w, leader):
     """Exact key of the trick-boundary node: which cards of the basis (the hands at
     :func:`set_hands`) each seat still holds, one bit per card (at most 48 bits: a deck
@@ -408,13 +413,13 @@ def _tt_key(w, leader):
     return k | (leader << np.int64(62))
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _tt_bucket(w, key):
     """First row of the key's bucket: four 16-byte entries, one 64-byte cache line."""
     return ((key * _M1) >> np.int64(28)) & w[W_MASK] & ~np.int64(3)
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _tt_find(tt, b, key, gen):
     """The row of the bucket at ``b`` holding this key in this generation, or -1."""
     for r in range(b, b + 4):
@@ -423,7 +428,7 @@ def _tt_find(tt, b, key, gen):
     return -1
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _tt_victim(tt, b, gen):
     """The row of the bucket at ``b`` for a new entry: one of an older generation (or
     empty) if any, else the one with the fewest cards left (the cheapest subtree)."""
@@ -440,7 +445,7 @@ def _tt_victim(tt, b, gen):
     return j
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _tt_cut(w, tt, leader, alpha, beta):
     """The table entry of the trick-boundary node (current hands, ``leader`` to lead)
     decides its search in (alpha, beta) (a bound outside the window, or exact): True,
@@ -464,7 +469,7 @@ def _tt_cut(w, tt, leader, alpha, beta):
     return False
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _rewindow(v, alpha, beta, maxing):
     """The window of the full re-search after a zero-window search returned ``v`` inside
     (alpha, beta): the side to move found a better move; only its exact value is open."""
@@ -473,7 +478,7 @@ def _rewindow(v, alpha, beta, maxing):
     return alpha, v + 1
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _better(v, best, alpha, beta, maxing):
     """Fold a move's value into the node's (best, alpha, beta); returns them and whether
     ``v`` is the new best."""
@@ -485,7 +490,7 @@ def _better(v, best, alpha, beta, maxing):
     return best, alpha, beta, False
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _over_budget(w):
     """Count a node; True when the search has reached its node budget (``W_LIMIT``): it
     sets ``W_ABORT``, and the search's value and every table entry it stored are void
@@ -497,7 +502,7 @@ def _over_budget(w):
     return False
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, inline="llvm")
 def _pvs_windows(i, alpha, beta, maxing):
     """Principal variation search: the window of move ``i``'s first search (zero-width
     against the best so far after the first move) and whether a re-search may follow."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from analyzer.mechanics.rules import VARIANTS
+from analyzer.mechanics.rules import DEFAULT_RULES, VARIANTS
 from analyzer.mechanics.ruleset import get_game
 from analyzer.search.pimc import PLAY_NAMES
 from cli.main import cli
@@ -78,6 +78,11 @@ def test_warmup_stages_cover_every_game_and_every_play():
     for play in PLAY_NAMES:
         if play != "heuristic":
             assert f"advise --play {play}" in names and f"analyze --play {play}" in names
+            # every game has both PIMC modes, on its own kernels (worlds, team_play)
+            for game in VARIANTS:
+                if game != DEFAULT_RULES.name:
+                    for command in ("advise", "analyze", "tournament"):
+                        assert f"{command} --play {play} --rules {game}" in names
     assert {"solve --position", "solve (deal table, best discard)"} <= set(names)
 
 
