@@ -141,7 +141,7 @@ def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]
         if name == DEFAULT_RULES.name:
             continue   # its --play stages come below, with the example hand
         # every game has both PIMC modes (resolve_play); another deck, table or the team
-        # play loop is other kernels than the default game's (worlds, team_play)
+        # play loop is other kernels than the default game's (worlds, the partners' loop)
         for play in PLAY_NAMES:
             if play == "heuristic":
                 continue

@@ -44,7 +44,7 @@ PARTNER_FEATURES = ("intercept", "rule_value", "aces", "tens", "longest_suit", "
 N_PARTNER_FEATURES = len(PARTNER_FEATURES)
 #: model kinds: rule of thumb + offset (the old model), linear in :func:`partner_features`
 KIND_OFFSET, KIND_FIT = 0, 1
-#: How far above the rule of thumb the partners' advisor (analyzer.analyses.team_advice)
+#: How far above the rule of thumb the partners' advisor (analyzer.analyses.advice_samples)
 #: bids, by auction form (True: V6.2 open bidding; False: V1 duels): the old ``advisor``
 #: model is the rule of thumb + this offset.  Median of (advisor's recommended maximum -
 #: rule-of-thumb value) over the opening hands the advisor bids, 80 random hands each,

@@ -6,7 +6,7 @@ stopping at M, may leave the contract to the partner (good: the team still plays
 perhaps at a lower price) or to an opponent, and a duel with the partner (V1's chain of
 duels sets partners against each other too) only pushes the team's own price.  There the
 other three seats' maxima come from :class:`PartnersModel` (the rule of thumb of
-analyzer.mechanics.team_bidding plus an offset, or the fitted advisor model; the partner
+analyzer.mechanics.bidding plus an offset, or the fitted advisor model; the partner
 may have its own), the auction is finished per plan by the game's form
 (:func:`plan_partner_auctions`: the chain of duels or the open V6.2 auction), each seat
 that becomes the bidder plays the deal once (:func:`bidder_outcomes`: the score at any
@@ -16,8 +16,8 @@ V4.6, V5.4), and the objective is the team's deal score minus the other team's
 the plan rule (:func:`choose_plan`), the table's extent
 (analyzer.analyses.advice_grid.plan_table_extent), the seeded rounds
 (analyzer.analyses.sample_rounds) and the result type (:class:`LookaheadAdvice`).  The
-partners' models sit here, not in analyzer.analyses.opponents, because they read
-analyzer.analyses.team_fit, which imports opponents.
+partners' models sit here, beside their look-ahead; they read the partners' bid-model
+inputs of analyzer.analyses.bid_model_fit.
 
 The static advisor (analyzer.analyses.advice) compares "soloist at B" with "pass now" on
 every sampled deal, as if saying B always bought the contract at B.  But you play at B
@@ -559,7 +559,7 @@ PARTNERS_MODELS = ("rule", "advisor")
 class PartnersModel:
     """A bidding model for the seats of a team game, with logistic noise of scale
     ``scale``: the rule of thumb + ``offset`` (``kind`` 0; the team advisor's inference
-    model when ``offset`` is 0) or linear in analyzer.analyses.team_fit's features with
+    model when ``offset`` is 0) or linear in analyzer.analyses.bid_model_fit's partner features with
     ``coef`` (``kind`` 1, the fitted model of the team advisor)."""
 
     name: str
@@ -587,7 +587,7 @@ def offset_partners_model(spec: TeamSpec, scale: float = DEFAULT_EVIDENCE_SCALE)
 
 
 def fitted_partners_model(spec: TeamSpec) -> PartnersModel | None:
-    """The fitted model of the team advisor (analyzer.analyses.team_fit) for the game, or
+    """The fitted model of the team advisor (analyzer.analyses.fit_opponents) for the game, or
     None where none is stored."""
     fit = partner_fit_entry(spec)
     if fit is None:

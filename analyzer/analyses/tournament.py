@@ -223,10 +223,10 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
     - ``advisor-fit``: the fitted model of the team advisor's maximum bid
       (analyzer.analyses.bid_model_fit, no noise): bid the next bid while it is at most the
       model's value rounded down to the step;
-    - ``advisor-la``: the team look-ahead (analyzer.analyses.team_lookahead): bid the next
+    - ``advisor-la``: the team look-ahead (analyzer.analyses.lookahead): bid the next
       bid while the recommended plan reaches it; its model of the other seats
       ``params["la_model"]`` (default ``advisor``);
-    - ``advisor``: the team advice (analyzer.analyses.team_advice; fresh samples, the calls
+    - ``advisor``: the team advice (analyzer.analyses.advice_samples; fresh samples, the calls
       so far as evidence): bid the next bid while its expected objective is at least the
       pass value.  In a Dabb game every soloist exchanges and names trump with the same
       exchange policy (analyzer.mechanics.exchange.greedy_exchange).
@@ -391,7 +391,7 @@ def play_deal_pair(kinds, params, seed, d, spec: TeamSpec) -> dict:
 def _partner_params(samples, la_model, objective, code, spec: TeamSpec) -> dict:
     """The partner agents' settings: the rule bidders' defaults (V1 duels: a fixed
     card-point estimate; V6.2: points per expected trick + a partner allowance) and the
-    advisor's evidence scale and partner offset (analyzer.analyses.team_advice)."""
+    advisor's evidence scale and partner offset (analyzer.analyses.advice_samples)."""
     return {"samples": int(samples),
             "rv1": DEFAULT_TRICK_VALUE if spec.open_auction else DEFAULT_DABB_ESTIMATE,
             "rv2": DEFAULT_PARTNER_ALLOWANCE if spec.open_auction else 0,

@@ -97,7 +97,7 @@ per deal, so ``sq`` = ``count`` for histograms.  The metrics:
   (played contracts).
 
 Decisions see only what the deciding player knows (bidders their own hand, the soloist
-its hand and the Dabb, the team policy its hand and the cards played: team_game and
+its hand and the Dabb, the partners' heuristic its hand and the cards played: game and
 play.heuristic_partners say how, and their tests replace the hidden cards).
 """
 from __future__ import annotations
@@ -551,7 +551,7 @@ def partners_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, tr
         The open-bidding rule bidders' points per expected trick and partner allowance
         (bidding.DEFAULT_TRICK_VALUE, DEFAULT_PARTNER_ALLOWANCE).
     out : int64[n_deals, RES_COLS]
-        One result row per deal (team_game's columns; bidder -1 = thrown in).
+        One result row per deal (game.py's columns; bidder -1 = thrown in).
     """
     hands = np.zeros((5, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)

@@ -269,7 +269,7 @@ class TeamRuleSet(RuleSet):
     """A flat RuleSet of a four-handed team game (V1: partners opposite, 0 + 2 against 1 + 3).
 
     Transitional, like :class:`RuleSet`: the fields below are what the team modules read
-    (``analyzer.mechanics.team_*``); each is derived from a part of the nested RuleSet
+    (the partners' kernels of play, game, bidding, melds, scoring); each is derived from a part of the nested RuleSet
     (:func:`flat_view`).  The Pinochle melds are the meld table's kinds under their
     Binokel names (``Melds.names`` gives the Pinochle words): ``family`` = the A-10-K-Q-J
     of a suit (only the trump flush scores, V6.3), ``pair`` = (marriage, royal marriage),
