@@ -8,10 +8,9 @@ from pathlib import Path
 import click
 
 from analyzer.analyses.fit_defence import (DEFAULT_DEALS, DEFAULT_ITERATIONS, DEFAULT_RIDGE,
-                                           DEFAULT_SEED, FEATURE_SETS, MAX_DEALS,
-                                           MAX_ITERATIONS, STARTS, WEIGHT_FILES, check_rules,
-                                           defence_table, fit_defence, rounded_weights,
-                                           write_weights)
+                                           DEFAULT_SEED, FEATURE_SETS, MAX_DEALS, MAX_ITERATIONS,
+                                           STARTS, WEIGHT_FILES, check_rules, defence_table,
+                                           fit_defence, rounded_weights, write_weights)
 from analyzer.errors import BinokelError
 from analyzer.bounds import SEED
 

@@ -6,8 +6,8 @@ import click
 
 from analyzer.bounds import AUCTION_BID, HINT_DISCARDS, HINT_HORIZON, SEED
 
-from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
-                     has_stock, parse_hand, record_rules)
+from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
+                     parse_hand, record_rules)
 from .main import cli
 
 

@@ -8,8 +8,8 @@ import click
 
 from analyzer.bounds import HINT_HORIZON, SEED
 
-from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog,
-                     has_stock, record_rules)
+from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
+                     record_rules)
 from .main import cli
 
 

@@ -21,8 +21,8 @@ from analyzer.bounds import SEED
 
 from analyzer.mechanics.rules import get_rules
 
-from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, has_stock, parse_hand,
-                     rules_option_with_stock)
+from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, has_stock,
+                     parse_hand, rules_option_with_stock)
 from .main import cli
 
 TABLE_TRUMPS = "CSHDN"       # the rows of a deal's table; N = Durch (where the game has one)

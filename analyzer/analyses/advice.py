@@ -47,8 +47,9 @@ from analyzer.analyses.advice_grid import bids_over_partner, parse_auction_for, 
 from analyzer.analyses.advice_result import DEFAULT_SAMPLES, BidAdvice, advice_notes, row_views
 from analyzer.analyses.advice_samples import (sample_branches, simulate_advice, summarize_advice,
                                               summarize_partners_advice)
-from analyzer.analyses.lookahead import (advise_lookahead, advise_partners_lookahead, default_partners_model,
-                                         partners_model, simulate_lookahead)
+from analyzer.analyses.lookahead import (advise_lookahead, advise_partners_lookahead,
+                                         default_partners_model, partners_model,
+                                         simulate_lookahead)
 from analyzer.analyses.objectives import OBJECTIVES
 from analyzer.analyses.opponents import resolve_opponents
 from analyzer.bounds import (AUCTION_BID, GAME_SCORE, SAMPLES_ADVISE, SAMPLES_ADVISE_PIMC,

@@ -37,36 +37,22 @@ from analyzer.analyses.objectives import objective_values, recommended_max_bid, 
 from analyzer.analyses.sample_rounds import MAX_ROUNDS, sample_rounds
 from analyzer.analyses.weighted_stats import effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.errors import BinokelError
-from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE, AuctionState,
-                                        auction_continue, evidence_likelihood, rule_of_thumb_max_bid,
-                                        rule_of_thumb_value)
+from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, DEFAULT_TRICK_ESTIMATE,
+                                        AuctionState, auction_continue, evidence_likelihood,
+                                        rule_of_thumb_max_bid, rule_of_thumb_value)
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER)
+from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import RuleSet, TeamSpec
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
-from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                        DEFAULT_DABB_ESTIMATE,
-                                        DEFAULT_TRICK_VALUE,
-                                        PASS,
-                                        continue_open_auction,
-                                        continue_duels,
-                                        rule_of_thumb_by_tricks,
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
+                                        DEFAULT_TRICK_VALUE, continue_open_auction,
+                                        continue_duels, rule_of_thumb_by_tricks,
                                         rule_value_by_tricks)
-from analyzer.mechanics.game import (O_COLS,
-                                     O_DURCH_MADE,
-                                     O_EST,
-                                     O_LOSERS,
-                                     O_OTHER,
-                                     O_OUT_OTHER,
-                                     O_TOTAL,
-                                     R_SCORE,
-                                     RES_COLS,
-                                     dabb_contract,
-                                     contracts_for_bids,
-                                     dabb_outcomes,
-                                     rule_value_by_model,
+from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
+                                     O_TOTAL, R_SCORE, RES_COLS, dabb_contract,
+                                     contracts_for_bids, dabb_outcomes, rule_value_by_model,
                                      named_trump_contract)
 from analyzer.mechanics.sampling import deal_counts_fixed
 from analyzer.search.pimc import play_policies

@@ -85,22 +85,17 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
                                          EXCHANGE_SAMPLES, EXCHANGE_TOP, PER_TRUMP,
                                          candidate_outcomes, decide_contracts,
                                          shortlist_candidates, soloist_exchange)
-from analyzer.mechanics.melds import (class_meld_total, class_melds, discard_dissle, meld_table,
-                                      meld_total)
+from analyzer.mechanics.melds import class_meld_total, class_melds, meld_table
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.search.pimc import pimc_args, play_name, play_policies, resolve_play
 from analyzer.mechanics.rng import chunk_state, make_state, next_u64
 from analyzer.mechanics.rules import (DEFAULT_RULES, PINOCHLE_80, RuleSet, TeamRuleSet, TeamSpec,
                                       get_rules, team_kernel, team_spec)
-from analyzer.mechanics.sampling import (counts_mask, deal_counts_fixed, deal_masks, mask_counts,
-                                         unseen_cards)
-from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH, DEAL_SURRENDER,
-                                        rounded_points, score_kernel)
+from analyzer.mechanics.sampling import deal_counts_fixed, deal_masks, mask_counts, unseen_cards
+from analyzer.mechanics.scoring import rounded_points
 from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
                                      O_TOTAL, RES_COLS, R_MELD, R_POINTS, R_SCORE, R_TRUMP,
                                      dabb_outcomes, named_trump_contract)
-from analyzer.mechanics.sampling import deal_counts_fixed, deal_counts_fixed
-from analyzer.search.pimc import play_policies
 from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles, reach_table, reach_text
 from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
 from analyzer.search.deals import soloist_play

@@ -31,10 +31,8 @@ from analyzer.analyses.opponents import ADVISOR_FIT
 from analyzer.errors import BinokelError
 from analyzer.fits import load_fit
 from analyzer.mechanics.cards import N_RANKS, N_SUITS
-from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                        DEFAULT_DABB_ESTIMATE,
-                                        DEFAULT_TRICK_VALUE,
-                                        rule_value_by_tricks)
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
+                                        DEFAULT_TRICK_VALUE, rule_value_by_tricks)
 from analyzer.mechanics.game import rule_value_by_model
 from analyzer.parallel import parallel_map
 

@@ -35,7 +35,6 @@ from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_A
                                         DEFAULT_TRICK_VALUE)
 from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE,
                                      rule_deal_duels, rule_deal_open)
-from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.search.pimc import pimc_policy
 from analyzer.mechanics.rules import team_spec

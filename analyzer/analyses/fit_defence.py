@@ -66,10 +66,8 @@ from analyzer.mechanics.exchange import CONTRACT_PLAY
 from analyzer.mechanics.game import contract_for_bid
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.ruleset import SIDES_PARTNERS, get_game
-from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                        DEFAULT_DABB_ESTIMATE,
-                                        DEFAULT_TRICK_VALUE,
-                                        continue_duels,
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
+                                        DEFAULT_TRICK_VALUE, continue_duels,
                                         threshold_open_auction)
 from analyzer.mechanics.game import rule_value_by_model, rule_maxima_by_tricks
 from analyzer.mechanics.exchange import soloist_choice

@@ -47,8 +47,7 @@ from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET, N_PARTNER_FEATURES,
                                              partner_rule_value, prediction_error, rule_params)
 from analyzer.analyses.objectives import recommended_max_bid
 from analyzer.analyses.opponents import ADVISOR_FIT, FEATURES, N_FEATURES, hand_features
-from analyzer.analyses.advice_samples import (ADVISOR_PARTNER_OFFSET,
-                                              sample_branches,
+from analyzer.analyses.advice_samples import (ADVISOR_PARTNER_OFFSET, sample_branches,
                                               summarize_partners_advice)
 from analyzer.analyses.advice_grid import SAMPLED_GRID_SIZE, bids_over_partner, parse_auction_for
 from analyzer.errors import BinokelError

@@ -40,8 +40,7 @@ import numpy as np
 from analyzer.bounds import HINT_HORIZON
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, card_code
-from analyzer.mechanics.record import (DURCH, OPEN_DURCH, Deal, hide, in_play_seats,
-                                       scoring_unit)
+from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats, scoring_unit
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.play import beat_table
@@ -51,9 +50,8 @@ from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief
 from analyzer.analyses.hint_worlds import team_world_values
 from analyzer.search.pimc import _rollout_after, exact_setup, exact_world, sample_world
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values
-from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values,
-                                   init_workspace, new_table, set_context,
-                                   set_hands)
+from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values, init_workspace, new_table,
+                                   set_context, set_hands)
 
 DEFAULT_WORLDS = 40
 DEFAULT_HORIZON = HINT_HORIZON   # every world solved exactly from 10 tricks left (issue 27)

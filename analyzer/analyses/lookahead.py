@@ -66,21 +66,18 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.analyses.advice_grid import SAMPLED_GRID_SIZE, bid_grid, next_legal_bid, plan_table_extent
 from analyzer.analyses.advice_result import BidAdvice, advice_notes, row_views, table_row
-from analyzer.analyses.advice_samples import (PARTNERS_ESS_FRACTION, auction_args, auction_evidence,
-                                              partners_workspace, unseen_deck)
+from analyzer.analyses.advice_samples import (PARTNERS_ESS_FRACTION, auction_args,
+                                              auction_evidence, partners_workspace, unseen_deck)
 from analyzer.analyses.objectives import objective_values, recommended_max_bid
 from analyzer.analyses.opponents import OpponentModel, model_value, sample_max
 from analyzer.analyses.sample_rounds import MAX_ROUNDS, sample_rounds
-from analyzer.analyses.bid_model_fit import (KIND_FIT,
-                                             KIND_OFFSET,
-                                             N_PARTNER_FEATURES,
-                                             ADVISOR_OFFSET,
-                                             partner_fit_entry,
+from analyzer.analyses.bid_model_fit import (KIND_FIT, KIND_OFFSET, N_PARTNER_FEATURES,
+                                             ADVISOR_OFFSET, partner_fit_entry,
                                              partner_model_value)
 from analyzer.analyses.weighted_stats import Estimate, effective_sample_size, weighted_mean, weighted_proportion
 from analyzer.errors import BinokelError
-from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, FOREHAND, SEAT_NAMES, AuctionState,
-                                        auction_continue, evidence_likelihood)
+from analyzer.mechanics.bidding import (DEFAULT_EVIDENCE_SCALE, FOREHAND, SEAT_NAMES,
+                                        AuctionState, auction_continue, evidence_likelihood)
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.exchange import CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER
 from analyzer.mechanics.game import contract_for_bid
@@ -88,22 +85,10 @@ from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import RuleSet, TeamSpec
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
-from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                        DEFAULT_DABB_ESTIMATE,
-                                        DEFAULT_TRICK_VALUE,
-                                        continue_open_auction,
-                                        continue_duels)
-from analyzer.mechanics.game import (O_COLS,
-                                     O_DURCH_MADE,
-                                     O_EST,
-                                     O_LOSERS,
-                                     O_OTHER,
-                                     O_OUT_OTHER,
-                                     O_TOTAL,
-                                     R_SCORE,
-                                     dabb_outcomes,
-                                     named_trump_contract)
-from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
+                                        DEFAULT_TRICK_VALUE, continue_open_auction, continue_duels)
+from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
+                                     O_TOTAL, R_SCORE, dabb_outcomes, named_trump_contract)
 from analyzer.mechanics.sampling import deal_counts_fixed
 from analyzer.search.deals import finish_deal, soloist_grid, soloist_outcomes
 

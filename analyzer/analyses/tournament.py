@@ -46,13 +46,11 @@ import numpy as np
 from analyzer.analyses.advice import MAX_SAMPLES
 from analyzer.analyses.agents import AGENT_KINDS, Agent, make_agent
 from analyzer.analyses.opponents import get_opponent_model
-from analyzer.analyses.advice_samples import (ADVISOR_PARTNER_OFFSET,
-                                              sample_branches,
+from analyzer.analyses.advice_samples import (ADVISOR_PARTNER_OFFSET, sample_branches,
                                               summarize_partners_advice)
 from analyzer.analyses.advice_grid import bids_over_partner, parse_auction_for
 from analyzer.analyses.bid_model_fit import partner_model_value
-from analyzer.analyses.lookahead import (fitted_partners_model,
-                                         partners_lookahead_decision,
+from analyzer.analyses.lookahead import (fitted_partners_model, partners_lookahead_decision,
                                          partners_model)
 from analyzer.bounds import GROUPS
 from analyzer.errors import BinokelError
@@ -65,15 +63,9 @@ from analyzer.mechanics.rng import chunk_state, make_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamSpec, has_partners, team_spec
 from analyzer.mechanics.sampling import deal_rules, new_deck
 from analyzer.mechanics.scoring import sides_game_winner
-from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                        DEFAULT_DABB_ESTIMATE,
-                                        DEFAULT_TRICK_VALUE,
-                                        PASS,
-                                        rule_of_thumb_by_tricks)
-from analyzer.mechanics.game import (R_SCORE,
-                                     RES_COLS,
-                                     dabb_contract,
-                                     rule_value_by_model,
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
+                                        DEFAULT_TRICK_VALUE, PASS, rule_of_thumb_by_tricks)
+from analyzer.mechanics.game import (R_SCORE, RES_COLS, dabb_contract, rule_value_by_model,
                                      named_trump_contract)
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.search.pimc import play_policies

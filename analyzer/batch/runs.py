@@ -118,8 +118,7 @@ from analyzer.parallel import parallel_map, resolve_jobs
 from analyzer.mechanics.melds import meld_all_trumps
 from analyzer.bounds import RUN_DEALS, SEED
 from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import (DEFAULT_RULES, RuleSet, TeamRuleSet, has_partners,
-                                     team_spec)
+from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet, TeamRuleSet, has_partners, team_spec
 from analyzer.mechanics.sampling import counts_mask, deal_rules, mask_counts, physical_deck
 from analyzer.batch.part_rows import bin_rows, count_rows, hist_rows, sum_rows
 from analyzer.batch.stock_runs import (has_stock, stock_deal_policy, stock_deal_rows,
@@ -326,21 +325,10 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH,  #
                                          CONTRACT_SURRENDER, fast_exchange)
 from analyzer.mechanics.melds import discard_dissle, meld_total  # noqa: E402
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table, play_out  # noqa: E402
-from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE,
-                                        DEFAULT_DABB_ESTIMATE,
+from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
                                         DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.game import (RES_COLS,
-                                     R_BID,
-                                     R_BIDDER,
-                                     R_CONTRACT,
-                                     R_COUNTING,
-                                     R_MELD,
-                                     R_POINTS,
-                                     R_SCORE,
-                                     R_TRUMP,
-                                     rule_deal_duels,
-                                     rule_deal_open)
-from analyzer.mechanics.play import POLICY_HEURISTIC
+from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD,
+                                     R_POINTS, R_SCORE, R_TRUMP, rule_deal_duels, rule_deal_open)
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
                                         DEAL_SURRENDER, score_kernel)

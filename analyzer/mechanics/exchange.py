@@ -63,8 +63,8 @@ from analyzer.mechanics.play import POLICY_HEURISTIC, play_out
 from analyzer.mechanics.rng import make_state, next_u64
 from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.scoring import rounded_points
-from analyzer.mechanics.sampling import (counts_mask, deal_masks, deal_rules, mask_counts, new_deck,
-                                         unseen_cards)
+from analyzer.mechanics.sampling import (counts_mask, deal_masks, deal_rules, mask_counts,
+                                         new_deck, unseen_cards)
 
 # contract codes returned by fast_exchange
 CONTRACT_PLAY = 0

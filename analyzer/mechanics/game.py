@@ -32,21 +32,16 @@ from analyzer.mechanics.bidding import (continue_duels, max_bid_of_value, rule_o
 from analyzer.mechanics.cards import N_TYPES, Hand, Hand80
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
                                          CONTRACT_SURRENDER, N_FEATURES, durch_contract_value,
-                                         estimate_features, expected_play_score, least_squares_fit,
-                                         soloist_choice, sure_durch_contract)
+                                         estimate_features, expected_play_score,
+                                         least_squares_fit, soloist_choice, sure_durch_contract)
 from analyzer.mechanics.melds import meld_total, side_melds, side_melds_counts
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import team_spec
 from analyzer.mechanics.sampling import counts_mask
 from analyzer.mechanics.scoring import score_sides, score_sides_durch, score_sides_going_out
-from analyzer.mechanics.playout import (L_CARD0,
-                                        L_COLS,
-                                        L_LEADER,
-                                        L_POINTS,
-                                        L_WINNER,
-                                        play_durch_partners,
-                                        play_durch_partners_logged)
+from analyzer.mechanics.playout import (L_CARD0, L_COLS, L_LEADER, L_POINTS, L_WINNER,
+                                        play_durch_partners, play_durch_partners_logged)
 from analyzer.mechanics.play import POLICY_RANDOM, POLICY_HEURISTIC
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.search.pimc import play_deal_partners, play_deal_partners_logged

@@ -28,8 +28,8 @@ from typing import NamedTuple
 import numpy as np
 
 from analyzer._jit import njit
-from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card,
-                                      Hand, Hand80, Suit, suit_symbol, type_id)
+from analyzer.mechanics.cards import (N_RANKS, N_SUITS, N_TYPES, PLANE, RANK_NAMES, SUIT_SYMBOLS,
+                                      SUITS, Card, Hand, Hand80, Suit, suit_symbol, type_id)
 from analyzer.mechanics.rules import DEFAULT_RULES, PINOCHLE_80, RuleSet, game_kernel
 from analyzer.mechanics.sampling import counts_mask
 

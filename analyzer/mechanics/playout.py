@@ -27,8 +27,8 @@ from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.play import beat_table, unseen_counts_mask
 from analyzer.mechanics.rng import bounded
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
-from analyzer.mechanics.trick import (NO_TRUMP, add_card, close_trick, duty_modes, legal, relief_of,
-                                      sides_of)
+from analyzer.mechanics.trick import (NO_TRUMP, add_card, close_trick, duty_modes, legal,
+                                      relief_of, sides_of)
 
 # the trick log of a four-seat table: leader, 4 cards in play order, the 4 legal masks,
 # winner, points (log_cols(4) columns)

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from analyzer.errors import BinokelError, RecordError, clip_input
-from analyzer.mechanics.cards import (N_TYPES, SUIT_LETTERS, CardError, Suit,
-                                      card_code, parse_cards)
+from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, CardError, Suit, card_code, parse_cards
 from analyzer.mechanics.record_lines import fail, seat_index
 from analyzer.mechanics.ruleset import RuleSet, get_game
 from analyzer.mechanics.trick import add_card, legal, proves, relief_of, sides_of

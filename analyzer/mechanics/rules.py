@@ -25,9 +25,9 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.ruleset import (BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WINNER, COUNTERS, GAMES,
-                                        Auction, CardPoints, Dabb, Deck, Fitted, GameEnd, Melds,
-                                        Play, Scoring, Table, get_game)
+from analyzer.mechanics.ruleset import (BEAT_LED_HIGH, BEAT_TRUMP_LEAD, BEAT_WINNER, COUNTERS,
+                                        GAMES, Auction, CardPoints, Dabb, Deck, Fitted, GameEnd,
+                                        Melds, Play, Scoring, Table, get_game)
 from analyzer.mechanics.ruleset import NOT_BUILT  # noqa: F401 (re-exported for its readers)
 from analyzer.mechanics.trick import DUTY_R6, DUTY_V56, DUTY_V64
 from analyzer.mechanics.ruleset import RuleSet as Game

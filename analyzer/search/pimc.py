@@ -49,13 +49,12 @@ import numpy as np
 from analyzer._jit import njit
 from analyzer.errors import BinokelError
 from analyzer.kernels.bits import ctpop, cttz, select_bit
-from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES, type_id
-from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2,
-                                     POLICY_HEURISTIC_V1, POLICY_RANDOM, _heuristic,
-                                     _heuristic_lin, _heuristic_lin2,
-                                     _heuristic_melds, _heuristic_v1,
-                                     _random_pick, card_beats, legal_mask_duty, play_out,
-                                     proven_absent, suit_mask)
+from analyzer.mechanics.cards import N_RANKS, N_SUITS, N_TYPES
+from analyzer.mechanics.play import (POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
+                                     POLICY_HEURISTIC_LIN2, POLICY_HEURISTIC_V1, POLICY_RANDOM,
+                                     _heuristic, _heuristic_lin, _heuristic_lin2,
+                                     _heuristic_melds, _heuristic_v1, _random_pick, card_beats,
+                                     legal_mask_duty, play_out, proven_absent)
 from analyzer.mechanics.play import beat_table, heuristic_partners
 from analyzer.mechanics.playout import L_CARD0, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER
 from analyzer.mechanics.playout import SIDES_OF_PARTNERS

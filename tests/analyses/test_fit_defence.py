@@ -7,9 +7,10 @@ import pytest
 from tests.oracle import play as ref
 from analyzer import BinokelError
 from analyzer.analyses import fit_defence as fd
-from analyzer.mechanics.play import (older_args, DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F, LIN_F,
-                                     LOG_CARD0, LOG_COLS, POLICY_HEURISTIC, POLICY_HEURISTIC_LIN,
-                                     POLICY_HEURISTIC_LIN2, beat_table, play_out_logged)
+from analyzer.mechanics.play import (older_args, DEFENCE_LIN, DEFENCE_LIN2, LIN2_CTX, LIN2_F,
+                                     LIN_F, LOG_CARD0, LOG_COLS, POLICY_HEURISTIC,
+                                     POLICY_HEURISTIC_LIN, POLICY_HEURISTIC_LIN2, beat_table,
+                                     play_out_logged)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, get_rules
 from analyzer.search.pimc import shown_counts

@@ -18,8 +18,8 @@ from analyzer.analyses.bid_model_fit import (ADVISOR_OFFSET, KIND_FIT, KIND_OFFS
                                              N_PARTNER_FEATURES, PARTNER_FEATURES, offset_values,
                                              partner_features, partner_model_value,
                                              partner_rule_value, prediction_error, rule_params)
-from analyzer.analyses.fit_opponents import (advisor_decisions, fit_auctions, partner_advisor_decision,
-                                             partner_hand)
+from analyzer.analyses.fit_opponents import (advisor_decisions, fit_auctions,
+                                             partner_advisor_decision, partner_hand)
 from analyzer.analyses.lookahead import partners_model
 from analyzer.analyses.tournament import _decide, run_tournament
 from analyzer.fits import load_fit, read_fit_file

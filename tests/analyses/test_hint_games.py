@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from analyzer.analyses.hint import (_planes, _trick_state, hint, legal_cards,
+from analyzer.analyses.hint import (DEFAULT_HORIZON, _planes, _trick_state, hint, legal_cards,
                                     view_from_record, world_values)
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.play import beat_table
@@ -121,7 +121,7 @@ def _pimc_choice(v, n, seed):
                     np.array(v.played, np.int64),
                     np.array(v.discard or (0,) * N_TYPES, np.int64),
                     np.array(v.absent[:3], np.int64), np.zeros((3, N_TYPES), np.int64),
-                    np.array(v.dabb_left, np.int64), n, 4, chunk_state(seed, 0), acc)
+                    np.array(v.dabb_left, np.int64), n, DEFAULT_HORIZON, chunk_state(seed, 0), acc)
     return int(c), acc
 
 

@@ -13,8 +13,8 @@ from analyzer import BinokelError
 from analyzer.analyses.advice import advise_bid, parse_hand_for
 from analyzer.analyses.advice_grid import parse_auction_for
 from analyzer.analyses.advice_samples import auction_args
-from analyzer.analyses.lookahead import (LookaheadAdvice, advise_partners_lookahead, bidder_outcomes,
-                                         choose_plan, own_values, partners_lookahead_decision,
+from analyzer.analyses.lookahead import (LookaheadAdvice, advise_partners_lookahead,
+                                         bidder_outcomes, choose_plan, own_values,
                                          partners_lookahead_samples, partners_model,
                                          partners_plan_values, plan_partner_auctions,
                                          simulate_partners_lookahead)
@@ -111,7 +111,7 @@ def test_plans_agree_with_a_plain_python_reference(game, calls, seat):
         if not spec.dabb_size:
             for p in range(4):
                 tr[p] = rule_value_by_tricks(hands[p], spec.tk, 20, 150, np.zeros(4, dtype=np.int64))[1]
-        plan_team_auctions(maxb.copy(), seat, bids, high, holder, passed, next_ch,
+        plan_partner_auctions(maxb.copy(), seat, bids, high, holder, passed, next_ch,
                            int(spec.open_auction), spec.tk, res["la_sol"][i], res["la_bid"][i],
                            np.zeros(2, dtype=np.int64))
         for t in range(T):
@@ -171,7 +171,7 @@ def test_decision_picks_the_best_plan_and_breaks_silent_ties_by_the_static_rule(
 def test_strong_hand_buys_weak_hand_never_buys_and_passing_leaves_it_to_the_partner():
     strong = advise_bid(K48, 1, "150", rules=get_rules("kreuz-48"), samples=300, seed=1,
                         lookahead=True)
-    assert isinstance(strong, TeamLookaheadAdvice) and strong.max_bid is not None
+    assert isinstance(strong, LookaheadAdvice) and strong.max_bid is not None
     # the rule-of-thumb opponents (game.rule_value_by_model, fitted team model + 50)
     # contest it: it still buys in most deals
     assert strong.p_soloist.mean > 0.6 and strong.rows[0]["bid"] == 160

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import DEFAULT_RULES, BinokelError, Hand, melds
-from analyzer.mechanics.bidding import (
-    PASS, auction_continue, check_turn, continue_duels, evidence_likelihood, max_bid_of_value,
-    parse_auction, parse_seat, rule_of_thumb_bid, rule_of_thumb_by_tricks, rule_of_thumb_max_bid,
-    run_auction, simulate_auction, threshold_open_auction, validate_auction,
-)
+from analyzer.mechanics.bidding import (PASS, auction_continue, check_turn, continue_duels,
+                                        evidence_likelihood, max_bid_of_value, parse_auction,
+                                        parse_seat, rule_of_thumb_bid, rule_of_thumb_by_tricks,
+                                        rule_of_thumb_max_bid, run_auction, simulate_auction,
+                                        threshold_open_auction, validate_auction)
 from analyzer.mechanics.cards import SUITS
 from analyzer.mechanics.rules import PINOCHLE_80, get_rules, team_kernel
 from analyzer.mechanics.rng import make_state
