@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from analyzer.analyses.hint import (DEFAULT_HORIZON, _planes, _trick_state, hint, legal_cards,
+from analyzer.analyses.hint import (_planes, _trick_state, hint, legal_cards,
                                     view_from_record, world_values)
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.play import beat_table
@@ -121,7 +121,7 @@ def _pimc_choice(v, n, seed):
                     np.array(v.played, np.int64),
                     np.array(v.discard or (0,) * N_TYPES, np.int64),
                     np.array(v.absent[:3], np.int64), np.zeros((3, N_TYPES), np.int64),
-                    np.array(v.dabb_left, np.int64), n, DEFAULT_HORIZON, chunk_state(seed, 0), acc)
+                    np.array(v.dabb_left, np.int64), n, 4, chunk_state(seed, 0), acc)
     return int(c), acc
 
 
@@ -132,7 +132,7 @@ def test_with_hidden_hands_the_best_card_is_pimcs_choice_on_the_same_worlds(name
     t, c = _late(deal, side_of_soloist=own_side, max_left=5)
     v = view_from_record(hide(deal, view_from_record(deal, t, c).seat), t, c)
     assert v.hands is None
-    h = hint(deal.rules, v, n_worlds=12, seed=5)
+    h = hint(deal.rules, v, n_worlds=12, horizon=4, seed=5)   # pimc_choose below: horizon 4
     best, acc = _pimc_choice(v, 12, 5)
     assert h.best == best
     assert all(x.n == 12 and x.points_se >= 0 and x.dd is None for x in h.cards)
