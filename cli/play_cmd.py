@@ -8,7 +8,7 @@ import numpy as np
 
 from analyzer import Hand, Suit, melds, play_deal, score_deal
 from analyzer.mechanics.cards import Card
-from analyzer.mechanics.game import play_partners_deal
+from analyzer.search.partner_deals import play_partners_deal
 from analyzer.errors import BinokelError
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.sampling import deal_rules, new_deck
@@ -165,10 +165,10 @@ def play_command(ctx, seed, policy, trump, soloist, bid, as_json, rules, record=
 
 
 def _write_record(path, rules, seed, policy, seat, trump, bid) -> None:
-    """The played deal as a deal record (analyzer.mechanics.record_play: the same seeded
+    """The played deal as a deal record (analyzer.search.record_play: the same seeded
     functions as this command, so the record holds exactly the deal printed)."""
     from analyzer.mechanics.record import format_records
-    from analyzer.mechanics.record_play import play_record
+    from analyzer.search.record_play import play_record
 
     src = (f"binokel play --rules {rules.name} --seed {seed} --policy {policy} --soloist "
            f"{'none' if seat is None else seat} --trump "

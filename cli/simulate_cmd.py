@@ -36,7 +36,7 @@ def _write_records(path: str, rules, seed: int, n: int) -> int:
     with a stock (V7) the deal ``binokel play --rules NAME --seed seed+i --policy
     heuristic`` plays (the heuristic at both seats: draws, melds, the endgame)."""
     from analyzer.mechanics.record import format_records, in_play_seats
-    from analyzer.mechanics.record_play import play_record
+    from analyzer.search.record_play import play_record
     from analyzer.mechanics.ruleset import get_game
 
     game = get_game(rules.name)

@@ -12,7 +12,7 @@ from analyzer.mechanics.cards import card_code, parse_cards
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.ruleset import SIDES_PARTNERS
 from analyzer.mechanics.sampling import deal_rules, new_deck
-from analyzer.mechanics.game import play_partners_deal
+from analyzer.search.partner_deals import play_partners_deal
 from analyzer.search.best_discard import MAX_SECONDS, best_discard
 from analyzer.search.solve import Solver, deal_table
 from analyzer.search.solve_any import (MAX_KEY_CARDS, dd_solver, deal_rows, game_of,

@@ -346,7 +346,7 @@ async def api_line(request: Request):
 
 def _sample(game, seed) -> str:
     from analyzer.mechanics.record import format_records, in_play_seats
-    from analyzer.mechanics.record_play import play_record
+    from analyzer.search.record_play import play_record
 
     g = next((x for x in _games() if x.name == game), None)
     if g is None:

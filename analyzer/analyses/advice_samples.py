@@ -50,10 +50,18 @@ from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_
                                         DEFAULT_TRICK_VALUE, continue_open_auction,
                                         continue_duels, rule_of_thumb_by_tricks,
                                         rule_value_by_tricks)
-from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
-                                     O_TOTAL, R_SCORE, RES_COLS, dabb_contract,
-                                     contracts_for_bids, dabb_outcomes, rule_value_by_model,
-                                     named_trump_contract)
+from analyzer.mechanics.game import (O_COLS,
+                                     O_DURCH_MADE,
+                                     O_EST,
+                                     O_LOSERS,
+                                     O_OTHER,
+                                     O_OUT_OTHER,
+                                     O_TOTAL,
+                                     R_SCORE,
+                                     RES_COLS,
+                                     contracts_for_bids,
+                                     rule_value_by_model)
+from analyzer.search.partner_deals import dabb_contract, dabb_outcomes, named_trump_contract
 from analyzer.mechanics.sampling import deal_counts_fixed
 from analyzer.search.pimc import play_policies
 from analyzer.search.deals import finish_deal, soloist_grid
@@ -299,7 +307,7 @@ def partners_advise_samples(hand, seat, deck, ev_lo, ev_hi, use_evidence, scale,
     ``team_total``/``other_score`` float64[n, 4] (the team's total, -1 when it won no
     trick; the other team's score); ``pass_rel`` float64[n]; ``weight`` float64[n].  With
     a Dabb the spare columns hold what the soloist's contract choice needs
-    (analyzer.mechanics.game.dabb_outcomes): ``other_score[:, 1]`` the other team's
+    (analyzer.search.partner_deals.dabb_outcomes): ``other_score[:, 1]`` the other team's
     score if it goes out, ``team_total[:, 1:4]`` its estimate, Durch losers, Durch made.
     ``pass_own`` float64[n]: the team's own score in the pass branch (the other team's is
     ``pass_own - pass_rel``); ``pass_bidder`` int64[n]: who bid there (1 this team, 0 the

@@ -40,7 +40,7 @@ cards are dealt uniformly to the three other hands and the Dabb (V4.1, V5.1; or 
 is given).  Per sample this seat is the soloist: it takes the Dabb, exchanges and names
 trump from its own cards only (analyzer.mechanics.exchange.soloist_choice), the
 deal is played by the team policy and scored (V4.6, V5.7), and every contract the
-soloist could choose is recorded (analyzer.mechanics.game.dabb_outcomes): going
+soloist could choose is recorded (analyzer.search.partner_deals.dabb_outcomes): going
 out (V4.3, V5.4) and a sure Durch (V4.6) beside the trump game.
 
 The result gives the trump the exchange names (shares), the distributions of the team's
@@ -93,9 +93,19 @@ from analyzer.mechanics.rules import (DEFAULT_RULES, PINOCHLE_80, RuleSet, TeamR
                                       get_rules, team_kernel, team_spec)
 from analyzer.mechanics.sampling import deal_counts_fixed, deal_masks, mask_counts, unseen_cards
 from analyzer.mechanics.scoring import rounded_points
-from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
-                                     O_TOTAL, RES_COLS, R_MELD, R_POINTS, R_SCORE, R_TRUMP,
-                                     dabb_outcomes, named_trump_contract)
+from analyzer.mechanics.game import (O_COLS,
+                                     O_DURCH_MADE,
+                                     O_EST,
+                                     O_LOSERS,
+                                     O_OTHER,
+                                     O_OUT_OTHER,
+                                     O_TOTAL,
+                                     RES_COLS,
+                                     R_MELD,
+                                     R_POINTS,
+                                     R_SCORE,
+                                     R_TRUMP)
+from analyzer.search.partner_deals import dabb_outcomes, named_trump_contract
 from analyzer.analyses.stats import histogram, mean_ci, proportion_ci, quantiles, reach_table, reach_text
 from analyzer.bounds import ANALYZE_BID, SAMPLES_ANALYZE, SAMPLES_ANALYZE_PIMC, SEED
 from analyzer.search.deals import soloist_play

@@ -33,8 +33,8 @@ from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
                                         DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE,
-                                     rule_deal_duels, rule_deal_open)
+from analyzer.mechanics.game import RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_POINTS, R_SCORE
+from analyzer.search.partner_deals import rule_deal_duels, rule_deal_open
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.search.pimc import pimc_policy
 from analyzer.mechanics.rules import team_spec

@@ -554,7 +554,7 @@ def _partner_args(rules):
 
 def partner_trump_deals(n: int, seed: int, start: int = 0, rules=None):
     """Trump deals ``start .. start + n - 1`` at a partners' table from ``seed``, as the
-    rule-of-thumb game deals them (game.rule_deal_duels / rule_deal_open): the deal
+    rule-of-thumb game deals them (partner_deals.rule_deal_duels / rule_deal_open): the deal
     (V4.1, V5.1, V6.1), the auction of four rule-of-thumb bidders (V1 chain of duels, or
     V6.2 open bidding), with a Dabb the bidder's exchange and trump (V4.2, V5.3), a trump
     contract only (deals thrown in, gone out of or played as Durch are drawn and passed

@@ -55,7 +55,7 @@ from .stats import mean_ci
 def position(game, seed: int, i: int, tricks_left: int):
     """Unit ``i``'s position (module docstring) as the seat to play saw it."""
     from analyzer.mechanics.record import hide, in_play_seats
-    from analyzer.mechanics.record_play import play_record
+    from analyzer.search.record_play import play_record
 
     from .hint import view_from_record
 

@@ -87,8 +87,15 @@ from analyzer.mechanics.rules import RuleSet, TeamSpec
 from analyzer.mechanics.sampling import deal_masks, mask_counts, remaining_deck
 from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
                                         DEFAULT_TRICK_VALUE, continue_open_auction, continue_duels)
-from analyzer.mechanics.game import (O_COLS, O_DURCH_MADE, O_EST, O_LOSERS, O_OTHER, O_OUT_OTHER,
-                                     O_TOTAL, R_SCORE, dabb_outcomes, named_trump_contract)
+from analyzer.mechanics.game import (O_COLS,
+                                     O_DURCH_MADE,
+                                     O_EST,
+                                     O_LOSERS,
+                                     O_OTHER,
+                                     O_OUT_OTHER,
+                                     O_TOTAL,
+                                     R_SCORE)
+from analyzer.search.partner_deals import dabb_outcomes, named_trump_contract
 from analyzer.mechanics.sampling import deal_counts_fixed
 from analyzer.search.deals import finish_deal, soloist_grid, soloist_outcomes
 
@@ -633,7 +640,7 @@ def plan_partner_auctions(maxb, seat, bids, high, holder, passed, next_ch, open_
 @njit
 def bidder_outcomes(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res, out):
     """Play the deal won by ``sol`` once; ``out`` float64[O_COLS] gets what its score at
-    any bid follows from (analyzer.mechanics.game.dabb_outcomes): the bidding team's
+    any bid follows from (analyzer.search.partner_deals.dabb_outcomes): the bidding team's
     total when playing (-1 when it cannot make any bid: no trick in a Binokel team game,
     V4.6), the other team's score then, and with a Dabb the other team's score if the
     soloist goes out (V4.3, V5.4), the soloist's own estimate and Durch losers (its
@@ -655,7 +662,7 @@ def bidder_outcomes(hands5, sol, trump, pol, state, tk, kr, beat, cnt, res, out)
 @njit
 def contracts_at(est, losers, prices, kr, out):
     """``out[i]`` = the contract a soloist with estimate ``est[i]`` and ``losers[i]`` Durch
-    losers chooses at ``prices[i]`` (game.contract_for_bid, as game.dabb_contract)."""
+    losers chooses at ``prices[i]`` (game.contract_for_bid, as partner_deals.dabb_contract)."""
     for i in range(est.shape[0]):
         out[i] = contract_for_bid(est[i], np.int64(losers[i]), prices[i], kr)
 

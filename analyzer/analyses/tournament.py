@@ -65,8 +65,8 @@ from analyzer.mechanics.sampling import deal_rules, new_deck
 from analyzer.mechanics.scoring import sides_game_winner
 from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
                                         DEFAULT_TRICK_VALUE, PASS, rule_of_thumb_by_tricks)
-from analyzer.mechanics.game import (R_SCORE, RES_COLS, dabb_contract, rule_value_by_model,
-                                     named_trump_contract)
+from analyzer.mechanics.game import R_SCORE, RES_COLS, rule_value_by_model
+from analyzer.search.partner_deals import dabb_contract, named_trump_contract
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.search.pimc import play_policies
 from analyzer.parallel import parallel_map, resolve_jobs

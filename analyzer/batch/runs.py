@@ -72,7 +72,7 @@ Deals of partners (``--what deals`` of a team game, one row per deal from
 :func:`partners_deal_chunk`, aggregated by :func:`aggregate_partners_rows`).  Every deal is
 dealt (V4.1 11 + 4, V5.1 9 + 4, V6.1 20 + 0), bid by four rule-of-thumb bidders,
 exchanged, played by the team policy at every seat and scored, by the partner games'
-whole-deal kernels (analyzer.mechanics.game.rule_deal_duels: V1's chain of duels, the
+whole-deal kernels (analyzer.search.partner_deals.rule_deal_duels: V1's chain of duels, the
 exchange and the contract choice V4.2-V4.6 / V5.3-V5.7; rule_deal_open: the V6.2 auction,
 V6.3-V6.6).  Seats 0 + 2 are team 0, 1 + 3 team 1 (V1); seat 0 is forehand.  One unit
 per deal, so ``sq`` = ``count`` for histograms.  The metrics:
@@ -327,8 +327,16 @@ from analyzer.mechanics.melds import discard_dissle, meld_total  # noqa: E402
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table, play_out  # noqa: E402
 from analyzer.mechanics.bidding import (DEFAULT_PARTNER_ALLOWANCE, DEFAULT_DABB_ESTIMATE,
                                         DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.game import (RES_COLS, R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD,
-                                     R_POINTS, R_SCORE, R_TRUMP, rule_deal_duels, rule_deal_open)
+from analyzer.mechanics.game import (RES_COLS,
+                                     R_BID,
+                                     R_BIDDER,
+                                     R_CONTRACT,
+                                     R_COUNTING,
+                                     R_MELD,
+                                     R_POINTS,
+                                     R_SCORE,
+                                     R_TRUMP)
+from analyzer.search.partner_deals import rule_deal_duels, rule_deal_open
 from analyzer.mechanics.sampling import deal_counts
 from analyzer.mechanics.scoring import (DEAL_DURCH, DEAL_NORMAL, DEAL_OPEN_DURCH,  # noqa: E402
                                         DEAL_SURRENDER, score_kernel)
@@ -531,8 +539,8 @@ def partners_deal_chunk(state, n_deals, deck, tk, kr, open_auction, estimate, tr
     tk, kr : TeamKernel, KernelRules
         The game's compiled rules (rules.team_spec).
     open_auction : bool
-        True: the V6.2 auction with :func:`game.rule_deal_open`; False: V1's chain of
-        duels with the Dabb, :func:`game.rule_deal_duels`.
+        True: the V6.2 auction with :func:`partner_deals.rule_deal_open`; False: V1's chain of
+        duels with the Dabb, :func:`partner_deals.rule_deal_duels`.
     estimate : int
         The duel rule bidders' Dabb allowance (bidding.DEFAULT_DABB_ESTIMATE).
     trick_value, allowance : int

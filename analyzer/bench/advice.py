@@ -1,7 +1,7 @@
 """Benchmark workloads of the play advisor and the deal review (issue 27): HINT and REVIEW.
 
 HINT, exactly: for unit ``i`` of a run with seed ``s``, the deal ``binokel play --rules
-GAME --seed 1000 s + i`` writes (:func:`analyzer.mechanics.record_play.play_record`, the
+GAME --seed 1000 s + i`` writes (:func:`analyzer.search.record_play.play_record`, the
 heuristic at every seat, soloist ``i mod n`` of the ``n`` seats in play, trump ``i mod
 4``); the position before card ``1 + (i mod n)`` of trick ``max(1, hand size - 9)``, the
 trick that leaves 10 tricks to play (the current one included): the first trick whose
@@ -38,7 +38,7 @@ HINT_TRICKS_LEFT = 10
 def _deal(game, seed: int, i: int):
     """Unit ``i``'s deal record (module docstring) and the number of seats in play."""
     from analyzer.mechanics.record import in_play_seats
-    from analyzer.mechanics.record_play import play_record
+    from analyzer.search.record_play import play_record
 
     seats = in_play_seats(game)
     deal = play_record(game.name, seed=1000 * seed + i, policy="heuristic",

@@ -927,7 +927,7 @@ def fit_weights(n: int = 30000, seed: int = 0, rules=None):
 def least_squares_fit(X: np.ndarray, y: np.ndarray):
     """Least squares of targets ``y`` (float64[n]) on features ``X`` (float64[n, k]): the
     weights, the residual s.d. (n - k degrees of freedom) and R^2 (the fits of the
-    soloist's estimates: :func:`fit_weights`, game.fit_side_weights)."""
+    soloist's estimates: :func:`fit_weights`, partner_deals.fit_side_weights)."""
     w, *_ = np.linalg.lstsq(X, y, rcond=None)
     res = y - X @ w
     dof = max(1, X.shape[0] - X.shape[1])
@@ -937,7 +937,7 @@ def least_squares_fit(X: np.ndarray, y: np.ndarray):
 # --------------------------------------------------------------------------- a partners' table (V4.2, V5.3)
 # The soloist of a four-seat game with a Dabb exchanges greedily, one card at a time per
 # trump (its partner's cards are unknown and the discard counts for the side), and
-# estimates its side's total with a side model (fitted by game.fit_side_weights).
+# estimates its side's total with a side model (fitted by partner_deals.fit_side_weights).
 
 @njit(_nrt=False)
 def _keep_value(hand, c, trump, tk):

@@ -197,7 +197,7 @@ class GameEnd:
 
 @dataclass(frozen=True)
 class Fitted:
-    """Policy data fitted per game (not a rule; exchange.fit_weights / game.fit_side_weights).
+    """Policy data fitted per game (not a rule; exchange.fit_weights / partner_deals.fit_side_weights).
 
     Transitional here: generated fits become data files (issue 24, docs/design/engine.md).
     """
@@ -512,7 +512,7 @@ _TEAM_TABLE = Table(seats=4, in_play=4, sides="partners", seat_names=_SEATS4)   
 KREUZ_48 = GRUPP_3.with_parts(
     name="kreuz-48", section="V1, V2, V4",
     table=replace(_TEAM_TABLE, hand_size=11), dabb=Dabb(4),             # V4.1; the rest as V2
-    # policy: the soloist's team estimate (game.fit_side_weights(KREUZ_48, 20000, 0))
+    # policy: the soloist's team estimate (partner_deals.fit_side_weights(KREUZ_48, 20000, 0))
     fitted=Fitted((75.66, 19.47, 15.42, 10.92, -1.2, 10.23, 1.47, 2.78, -1.21, 11.62, 4.1,
                    -0.84), 49.2),
 )

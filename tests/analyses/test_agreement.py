@@ -4,7 +4,7 @@ auction (exchange, trump, going out, Durch: R4, V2.4, V2.7, V4.3, V5.4).
 
 Three-player games: the analyzer's kernel and the advisor's soloist branch both run
 analyzer.mechanics.exchange.soloist_exchange + analyzer.search.deals.soloist_play.
-Team games with a Dabb: both run analyzer.mechanics.game.dabb_outcomes and the
+Team games with a Dabb: both run analyzer.search.partner_deals.dabb_outcomes and the
 same contract rule (advice_samples.soloist_contracts).  The two commands draw their samples
 differently (the analyzer stratifies the Tapp), so on their own samples they agree within
 sampling error, checked here at every bid both tables show; on the *same* deal they give

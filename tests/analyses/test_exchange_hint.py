@@ -12,7 +12,7 @@ from analyzer.analyses.exchange_hint import (DURCH, OPEN_DURCH, OUT, PLAY, excha
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import Hand
 from analyzer.mechanics.exchange import candidate_outcomes
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.ruleset import get_game

@@ -16,7 +16,7 @@ from analyzer.analyses.hint import (hint, legal_cards, supported, view_from_reco
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.record import check_deal, hide
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
 from analyzer.mechanics.ruleset import GAMES

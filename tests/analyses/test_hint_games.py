@@ -16,7 +16,7 @@ from analyzer.analyses.hint import (_planes, _trick_state, hint, legal_cards,
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.record import check_deal, hide
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.ruleset import GAMES, SIDES_PARTNERS

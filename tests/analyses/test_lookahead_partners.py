@@ -22,8 +22,8 @@ from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.bidding import PASS, rule_value_by_tricks
-from analyzer.mechanics.game import (O_COLS, RES_COLS, R_CONTRACT, R_SCORE, dabb_contract,
-                                     named_trump_contract)
+from analyzer.mechanics.game import O_COLS, RES_COLS, R_CONTRACT, R_SCORE
+from analyzer.search.partner_deals import dabb_contract, named_trump_contract
 from analyzer.mechanics.play import POLICY_HEURISTIC
 from analyzer.mechanics.sampling import deal_counts
 from tests.cli.test_cli import assert_one_line_error, run

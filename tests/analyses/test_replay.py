@@ -12,7 +12,7 @@ from analyzer.analyses.replay import line_at, load, outcome, steps, values_at
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import RecordError, format_records, in_play_seats
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from analyzer.mechanics.ruleset import GAMES
 from analyzer.search.solve_any import card_values
 

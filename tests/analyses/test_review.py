@@ -9,7 +9,7 @@ from analyzer.analyses.hint import hint, view_from_record
 from analyzer.analyses.review import pimc_loss, review, value_series
 from analyzer.errors import BinokelError
 from analyzer.mechanics.record import hide
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 
 DEAL = play_record("binokel-48", seed=3, soloist=1, trump=2)
 

@@ -15,7 +15,7 @@ from analyzer.analyses.review import review, review_exchange
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS
 from analyzer.mechanics.record import check_deal, in_play_seats
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 
 WORLDS = 120
 

@@ -20,8 +20,16 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_ALLOWANCE,
                                         DEFAULT_TRICK_VALUE)
-from analyzer.mechanics.game import (R_BID, R_BIDDER, R_CONTRACT, R_COUNTING, R_MELD, R_POINTS,
-                                     R_SCORE, R_TRUMP, rule_maxima_by_tricks, rule_value_by_model)
+from analyzer.mechanics.game import (R_BID,
+                                     R_BIDDER,
+                                     R_CONTRACT,
+                                     R_COUNTING,
+                                     R_MELD,
+                                     R_POINTS,
+                                     R_SCORE,
+                                     R_TRUMP,
+                                     rule_maxima_by_tricks,
+                                     rule_value_by_model)
 from analyzer.mechanics.sampling import deal_counts
 from cli.main import cli
 from tests.oracle import pinochle as rp

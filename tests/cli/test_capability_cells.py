@@ -108,7 +108,7 @@ def _record(tmp_path, name: str) -> str:
     """A deal record of game ``name`` (``binokel play --record``): the input of ``hint``
     and ``review``, which read the game from it."""
     from analyzer.mechanics.record import format_records, in_play_seats
-    from analyzer.mechanics.record_play import play_record
+    from analyzer.search.record_play import play_record
     from analyzer.mechanics.ruleset import get_game
 
     from analyzer.errors import BinokelError

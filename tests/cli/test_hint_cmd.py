@@ -7,7 +7,7 @@ import json
 import pytest
 
 from analyzer.mechanics.record import format_records
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from tests.cli.test_cli import assert_one_line_error, run
 
 

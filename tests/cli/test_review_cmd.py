@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from analyzer.mechanics.record import format_records
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from tests.cli.test_cli import assert_one_line_error, run
 
 

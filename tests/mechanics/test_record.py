@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer.mechanics.record import (RecordError, format_records, hide, parse_records)
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from analyzer.mechanics.ruleset import GAMES
 
 # binokel play --seed 3 --soloist 1 --trump H (R1-R8)

@@ -15,8 +15,14 @@ from analyzer.mechanics.scoring import (round_card_points, score_sides, score_si
 from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_PLAY,
                                          CONTRACT_SURRENDER)
 from analyzer.mechanics.exchange import NO_DURCH, durch_discard, soloist_choice
-from analyzer.mechanics.game import (RES_COLS, R_BIDDER, R_CONTRACT, R_MELD, R_POINTS, R_SCORE,
-                                     R_TRUMP, dabb_contract)
+from analyzer.mechanics.game import (RES_COLS,
+                                     R_BIDDER,
+                                     R_CONTRACT,
+                                     R_MELD,
+                                     R_POINTS,
+                                     R_SCORE,
+                                     R_TRUMP)
+from analyzer.search.partner_deals import dabb_contract
 from analyzer.mechanics.trick import DUTY_R6, DUTY_V56
 from analyzer.mechanics.playout import (L_CARD0, L_COLS, L_LEADER, L_LEGAL0, L_POINTS, L_WINNER,
                                         play_durch_partners_logged)

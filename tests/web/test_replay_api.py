@@ -11,7 +11,7 @@ import pytest
 from analyzer.analyses.replay import line_at, steps, values_at
 from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import format_records, parse_records
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 from analyzer.mechanics.ruleset import GAMES
 from web.replay import MAX_BODY, MAX_LINE_WORLDS, MAX_WORLDS
 

@@ -10,7 +10,7 @@ import os
 from analyzer.analyses.replay import line_at, steps, values_at
 from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import format_records
-from analyzer.mechanics.record_play import play_record
+from analyzer.search.record_play import play_record
 
 WAIT = 60_000          # the machine is shared: generous browser waits (ms)
 DEAL = play_record("binokel-48", seed=7, soloist=0, trump=1)    # binokel play --seed 7

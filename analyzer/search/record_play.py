@@ -3,7 +3,7 @@ analyzer.mechanics.record, docs/guide/records.md).
 
 :func:`play_record` deals and plays one deal exactly as ``binokel play`` does (the same
 seeded functions: :func:`analyzer.mechanics.play.play_deal` for the three-player games,
-:func:`analyzer.mechanics.game.play_partners_deal` for the team games) and returns it as
+:func:`analyzer.search.partner_deals.play_partners_deal` for the team games) and returns it as
 a :class:`~analyzer.mechanics.record.Deal`.  As in ``play`` there is no auction and no
 exchange: the soloist's discard is the Dabb as dealt (R4).
 """
@@ -13,7 +13,7 @@ import numpy as np
 
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import SUIT_LETTERS, N_TYPES, Hand
-from analyzer.mechanics.game import play_partners_deal
+from analyzer.search.partner_deals import play_partners_deal
 from analyzer.mechanics.record import DURCH, Deal, in_play_seats
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules
