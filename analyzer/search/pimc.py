@@ -455,6 +455,15 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                     w[W_HI + p] = whi[p]
                 acc[c] += _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat,
                                          lhigh, tp, soloist, trump)
+    return best_mean(acc, legal, done, seat == soloist)
+
+
+@njit(inline="llvm")
+def best_mean(acc, legal, done, maximize):
+    """PIMC's choice after ``done`` worlds: ``acc[c]`` (summed over the worlds) becomes the
+    mean of each legal card type ``c``, and the card with the highest mean (``maximize``)
+    or the lowest wins; ties go to the lowest type.  No world (``done`` 0): the lowest
+    legal type.  Shared by the three-player and the partners' PIMC."""
     if done == 0:
         return cttz(legal)
     best = -1
@@ -464,8 +473,7 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
         c = cttz(m)
         m &= m - 1
         acc[c] /= done
-        better = best < 0 or (acc[c] > bv if seat == soloist else acc[c] < bv)
-        if better:
+        if best < 0 or (acc[c] > bv if maximize else acc[c] < bv):
             best = c
             bv = acc[c]
     return best
@@ -887,19 +895,7 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
             world_position(wc, ab, played, cnt, pres, ab2, pl)
             acc[c] += rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat, best_led,
                                        tp, pl, ab2, trump, bidder, kp, beat, bm, ot, pr, me)
-    if done == 0:
-        return cttz(legal)
-    best = -1
-    bv = 0.0
-    m = legal
-    while m != 0:
-        c = cttz(m)
-        m &= m - 1
-        acc[c] /= done
-        if best < 0 or acc[c] > bv:
-            best = c
-            bv = acc[c]
-    return best
+    return best_mean(acc, legal, done, True)
 
 
 @njit
