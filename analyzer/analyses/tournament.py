@@ -201,10 +201,6 @@ def deal_hands(seed: int, d: int, spec: TeamSpec) -> np.ndarray:
     return hands
 
 
-def _next_bid(state, spec):
-    return state.next_bid
-
-
 def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
     """One partner seat's call: the next bid or PASS; ``memo[seat]`` keeps the open
     bidding's trump choice (V6.2).  ``kind`` is an agent of ``AGENT_KINDS``:
@@ -225,7 +221,7 @@ def _decide(kind, counts, seat, state, params, key, spec, memo, game=(0, 0)):
 
     ``game``: the game totals by seat parity (seats 0+2, seats 1+3) before this deal,
     which the advisor with objective ``win`` reads (its own team first)."""
-    nb = _next_bid(state, spec)
+    nb = state.next_bid
     if kind == "rule":
         tmp = np.zeros(4, dtype=np.int64)
         if spec.open_auction:
