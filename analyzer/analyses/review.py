@@ -13,9 +13,11 @@ soloist's deal score (R8, R4), is cross-fitted exactly as a card's
 (:func:`analyzer.analyses.stats.cross_fit_loss`: equal options cost 0 on average) with
 its paired SE.  It has no hindsight value (solving the whole deal per option is
 minutes).  Its units differ from the card decisions' (score, not card points), so the
-per-seat totals keep it in its own column.  A game without a Dabb has no exchange (R4),
-and the review says so (``exchange_note``), as it does for a partners' table (V1) or a
-record that hides the soloist's hand or the Dabb.
+per-seat totals keep it in its own column.  At a partners' table with a Dabb (kreuz-48
+V4, kreuz-40 V5) the same, in the soloist's side's deal score, the partner's hand as
+hidden as the opponents'.  A game without a Dabb has no exchange (R4), and the review
+says so (``exchange_note``), as it does for a record that hides the soloist's hand or
+the Dabb.
 
 A decision is a card played with more than one legal card (R6).  Its PIMC loss is
 cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split
@@ -63,7 +65,8 @@ from .exchange_hint import DEFAULT_K as EXCHANGE_K
 from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
 from .exchange_hint import DURCH as EX_DURCH
 from .exchange_hint import OPEN_DURCH as EX_OPEN_DURCH
-from .exchange_hint import PLAY, check_exchange_game, exchange_view_from_record, option_scores
+from .exchange_hint import (PLAY, check_exchange_game, exchange_view_from_record, has_partners,
+                            option_scores)
 from .stats import cross_fit_loss
 
 
@@ -86,7 +89,8 @@ class Decision:
 @dataclass(frozen=True)
 class ExchangeDecision:
     """The soloist's exchange (R4): ``played`` and ``best`` (the best mean over all the
-    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8) with
+    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8; its
+    side's at a partners' table, V4.6, V5.7: ``unit``) with
     its paired SE over ``n`` worlds, ``options`` valued, and the same-world loss (biased
     upwards, for comparison)."""
 
@@ -98,12 +102,13 @@ class ExchangeDecision:
     n: int
     options: int
     same_world_loss: float
+    unit: str = "deal score (R8)"   # a partners' table: the side's (V4.6, V5.7)
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "played": self.played, "best": self.best,
                 "loss": round(self.loss, 3), "loss_se": round(self.loss_se, 3), "n": self.n,
                 "options": self.options, "same_world_loss": round(self.same_world_loss, 3),
-                "unit": "deal score (R8)"}
+                "unit": self.unit}
 
 
 @dataclass(frozen=True)
@@ -238,9 +243,11 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
                     seed: int = 0) -> ExchangeDecision:
     """The soloist's exchange of ``deal`` valued from its view (module docstring).
 
-    Raises a one-line BinokelError saying why there is none: no Dabb or a partners' table
-    (R4, V1), no soloist, bid or contract, the soloist's hand, the Dabb or the discard
-    hidden in the record."""
+    At a partners' table with a Dabb (V4.2-V4.6, V5.3-V5.7) the options and worlds are
+    :func:`analyzer.analyses.exchange_hint.side_option_scores`' (the partner's hand hidden
+    like the opponents'), the loss in the side's deal score.  Raises a one-line
+    BinokelError saying why there is none: no Dabb (R4), no soloist, bid or contract, the
+    soloist's hand, the Dabb or the discard hidden in the record."""
     check_exchange_game(rules)
     if deal.soloist is None or deal.bid is None or deal.contract is None:
         raise BinokelError("not reviewed: the record has no soloist, bid and contract (R3, R4)")
@@ -262,8 +269,9 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
     means = table.mean(axis=0)
     b = int(np.argmax(means))
     low = rules.deck.low_card
+    unit = "side's deal score (V4.6, V5.7)" if has_partners(rules) else "deal score (R8)"
     return ExchangeDecision(deal.soloist, _label(*rows[j][:3], low), _label(*rows[b][:3], low),
-                            loss, se, n, len(rows), float(means[b] - means[j]))
+                            loss, se, n, len(rows), float(means[b] - means[j]), unit)
 
 
 @dataclass(frozen=True)
