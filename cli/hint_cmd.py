@@ -22,6 +22,8 @@ from .main import cli
         "binokel hint --record deal.txt --exchange",
         'binokel hint --exchange --hand "AH AH 10H KH QH JH AS 10S KS AC 10C AD QD 9D 9C JS '
         'JH 9H" --bid 300',
+        'binokel hint --exchange --rules kreuz-48 --hand "AC 10C QC JC 10S KS 7S AH AH 10H KH '
+        'QH JH AD KD" --bid 200 --seat 1',
     ),
 )
 @click.option("--record", "record", default=None, type=click.Path(dir_okay=False),
