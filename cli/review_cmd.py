@@ -126,6 +126,8 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
                f"{d['worlds']} worlds each ("
                + (f"exact from {d['horizon']} tricks left)" if d["horizon"] else
                   "heuristic play-outs to the end)"))
+    if d["decisions_note"]:
+        click.echo(f"card decisions: {d['decisions_note']}")
     x = d["exchange"]
     if x is not None:
         click.echo(f"exchange (seat {x['seat']}, the soloist, R4): played {x['played']}, best "

@@ -119,6 +119,7 @@ class Review:
     horizon: int
     exchange: ExchangeDecision | None = None
     exchange_note: str = ""     # why there is no exchange decision ("" when there is one)
+    decisions_note: str = ""    # why the card decisions were not valued ("" when they were)
 
     def per_seat(self) -> dict:
         out = {}
@@ -151,6 +152,7 @@ class Review:
                 "per_seat": {str(s): v for s, v in self.per_seat().items()},
                 "exchange": None if self.exchange is None else self.exchange.to_dict(),
                 "exchange_note": self.exchange_note,
+                "decisions_note": self.decisions_note,
                 "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
                                "played": card_code(d.played, low),
                                "best": card_code(d.best, low), "loss": round(d.loss, 3),
@@ -192,7 +194,13 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                            "worlds other than those that chose the best, so use at least 2")
     out = []
     i = 0
-    for t, (_, cards) in enumerate(deal.tricks, 1):
+    # a Durch at a partners' table (V4.6): its card decisions have no PIMC value (the team
+    # play-outs do not stop at the soloist's first lost trick, R4), its exchange has one
+    cards_note = ("not valued: a Durch at a partners' table (the team play-outs do not end "
+                  "at the soloist's first lost trick, R4)"
+                  if _partners(rules) and deal.soloist is not None and deal.contract in
+                  (DURCH, OPEN_DURCH) else "")
+    for t, (_, cards) in enumerate(() if cards_note else deal.tricks, 1):
         for c in range(1, len(cards) + 1):
             i += 1
             if t < from_trick:
@@ -228,7 +236,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
         except BinokelError as exc:
             ex, note = None, str(exc).replace("--exchange: ", "", 1)
     # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
-    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note)
+    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note,
+                  cards_note)
 
 
 def _label(kind: str, discard, trump: int, low: str) -> str:

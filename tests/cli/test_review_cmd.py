@@ -33,11 +33,19 @@ def test_review_of_a_partners_deal_values_every_seats_decisions_for_its_side(tmp
     assert late and all(x["dd_loss"] is not None and x["dd_loss"] >= 0 for x in late)
 
 
-def test_review_of_a_partners_durch_is_one_line(tmp_path):
+def test_review_of_a_partners_durch_values_its_exchange_not_its_cards_V4_6(tmp_path):
     path = tmp_path / "durch.txt"
     path.write_text(format_records([play_record("kreuz-48", seed=1, soloist=1, trump=None)]))
-    assert_one_line_error(run("review", str(path), "-n", "2"),
-                          "a Durch at a partners' table is not valued")
+    r = run("review", str(path), "-n", "2", "--exchange-worlds", "20")
+    assert r.exit_code == 0, r.output
+    assert "card decisions: not valued: a Durch at a partners' table" in r.stdout
+    assert "exchange (seat 1, the soloist, R4): played durch discard" in r.stdout
+    d = json.loads(run("review", str(path), "-n", "2", "--exchange-worlds", "20",
+                       "--json").stdout)
+    assert d["decisions"] == [] and d["exchange"]["played"].startswith("durch")
+    assert d["exchange"]["n"] == 20 and d["decisions_note"].startswith("not valued")
+    assert_one_line_error(run("review", str(path), "-n", "2", "--plot",
+                              str(tmp_path / "x.png")), "trump contract")
 
 
 def test_review_plot_writes_the_value_chart_and_json_holds_the_series(tmp_path):
