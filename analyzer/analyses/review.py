@@ -17,7 +17,9 @@ per-seat totals keep it in its own column.  At a partners' table with a Dabb (kr
 V4, kreuz-40 V5) the same, in the soloist's side's deal score, the partner's hand as
 hidden as the opponents'.  A game without a Dabb has no exchange (R4), and the review
 says so (``exchange_note``), as it does for a record that hides the soloist's hand or
-the Dabb.
+the Dabb.  A Durch at a partners' table (V4.6) has its exchange reviewed but not its card
+decisions (the team play-outs do not stop at the soloist's first lost trick, R4; the
+review says so in ``decisions_note``).
 
 A decision is a card played with more than one legal card (R6).  Its PIMC loss is
 cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split

@@ -207,6 +207,13 @@ def test_review_a_planted_trump_of_the_shortest_suit_shows_a_positive_loss_V4_2(
     assert rv.to_dict()["exchange"]["unit"] == "side's deal score (V4.6, V5.7)"
 
 
+def test_review_a_planted_going_out_costs_the_side_the_bid_and_more_V4_3_V5_4(best_record):
+    deal, cards, disc, trump = best_record
+    out = _before_play(deal, "out", _counts(disc))
+    x = review_exchange(out.rules, out, 100, seed=5)
+    assert x.played == "go out" and x.loss > 3 * x.loss_se and x.loss > deal.bid
+
+
 def test_review_a_planted_durch_of_a_weak_hand_loses_V4_6(best_record):
     deal, cards, disc, trump = best_record
     bad = _before_play(deal, "durch", _counts(disc))
