@@ -18,10 +18,15 @@ bid grid (the other seats bid as the look-ahead's default opponent model says), 
 seat that buys the contract exchanges and the deal is played and scored (R4, R8;
 V4.6, V5.7, V6.6).  An option's value is its expected score over the samples:
 
-- at a lone soloist's table (R2) the caller's own deal score (R8), the unit of the
-  exchange's review;
+- at a lone soloist's table (R2) the caller's own deal score minus the mean of the two
+  opponents' (R8; ``binokel advise``'s default objective, "relative": the game is a
+  race, R9).  Not the own score alone: a call moves the opponents' scores as much as
+  the caller's (passing hands the contract to one of them), and by its own score alone
+  every hand would rather be soloist than defend, a weak one too;
 - at a partners' table (V1) the caller's team's deal score minus the other team's (the
   team look-ahead's objective, V4.6, V5.7, V6.6; its only one).
+
+Both are in deal-score points (R8), as the exchange's review.
 
 The call taken stands for the plans it is consistent with: a pass for "pass now"; a bid
 B for every plan with M >= B.  A jump in open bidding (V6.2: B above the next bid) is
@@ -69,7 +74,7 @@ DEFAULT_BID_SAMPLES = BID_REVIEW_DEFAULT
 #: the seed offset of the calls (the card decisions use 1.., the value series 500+, the
 #: exchange 900): call i uses ``seed * 1000 + 700 + i``
 SEED_OFFSET = 700
-LONE_UNIT = "own deal score (R8)"
+LONE_UNIT = "own deal score minus the opponents' mean (R8)"
 TEAM_UNIT = "team's deal score minus the other team's (V4.6, V5.7, V6.6)"
 
 
@@ -119,8 +124,8 @@ def _plans(flat, spec, counts, q: int, state, samples: int, seed: int):
     if spec is None:
         model = resolve_opponents(None, True, flat)
         res = simulate_lookahead(counts, q, state, samples, [seed], 1, True, flat, model)
-        vals = plan_values(res, q, "own", None, flat)
-        _mb, j, _V = lookahead_max_bid(res, q, "own", None, flat, vals)
+        vals = plan_values(res, q, "relative", None, flat)
+        _mb, j, _V = lookahead_max_bid(res, q, "relative", None, flat, vals)
     else:
         model = partners_model(default_partners_model(spec), spec)
         res = simulate_partners_lookahead(counts, q, state, samples, seed, spec, model, model,
