@@ -19,6 +19,8 @@ from .main import cli
         "binokel play --seed 3 --soloist 1 --trump H --record deal.txt",
         "binokel review deal.txt",
         "binokel review deal.txt -n 100 --top 5 --json",
+        "binokel review deal.txt --bid-samples 1000",
+        "binokel review deal.txt --no-auction",
         "binokel review deal.txt --plot deal.png",
         "binokel play --rules binokel-2 --seed 3 --record deal2.txt",
         "binokel review deal2.txt --rules binokel-2 --from-trick 13",
