@@ -177,7 +177,7 @@ def _echo_auction(d: dict) -> None:
     if not calls:
         click.echo(f"auction: {d['auction_note']}")
         return
-    click.echo(f"auction (R3; each call against the best plan, pass or bid on up to a limit, "
+    click.echo(f"auction (R3, V1, V6.2; each call against the best plan, pass or bid on up to a limit, "
                f"from the caller's view: {d['auction_samples']} sampled deals a call, "
                f"cross-fitted; loss in {calls[0]['unit']}):")
     click.echo(f"{'call':>5} {'seat':>4}  {'called':<6} {'best':<14} {'loss ± SE':>15} "

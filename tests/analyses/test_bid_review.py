@@ -175,3 +175,16 @@ def test_records_with_an_auction_round_trip_for_the_review(strong_pass):
     text = format_records([strong_pass])
     assert "Auction 0:150 1:pass 2:pass" in text
     assert parse_records(text)[0].auction == strong_pass.auction
+
+
+@pytest.mark.parametrize("game", [n for n, g in GAMES.items() if g.auction.form != "none"])
+def test_every_game_with_an_auction_reviews_each_call_but_a_forced_opening(game):
+    # R3, V1, V2.2, V5.2, V6.2: the opening bid, then every other seat in play passes
+    g = GAMES[game]
+    seats = in_play_seats(g)
+    calls = [(seats[0], g.auction.opening)] + [(s, PASS) for s in seats[1:]]
+    got, note = review_auction(_auction_record(game, {}, calls, seed=6), 30, seed=1)
+    first = 1 if g.auction.forced_opening else 0
+    assert [(c.seat, c.call) for c in got] == calls[first:]
+    assert ("forced opening" in note) == bool(g.auction.forced_opening)
+    assert all(c.n >= 30 and c.loss_se >= 0 and c.options >= 2 for c in got)

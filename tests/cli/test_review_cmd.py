@@ -117,7 +117,7 @@ def test_review_text_and_json_hold_the_auction_and_its_seat_column_R3(tmp_path):
     r = run("review", path, "-n", "2", "--exchange-worlds", "4", "--bid-samples", "30",
             "--top", "1")
     assert r.exit_code == 0, r.output
-    assert "auction (R3;" in r.stdout and "30 sampled deals a call" in r.stdout
+    assert "auction (R3, V1, V6.2;" in r.stdout and "30 sampled deals a call" in r.stdout
     assert "auction ± SE" in r.stdout
     d = json.loads(run("review", path, "-n", "2", "--exchange-worlds", "4", "--bid-samples",
                        "30", "--json").stdout)
