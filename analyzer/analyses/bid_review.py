@@ -119,20 +119,26 @@ def call_view(deal: Deal, i: int):
 
 
 def _plans(flat, spec, counts, q: int, state, samples: int, seed: int):
-    """The look-ahead at one call: ``(values[n, K + 1], weights[n], bids[K], best j)``
-    (column 0 = pass now, column j = bid up to ``bids[j - 1]``; module docstring)."""
+    """The look-ahead at one call: ``(res, values[n, K + 1], weights[n], bids[K], best
+    j)`` (column 0 = pass now, column j = bid up to ``bids[j - 1]``; module docstring), or
+    None when no sampled deal fits the calls before it (every weight 0, R3 inference)."""
     if spec is None:
         model = resolve_opponents(None, True, flat)
         res = simulate_lookahead(counts, q, state, samples, [seed], 1, True, flat, model)
-        vals = plan_values(res, q, "relative", None, flat)
-        _mb, j, _V = lookahead_max_bid(res, q, "relative", None, flat, vals)
     else:
         model = partners_model(default_partners_model(spec), spec)
         res = simulate_partners_lookahead(counts, q, state, samples, seed, spec, model, model,
                                           True)
+    w = np.asarray(res["weight"], dtype=float)
+    if not np.isfinite(w).all() or w.sum() <= 0:
+        return None
+    if spec is None:
+        vals = plan_values(res, q, "relative", None, flat)
+        _mb, j, _V = lookahead_max_bid(res, q, "relative", None, flat, vals)
+    else:
         vals = partners_plan_values(res, q)
         j = _partners_plan(res, q, state, spec)[-1][1]
-    return res, vals, np.asarray(res["weight"], dtype=float), np.asarray(res["bids"]), int(j)
+    return res, vals, w, np.asarray(res["bids"]), int(j)
 
 
 def review_auction(deal: Deal, samples: int = DEFAULT_BID_SAMPLES, seed: int = 0,
@@ -161,7 +167,7 @@ def review_auction(deal: Deal, samples: int = DEFAULT_BID_SAMPLES, seed: int = 0
     in_play = in_play_seats(rules)
     forced = auction_form(flat).forced_opening
     unit = LONE_UNIT if spec is None else TEAM_UNIT
-    out, hidden, forced_calls = [], 0, 0
+    out, hidden, forced_calls, unfit = [], 0, 0, []
     for i in range(len(deal.auction)):
         seat, hand, before = call_view(deal, i)
         call = deal.auction[i][1]
@@ -184,8 +190,11 @@ def review_auction(deal: Deal, samples: int = DEFAULT_BID_SAMPLES, seed: int = 0
             hidden += 1
             continue
         counts = np.asarray(hand, dtype=np.uint8)
-        res, vals, w, bids, j_best = _plans(flat, spec, counts, q, state, samples,
-                                            seed * 1000 + SEED_OFFSET + i + 1)
+        got = _plans(flat, spec, counts, q, state, samples, seed * 1000 + SEED_OFFSET + i + 1)
+        if got is None:
+            unfit.append(i + 1)     # no sampled deal explains the calls before it (R3)
+            continue
+        res, vals, w, bids, j_best = got
         if call == PASS:
             taken = [0]
         else:
@@ -208,6 +217,9 @@ def review_auction(deal: Deal, samples: int = DEFAULT_BID_SAMPLES, seed: int = 0
         notes.append("the forced opening (R3, V5.2) is no decision")
     if hidden:
         notes.append(f"{hidden} call(s) of hidden hands not reviewed")
+    if unfit:
+        notes.append(f"call(s) {', '.join(map(str, unfit))} not reviewed: no sampled deal fits "
+                     "the calls before them (R3 inference)")
     return tuple(out), "; ".join(notes)
 
 

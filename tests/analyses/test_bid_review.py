@@ -188,3 +188,19 @@ def test_every_game_with_an_auction_reviews_each_call_but_a_forced_opening(game)
     assert [(c.seat, c.call) for c in got] == calls[first:]
     assert ("forced opening" in note) == bool(g.auction.forced_opening)
     assert all(c.n >= 30 and c.loss_se >= 0 and c.options >= 2 for c in got)
+
+
+def test_a_call_no_sampled_deal_fits_is_skipped_and_named_in_the_note(strong_pass, monkeypatch):
+    # R3 inference: when every sampled deal has weight 0 there is nothing to value
+    import analyzer.analyses.bid_review as br
+
+    real = br.simulate_lookahead
+
+    def unfit(*args, **kw):
+        res = real(*args, **kw)
+        res["weight"] = np.zeros_like(res["weight"])
+        return res
+
+    monkeypatch.setattr(br, "simulate_lookahead", unfit)
+    calls, note = review_auction(strong_pass, 30, seed=1)
+    assert calls == () and "call(s) 2, 3 not reviewed: no sampled deal fits" in note
