@@ -46,7 +46,7 @@ next bid as the first step of "up to M".
 
 Not reviewed (said in the note or skipped): a game without an auction (V7.1), a record
 without one, a forced opening (R3, V5.2: forehand must open, no choice), a call of a
-seat whose hand the record hides.
+seat whose hand the record hides, a call no sampled deal fits (every inference weight 0).
 """
 from __future__ import annotations
 
