@@ -81,6 +81,13 @@ HINT_DISCARDS = Bound(1, 12, "each discard listed plays four candidates in every
 # hint there costs ~0.5 CPU-s with 40 worlds (docs/performance.md#hint).
 HINT_HORIZON = 10
 
+# `review`'s auction part: sampled deals per call of the look-ahead (each keeps its scores
+# for every plan, ~100 x 3 int64, over up to 8 rounds): 10,000 are ~200 MB and ~5 s of CPU
+# a call; the default reviews a whole binokel-48 auction in a few seconds warm (~0.2 s a
+# call, docs/guide/records.md).
+BID_REVIEW_SAMPLES = Bound(2, 10_000, "each sample plays the deal once per plan's buyer")
+BID_REVIEW_DEFAULT = 400
+
 # The top of the bid grid a hand analysis simulates (its tables stop much earlier).
 ANALYZE_BID = Bound(0, 1_000, "the analysis simulates bids up to 1,000")
 

@@ -21,6 +21,16 @@ the Dabb.  A Durch at a partners' table (V4.6) has its exchange reviewed but not
 decisions (the team play-outs do not stop at the soloist's first lost trick, R4; the
 review says so in ``decisions_note``).
 
+The auction (:mod:`.bid_review`, :func:`~analyzer.analyses.bid_review.review_auction`):
+every call of a seat whose hand the record holds, valued from its caller's view only (its
+hand and the calls before it) with ``binokel advise --lookahead``'s machinery: pass now
+against every plan "bid on up to M" (R3; V1, V6.2), the loss of the call taken against
+the best option cross-fitted with its paired SE, in the caller's deal score at a lone
+soloist's table (R8) and in its team's deal score minus the other team's at a partners'
+table (V4.6, V5.7, V6.6): its own column of the per-seat totals, as the exchange's.  The
+forced opening (R3, V5.2) is no decision; a game without an auction (V7.1) or a record
+without one says so in ``auction_note``.
+
 A decision is a card played with more than one legal card (R6).  Its PIMC loss is
 cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split
 in two halves, the best card is chosen on one half and (card points of the player's side
@@ -69,6 +79,7 @@ from .exchange_hint import DURCH as EX_DURCH
 from .exchange_hint import OPEN_DURCH as EX_OPEN_DURCH
 from .exchange_hint import (PLAY, check_exchange_game, exchange_view_from_record, has_partners,
                             option_scores)
+from .bid_review import DEFAULT_BID_SAMPLES, auction_totals, review_auction
 from .stats import cross_fit_loss
 
 
@@ -122,6 +133,9 @@ class Review:
     exchange: ExchangeDecision | None = None
     exchange_note: str = ""     # why there is no exchange decision ("" when there is one)
     decisions_note: str = ""    # why the card decisions were not valued ("" when they were)
+    calls: tuple = ()           # the auction's reviewed calls (bid_review.CallDecision), in order
+    auction_note: str = ""      # what of the auction was not reviewed, and why
+    auction_samples: int = 0    # sampled deals per call (0: the auction was not reviewed)
 
     def per_seat(self) -> dict:
         out = {}
@@ -138,6 +152,10 @@ class Review:
         if x is not None:
             out.setdefault(x.seat, {"decisions": 0, "loss": 0.0, "var": 0.0, "dd_loss": 0,
                                     "dd_decisions": 0})
+        bids = auction_totals(self.calls)
+        for s in bids:
+            out.setdefault(s, {"decisions": 0, "loss": 0.0, "var": 0.0, "dd_loss": 0,
+                               "dd_decisions": 0})
         return {s: {"decisions": e["decisions"], "loss": round(e["loss"], 3),
                     "loss_se": round(math.sqrt(e["var"]), 3),
                     "dd_loss": e["dd_loss"] if e["dd_decisions"] else None,
@@ -145,7 +163,11 @@ class Review:
                     # the exchange: deal score (R8), not card points: its own column
                     "exchange_loss": round(x.loss, 3) if x is not None and x.seat == s else None,
                     "exchange_loss_se": (round(x.loss_se, 3) if x is not None and x.seat == s
-                                         else None)}
+                                         else None),
+                    # the calls of the auction: a deal score too (R8; V1 the team's), own column
+                    "auction_calls": bids[s]["calls"] if s in bids else 0,
+                    "auction_loss": bids[s]["loss"] if s in bids else None,
+                    "auction_loss_se": bids[s]["loss_se"] if s in bids else None}
                 for s, e in sorted(out.items())}
 
     def to_dict(self) -> dict:
@@ -155,6 +177,8 @@ class Review:
                 "exchange": None if self.exchange is None else self.exchange.to_dict(),
                 "exchange_note": self.exchange_note,
                 "decisions_note": self.decisions_note,
+                "auction": [c.to_dict() for c in self.calls],
+                "auction_note": self.auction_note, "auction_samples": self.auction_samples,
                 "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
                                "played": card_code(d.played, low),
                                "best": card_code(d.best, low), "loss": round(d.loss, 3),
@@ -181,13 +205,15 @@ def pimc_loss(samples: dict, best: int, played: int) -> tuple[float, float, int,
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
-           seats=None, exchange_worlds: int = EXCHANGE_WORLDS) -> Review:
-    """Review every card decision of ``deal`` and the soloist's exchange (module
-    docstring).  Decision i uses the worlds of seed ``(seed, i)``, the exchange
-    ``exchange_worlds`` worlds of seed ``(seed, 900)``: the same record and seed, the same
-    review.  ``from_trick``: only the decisions of that trick and later (the exchange
-    only from trick 1); ``seats``: only the decisions of these table seats (default every
-    seat)."""
+           seats=None, exchange_worlds: int = EXCHANGE_WORLDS,
+           auction_samples: int = DEFAULT_BID_SAMPLES) -> Review:
+    """Review every card decision of ``deal``, the soloist's exchange and the calls of
+    the auction (module docstring).  Decision i uses the worlds of seed ``(seed, i)``, the
+    exchange ``exchange_worlds`` worlds of seed ``(seed, 900)``, call i ``auction_samples``
+    sampled deals of seed ``(seed, 700 + i)`` (0: the auction is not reviewed): the same
+    record and seed, the same review.  ``from_trick``: only the decisions of that trick
+    and later (the exchange and the auction only from trick 1); ``seats``: only the
+    decisions of these table seats (default every seat)."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -237,9 +263,15 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
             ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900), ""
         except BinokelError as exc:
             ex, note = None, str(exc).replace("--exchange: ", "", 1)
+    if auction_samples == 0:
+        calls, a_note = (), "not reviewed (--no-auction)"
+    elif from_trick > 1:
+        calls, a_note = (), f"not reviewed: --from-trick {from_trick} (the auction precedes trick 1)"
+    else:
+        calls, a_note = review_auction(deal, auction_samples, seed, seats)
     # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
     return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note,
-                  cards_note)
+                  cards_note, calls, a_note, auction_samples)
 
 
 def _label(kind: str, discard, trump: int, low: str) -> str:
