@@ -25,7 +25,7 @@ def _game_name(ctx, param, value):
 @cli.command(
     "report",
     epilog=example_epilog(
-        "binokel report                       # the shipped sample run (data/sample_run)",
+        "binokel report --sample              # the shipped sample run (data/sample_run)",
         "binokel report runs/census --out reports/census",
     ),
 )
@@ -42,13 +42,16 @@ def report_command(run, out, sample, rules_name):
     Tapp-point distributions. Deal runs: winning bids, P(make) by bid, surrender and Durch
     rates, card points and scores by seat; for a team game (kreuz-48, kreuz-40, pinochle-80)
     contract shares, P(make) by bid, team melds, card points and scores per team; for a game
-    with a stock (binokel-2, V7) points per seat, the melds shown and point distributions. Without RUN (or with --sample) the shipped
-    sample run is used.
+    with a stock (binokel-2, V7) points per seat, the melds shown and point distributions.
+    --sample reports on the shipped sample run instead of RUN.
     """
     from reports import SAMPLE_RUN, build_report
 
     if run is not None and sample:
         raise BadInput("give either RUN or --sample, not both")
+    if run is None and not sample:
+        raise BadInput("nothing to report: give a RUN folder (`binokel simulate -n N --out RUN` "
+                       "makes one) or --sample for the shipped sample run")
     run_path = Path(run) if run is not None else SAMPLE_RUN
     if not run_path.is_dir():
         raise BadInput(f"{run_path}: no such run folder")

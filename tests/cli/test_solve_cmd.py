@@ -84,8 +84,12 @@ def test_solve_with_nothing_to_solve_names_the_options_and_exits_2():
         assert option in r.output
 
 
-def test_solve_whole_deal_past_its_time_limit_prints_the_rows_reached_and_exits_3():
-    # a whole deal needs far more than 2 M nodes per row: a 0.01 s budget runs out
+def test_solve_whole_deal_past_its_time_limit_prints_the_rows_reached_and_exits_3(monkeypatch):
+    # a whole deal needs far more than 2 M nodes per row: a 0.01 s budget runs out;
+    # stderr as a terminal (cli.progress.speaks), so the progress lines are printed
+    import cli.solve_cmd
+
+    monkeypatch.setattr(cli.solve_cmd, "speaks", lambda quiet=False: not quiet)
     r = _run("solve", "--seed", "7", "--time-limit", "0.01")
     assert r.exit_code == 3, r.output
     assert "solving 5 contracts double dummy" in r.stderr
@@ -105,6 +109,18 @@ def test_solve_whole_deal_json_says_the_table_is_incomplete():
     unsolved = [row for row in d["rows"] if "solved" in row]
     assert unsolved and all(row == {"trump": row["trump"], "solved": False} for row in unsolved)
     assert "solving" not in r.stderr   # --json: no progress lines
+
+
+def test_solve_whole_deal_progress_lines_only_on_a_terminal_and_never_with_quiet(monkeypatch):
+    import cli.solve_cmd
+
+    piped = _run("solve", "--seed", "7", "--time-limit", "0.01")   # CliRunner: no terminal
+    assert piped.exit_code == 3 and "solving" not in piped.stderr and "/5, " not in piped.stderr
+    assert "binokel: time limit" in piped.stderr      # the outcome is still said
+    monkeypatch.setattr(cli.solve_cmd, "speaks", lambda quiet=False: not quiet)
+    quiet = _run("solve", "--seed", "7", "--time-limit", "0.01", "--quiet")
+    assert quiet.exit_code == 3 and "solving" not in quiet.stderr and "/5, " not in quiet.stderr
+    assert "not solved (time limit)" in quiet.stdout
 
 
 def test_solve_time_limit_with_a_position_is_one_line_error():
