@@ -73,7 +73,7 @@ def test_bar_waits_its_delay_so_a_quick_answer_shows_no_bar():
 
 @pytest.mark.parametrize("command", ["advise", "analyze", "duplicate", "tournament",
                                      "fit-opponents", "fit-defence", "review", "solve",
-                                     "simulate"])
+                                     "simulate", "hint"])
 def test_every_long_command_takes_quiet(command):
     r = _run(command, "--help")
     assert r.exit_code == 0 and "--quiet" in r.output
@@ -118,6 +118,19 @@ def test_review_counts_the_cards_reviewed_on_a_terminal(monkeypatch, tmp_path):
     assert shown.exit_code == 0, shown.output
     assert "cards reviewed" in _plain(shown.stderr) and "6/6" in _plain(shown.stderr)
     assert _run(*args, "--quiet").stderr == ""
+
+
+def test_hint_counts_its_worlds_on_a_terminal_with_the_same_answer(monkeypatch, tmp_path):
+    record = tmp_path / "deal.txt"
+    assert _run("play", "--seed", "3", "--record", str(record)).exit_code == 0
+    args = ["hint", "--record", str(record), "--trick", "13", "--card", "1", "-n", "5"]
+    piped = _run(*args)
+    assert piped.exit_code == 0 and piped.stderr == "", piped.output
+    _as_terminal(monkeypatch)
+    shown = _run(*args)
+    assert shown.stdout == piped.stdout
+    assert "worlds" in _plain(shown.stderr) and "5/5" in _plain(shown.stderr)
+    assert _run(*args, "-q").stderr == ""
 
 
 @pytest.mark.parametrize("args,fragment", [
