@@ -9,6 +9,7 @@ from analyzer.bounds import BENCH_DEALS, BENCH_REPEATS, SEED
 
 from .common import BadInput, bounded, echo_json, example_epilog, rules_option_with_stock
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 def _rate(x: float) -> str:
@@ -46,9 +47,10 @@ def _num(x: float) -> str:
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True, help="Random seed.")
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@quiet_option
 @rules_option_with_stock
 def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json,
-                  rules):
+                  quiet, rules):
     """Measure deals per second (per core for W1), median of several runs after a warm-up.
 
     W1 (meld census): deal a uniformly random 15/15/15/3 split of the 48 cards, evaluate
@@ -75,12 +77,12 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
         if why:
             raise BadInput(why)
     results = []
-    for name in selected:
-        if not as_json:
-            click.echo(f"running {name} ...", err=True)
-        results.append(run_workload(name, deals=deals, repeats=repeats, seed=seed,
-                                    baseline=not no_baseline, baseline_deals=baseline_deals,
-                                    rules=rules))
+    with Bar("workloads", len(selected), quiet=quiet or as_json) as bar:
+        for name in selected:
+            results.append(run_workload(name, deals=deals, repeats=repeats, seed=seed,
+                                        baseline=not no_baseline, baseline_deals=baseline_deals,
+                                        rules=rules))
+            bar.advance()
     info = machine_info()
     if as_json:
         echo_json({"machine": info, "results": results})

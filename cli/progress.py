@@ -79,9 +79,11 @@ class Bar:
 
         # enabled means a terminal was seen (or ``force``): render as on one
         console = Console(file=self.stream, force_terminal=True)
+        # no total known (a report's charts): what is done and the time so far, no estimate
+        estimate = (TextColumn("left"), TimeRemainingColumn()) if self.total else ()
         self._progress = Progress(TextColumn(self.what), BarColumn(), MofNCompleteColumn(),
-                                  TimeElapsedColumn(), TextColumn("left"),
-                                  TimeRemainingColumn(), console=console, transient=True)
+                                  TimeElapsedColumn(), *estimate, console=console,
+                                  transient=True)
         self._task = self._progress.add_task(self.what, total=self.total)
         self._progress.start()
 

@@ -7,6 +7,7 @@ import click
 
 from .common import BadInput, example_epilog
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 def _game_name(ctx, param, value):
@@ -35,7 +36,8 @@ def _game_name(ctx, param, value):
 @click.option("--sample", is_flag=True, help="Report on the shipped sample run data/sample_run.")
 @click.option("--rules", "rules_name", default=None, metavar="NAME", callback=_game_name,
               help="Check that RUN was made under this rules variant (default: the run's own).")
-def report_command(run, out, sample, rules_name):
+@quiet_option
+def report_command(run, out, sample, rules_name, quiet):
     """Write charts (PNG + SVG) and report.html / report.md for the run folder RUN.
 
     Meld runs: meld frequencies with 95% CIs beside exact probabilities, best-meld and
@@ -85,7 +87,8 @@ def report_command(run, out, sample, rules_name):
                            f"(fields {', '.join(differ[:4])}{' ...' if len(differ) > 4 else ''} "
                            "differ); report it without --rules to use its own")
     out_path = Path(out) if out is not None else Path("reports") / run_path.name
-    res = build_report(run_path, out_path)
+    with Bar("charts written", quiet=quiet) as bar:
+        res = build_report(run_path, out_path, progress=bar.update)
     click.echo(f"report: {res['html']}")
     click.echo(f"markdown: {res['markdown']}")
     click.echo("charts: " + ", ".join(p.name for p in res["charts"]) + " (+ .svg)")

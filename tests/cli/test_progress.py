@@ -48,6 +48,14 @@ def test_bar_takes_a_total_learnt_from_the_first_update():
     assert "8/8" in _plain(out.getvalue())
 
 
+def test_bar_without_a_total_counts_and_times_but_claims_no_estimate():
+    out = _Terminal()
+    with Bar("charts written", stream=out, delay=0) as bar:
+        bar.update(3)
+    text = _plain(out.getvalue())
+    assert "charts written" in text and "3/?" in text and "left" not in text
+
+
 def test_bar_prints_nothing_when_the_stream_is_no_terminal():
     out = io.StringIO()
     with Bar("deals", 3, stream=out, delay=0) as bar:
@@ -73,7 +81,7 @@ def test_bar_waits_its_delay_so_a_quick_answer_shows_no_bar():
 
 @pytest.mark.parametrize("command", ["advise", "analyze", "duplicate", "tournament",
                                      "fit-opponents", "fit-defence", "review", "solve",
-                                     "simulate", "hint"])
+                                     "simulate", "hint", "bench", "report"])
 def test_every_long_command_takes_quiet(command):
     r = _run(command, "--help")
     assert r.exit_code == 0 and "--quiet" in r.output
@@ -131,6 +139,14 @@ def test_hint_counts_its_worlds_on_a_terminal_with_the_same_answer(monkeypatch, 
     assert shown.stdout == piped.stdout
     assert "worlds" in _plain(shown.stderr) and "5/5" in _plain(shown.stderr)
     assert _run(*args, "-q").stderr == ""
+
+
+def test_report_counts_its_charts_on_a_terminal(monkeypatch, tmp_path):
+    _as_terminal(monkeypatch)
+    r = _run("report", "--sample", "--out", str(tmp_path / "rep"))
+    assert r.exit_code == 0, r.output
+    assert "charts written" in _plain(r.stderr) and "4/?" in _plain(r.stderr)
+    assert "report:" in r.stdout and "report:" not in r.stderr
 
 
 @pytest.mark.parametrize("args,fragment", [
