@@ -141,6 +141,12 @@ def test_hint_counts_its_worlds_on_a_terminal_with_the_same_answer(monkeypatch, 
     assert _run(*args, "-q").stderr == ""
 
 
+def test_simulate_prints_no_bar_into_a_pipe_only_its_result(tmp_path):
+    r = _run("simulate", "-n", "1000", "--out", str(tmp_path / "run"), "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == "" and "1,000 deals" in r.stdout
+
+
 def test_report_counts_its_charts_on_a_terminal(monkeypatch, tmp_path):
     _as_terminal(monkeypatch)
     r = _run("report", "--sample", "--out", str(tmp_path / "rep"))
@@ -155,6 +161,8 @@ def test_report_counts_its_charts_on_a_terminal(monkeypatch, tmp_path):
     (["advise"], "give a HAND"),
     (["hint"], "--record FILE is needed"),
     (["solve"], "nothing to solve"),
+    (["simulate"], "nothing to simulate: give -n DEALS and --out FOLDER"),
+    (["simulate", "-n", "10"], "nothing to simulate: give --out FOLDER"),
 ])
 def test_a_command_with_nothing_to_do_says_so_in_one_line(args, fragment):
     r = _run(*args)
