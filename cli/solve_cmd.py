@@ -255,6 +255,10 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
                            "(Durch is not a discard candidate)")
         if max_seconds is None:
             max_seconds = BEST_DISCARD_SECONDS
+        if talk:
+            click.echo(f"best discard: each candidate discard solved double dummy, the best "
+                       f"estimate first, for at most {max_seconds:g} s (--time-limit "
+                       f"SECONDS); a line every {PROGRESS_EVERY:g} s", err=True)
         try:
             res = best_discard(hs, soloist, tapp, rules, trumps=trump or "CSHD",
                                max_seconds=max_seconds, max_candidates=max_candidates,

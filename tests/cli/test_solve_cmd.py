@@ -201,3 +201,15 @@ def test_solve_binokel_40_table_has_no_durch_row_and_a_dabb_of_four():
     d = json.loads(r.stdout)
     assert [row["trump"] for row in d["rows"]] == list("CSHD")
     assert all(len(h.split()) == 12 for h in d["hands"])
+
+
+def test_solve_best_discard_says_its_budget_on_a_terminal_before_the_first_search(monkeypatch):
+    import cli.solve_cmd
+
+    assert "best discard: each" not in _run("solve", *SMALL, "--best-discard").stderr
+    monkeypatch.setattr(cli.solve_cmd, "speaks", lambda quiet=False: not quiet)
+    r = _run("solve", *SMALL, "--best-discard", "--time-limit", "30")
+    assert r.exit_code == 0, r.output
+    assert "best discard: each candidate discard solved double dummy" in r.stderr
+    assert "at most 30 s (--time-limit SECONDS)" in r.stderr
+    assert "best discard: each" not in _run("solve", *SMALL, "--best-discard", "-q").stderr
