@@ -224,7 +224,8 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
     if getattr(rules, "teams", False):
         if samples is None:
             samples = DEFAULT_SAMPLES if play == "heuristic" else TEAM_PIMC_SAMPLES
-        return _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play)
+        return _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play,
+                             quiet)
     try:
         resolve_play(play, rules)   # a one-line error before any progress bar starts
     except BinokelError as exc:
@@ -278,7 +279,8 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
         click.echo(f"plot written to {plot_path}")
 
 
-def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play):
+def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play,
+                  quiet=False):
     """``--rules`` of a team game: the hand as soloist of a Dabb game (kreuz-48,
     kreuz-40: exchange, contract, team distributions) or the meld and counter
     distributions of a 20-card Pinochle hand (analyzer.analyses.analysis)."""
@@ -287,8 +289,10 @@ def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, pl
     if tapp is not None and not tapp.strip():
         raise BadInput("--tapp is empty: give the Dabb's cards, or leave --tapp out to sample them")
     try:
-        res = analyze_team_hand(hand, rules, seat=0 if seat is None else seat, dabb=tapp,
-                                samples=samples, seed=seed, bid=score_bid, play=play)
+        with Bar("samples", samples, quiet=quiet or as_json) as bar:
+            res = analyze_team_hand(hand, rules, seat=0 if seat is None else seat, dabb=tapp,
+                                    samples=samples, seed=seed, bid=score_bid, play=play,
+                                    progress=bar.update)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

@@ -105,6 +105,18 @@ def test_advise_shows_its_chunks_on_a_terminal_and_prints_the_same_answer(monkey
     assert quiet.stdout == piped.stdout and quiet.stderr == ""
 
 
+def test_team_analyze_counts_its_samples_on_a_terminal(monkeypatch):
+    args = ["analyze", "--rules", "kreuz-48", "AS AS 10S KS QS JS AC AH AD 10C KH", "--seat",
+            "1", "-n", "60", "--json"]
+    piped = _run(*args)
+    assert piped.exit_code == 0 and piped.stderr == ""
+    _as_terminal(monkeypatch)
+    assert _run(*args).stderr == ""                      # --json: never a bar
+    shown = _run(*args[:-1])
+    assert shown.exit_code == 0, shown.output
+    assert "samples" in _plain(shown.stderr) and "60/60" in _plain(shown.stderr)
+
+
 def test_duplicate_shows_a_bar_of_deals_on_a_terminal_not_a_line_per_50(monkeypatch):
     args = ["duplicate", "--deals", "3", "--policy", "heuristic", "--config", "soloist"]
     piped = _run(*args)
