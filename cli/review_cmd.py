@@ -39,7 +39,7 @@ from .progress import Bar, quiet_option
                    "(needs every hand in the record).")
 @click.option("--exchange-worlds", "exchange_worlds", type=click.IntRange(2, 20_000),
               default=200, show_default=True,
-              help="Worlds of the defenders' hands for the soloist's exchange (as `binokel "
+              help="Worlds of the hidden hands for the soloist's exchange (as `binokel "
                    "hint --exchange -n`).")
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True,
               help="Seed of the worlds (same seed, same review).")
@@ -70,7 +70,8 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
     and per seat. Decisions of a hidden hand are skipped. The soloist's exchange (discard,
     trump, going out, Durch; R4) is valued as `binokel hint --exchange` values it, from the
     soloist's view on --exchange-worlds common worlds, the option played against the best,
-    cross-fitted, in deal score (R8); a game without a Dabb says so. The bidding is not
+    cross-fitted, in deal score (R8; at a partners' table, kreuz-48 and kreuz-40, the
+    soloist's side's, V4.6, V5.7); a game without a Dabb says so. The bidding is not
     reviewed. A game with a stock (binokel-2, V7): every play and meld decision, the
     loss in own minus opponent's points (PIMC while the stock lasts, exact after it). --plot
     FILE.png and --json: the deal's value before each trick and the result (card points of
@@ -131,11 +132,13 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
                f"{d['worlds']} worlds each ("
                + (f"exact from {d['horizon']} tricks left)" if d["horizon"] else
                   "heuristic play-outs to the end)"))
+    if d["decisions_note"]:
+        click.echo(f"card decisions: {d['decisions_note']}")
     x = d["exchange"]
     if x is not None:
         click.echo(f"exchange (seat {x['seat']}, the soloist, R4): played {x['played']}, best "
-                   f"{x['best']}: loss {x['loss']:.1f} ± {x['loss_se']:.1f} deal score (R8; "
-                   f"{x['options']} options on n = {x['n']} common worlds, cross-fitted)")
+                   f"{x['best']}: loss {x['loss']:.1f} ± {x['loss_se']:.1f} "
+                   f"{x['unit'][:-1]}; {x['options']} options on n = {x['n']} common worlds, cross-fitted)")
     else:
         click.echo(f"exchange: {d['exchange_note']}")
     click.echo(f"{'trick':>5} {'card':>4} {'seat':>4}  {'played':<6} {'PIMC best':<9} "
@@ -154,7 +157,8 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
         click.echo(f"{s:>4} {v['decisions']:>9} {v['loss']:>8.1f} ± {v['loss_se']:<5.1f} {dd:>8} "
                    f"{ex:>16}")
     click.echo("(loss: card points of the seat's side lost against the best card, R7; "
-               "exchange: the soloist's deal score lost against the best option, R8; "
+               "exchange: the soloist's (side's) deal score lost against the best option, "
+               "R8, V4.6, V5.7; "
                f"n = {d['worlds']} worlds per decision; DD loss over the decisions in "
                "brackets, every hand known)")
 

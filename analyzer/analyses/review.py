@@ -13,9 +13,13 @@ soloist's deal score (R8, R4), is cross-fitted exactly as a card's
 (:func:`analyzer.analyses.stats.cross_fit_loss`: equal options cost 0 on average) with
 its paired SE.  It has no hindsight value (solving the whole deal per option is
 minutes).  Its units differ from the card decisions' (score, not card points), so the
-per-seat totals keep it in its own column.  A game without a Dabb has no exchange (R4),
-and the review says so (``exchange_note``), as it does for a partners' table (V1) or a
-record that hides the soloist's hand or the Dabb.
+per-seat totals keep it in its own column.  At a partners' table with a Dabb (kreuz-48
+V4, kreuz-40 V5) the same, in the soloist's side's deal score, the partner's hand as
+hidden as the opponents'.  A game without a Dabb has no exchange (R4), and the review
+says so (``exchange_note``), as it does for a record that hides the soloist's hand or
+the Dabb.  A Durch at a partners' table (V4.6) has its exchange reviewed but not its card
+decisions (the team play-outs do not stop at the soloist's first lost trick, R4; the
+review says so in ``decisions_note``).
 
 A decision is a card played with more than one legal card (R6).  Its PIMC loss is
 cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split
@@ -63,7 +67,8 @@ from .exchange_hint import DEFAULT_K as EXCHANGE_K
 from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
 from .exchange_hint import DURCH as EX_DURCH
 from .exchange_hint import OPEN_DURCH as EX_OPEN_DURCH
-from .exchange_hint import PLAY, check_exchange_game, exchange_view_from_record, option_scores
+from .exchange_hint import (PLAY, check_exchange_game, exchange_view_from_record, has_partners,
+                            option_scores)
 from .stats import cross_fit_loss
 
 
@@ -86,7 +91,8 @@ class Decision:
 @dataclass(frozen=True)
 class ExchangeDecision:
     """The soloist's exchange (R4): ``played`` and ``best`` (the best mean over all the
-    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8) with
+    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8; its
+    side's at a partners' table, V4.6, V5.7: ``unit``) with
     its paired SE over ``n`` worlds, ``options`` valued, and the same-world loss (biased
     upwards, for comparison)."""
 
@@ -98,12 +104,13 @@ class ExchangeDecision:
     n: int
     options: int
     same_world_loss: float
+    unit: str = "deal score (R8)"   # a partners' table: the side's (V4.6, V5.7)
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "played": self.played, "best": self.best,
                 "loss": round(self.loss, 3), "loss_se": round(self.loss_se, 3), "n": self.n,
                 "options": self.options, "same_world_loss": round(self.same_world_loss, 3),
-                "unit": "deal score (R8)"}
+                "unit": self.unit}
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,7 @@ class Review:
     horizon: int
     exchange: ExchangeDecision | None = None
     exchange_note: str = ""     # why there is no exchange decision ("" when there is one)
+    decisions_note: str = ""    # why the card decisions were not valued ("" when they were)
 
     def per_seat(self) -> dict:
         out = {}
@@ -146,6 +154,7 @@ class Review:
                 "per_seat": {str(s): v for s, v in self.per_seat().items()},
                 "exchange": None if self.exchange is None else self.exchange.to_dict(),
                 "exchange_note": self.exchange_note,
+                "decisions_note": self.decisions_note,
                 "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
                                "played": card_code(d.played, low),
                                "best": card_code(d.best, low), "loss": round(d.loss, 3),
@@ -188,9 +197,16 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                            "worlds other than those that chose the best, so use at least 2")
     out = []
     i = 0
-    total = sum(len(cards) for t, (_, cards) in enumerate(deal.tricks, 1) if t >= from_trick)
+    # a Durch at a partners' table (V4.6): its card decisions have no PIMC value (the team
+    # play-outs do not stop at the soloist's first lost trick, R4), its exchange has one
+    cards_note = ("not valued: a Durch at a partners' table (the team play-outs do not end "
+                  "at the soloist's first lost trick, R4)"
+                  if _partners(rules) and deal.soloist is not None and deal.contract in
+                  (DURCH, OPEN_DURCH) else "")
+    tricks = () if cards_note else deal.tricks
+    total = sum(len(cards) for t, (_, cards) in enumerate(tricks, 1) if t >= from_trick)
     done = 0
-    for t, (_, cards) in enumerate(deal.tricks, 1):
+    for t, (_, cards) in enumerate(tricks, 1):
         for c in range(1, len(cards) + 1):
             i += 1
             if t < from_trick:
@@ -231,7 +247,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
         except BinokelError as exc:
             ex, note = None, str(exc).replace("--exchange: ", "", 1)
     # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
-    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note)
+    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note,
+                  cards_note)
 
 
 def _label(kind: str, discard, trump: int, low: str) -> str:
@@ -246,9 +263,11 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
                     seed: int = 0) -> ExchangeDecision:
     """The soloist's exchange of ``deal`` valued from its view (module docstring).
 
-    Raises a one-line BinokelError saying why there is none: no Dabb or a partners' table
-    (R4, V1), no soloist, bid or contract, the soloist's hand, the Dabb or the discard
-    hidden in the record."""
+    At a partners' table with a Dabb (V4.2-V4.6, V5.3-V5.7) the options and worlds are
+    :func:`analyzer.analyses.exchange_hint.side_option_scores`' (the partner's hand hidden
+    like the opponents'), the loss in the side's deal score.  Raises a one-line
+    BinokelError saying why there is none: no Dabb (R4), no soloist, bid or contract, the
+    soloist's hand, the Dabb or the discard hidden in the record."""
     check_exchange_game(rules)
     if deal.soloist is None or deal.bid is None or deal.contract is None:
         raise BinokelError("not reviewed: the record has no soloist, bid and contract (R3, R4)")
@@ -270,8 +289,9 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
     means = table.mean(axis=0)
     b = int(np.argmax(means))
     low = rules.deck.low_card
+    unit = "side's deal score (V4.6, V5.7)" if has_partners(rules) else "deal score (R8)"
     return ExchangeDecision(deal.soloist, _label(*rows[j][:3], low), _label(*rows[b][:3], low),
-                            loss, se, n, len(rows), float(means[b] - means[j]))
+                            loss, se, n, len(rows), float(means[b] - means[j]), unit)
 
 
 @dataclass(frozen=True)

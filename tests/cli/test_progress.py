@@ -124,7 +124,10 @@ def test_duplicate_shows_a_bar_of_deals_on_a_terminal_not_a_line_per_50(monkeypa
     assert piped.stderr == ""                      # not a terminal: nothing on stderr
     _as_terminal(monkeypatch)
     shown = _run(*args)
-    assert shown.exit_code == 0 and shown.stdout == piped.stdout
+    # the same results (the table's last column, seconds per deal, is a timing)
+    assert shown.exit_code == 0
+    assert [x.rsplit(None, 1)[0] for x in shown.stdout.splitlines() if x.strip()] == \
+        [x.rsplit(None, 1)[0] for x in piped.stdout.splitlines() if x.strip()]
     assert "3/3" in _plain(shown.stderr) and "left" in shown.stderr
 
 

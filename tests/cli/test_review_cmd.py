@@ -33,11 +33,19 @@ def test_review_of_a_partners_deal_values_every_seats_decisions_for_its_side(tmp
     assert late and all(x["dd_loss"] is not None and x["dd_loss"] >= 0 for x in late)
 
 
-def test_review_of_a_partners_durch_is_one_line(tmp_path):
+def test_review_of_a_partners_durch_values_its_exchange_not_its_cards_V4_6(tmp_path):
     path = tmp_path / "durch.txt"
     path.write_text(format_records([play_record("kreuz-48", seed=1, soloist=1, trump=None)]))
-    assert_one_line_error(run("review", str(path), "-n", "2"),
-                          "a Durch at a partners' table is not valued")
+    r = run("review", str(path), "-n", "2", "--exchange-worlds", "20")
+    assert r.exit_code == 0, r.output
+    assert "card decisions: not valued: a Durch at a partners' table" in r.stdout
+    assert "exchange (seat 1, the soloist, R4): played durch discard" in r.stdout
+    d = json.loads(run("review", str(path), "-n", "2", "--exchange-worlds", "20",
+                       "--json").stdout)
+    assert d["decisions"] == [] and d["exchange"]["played"].startswith("durch")
+    assert d["exchange"]["n"] == 20 and d["decisions_note"].startswith("not valued")
+    assert_one_line_error(run("review", str(path), "-n", "2", "--plot",
+                              str(tmp_path / "x.png")), "trump contract")
 
 
 def test_review_plot_writes_the_value_chart_and_json_holds_the_series(tmp_path):
@@ -99,3 +107,17 @@ def test_review_of_a_game_without_a_dabb_says_it_has_no_exchange(tmp_path):
     r = run("review", str(path), "-n", "2", "--dd-max-tricks", "0", "--top", "1")
     assert r.exit_code == 0, r.output
     assert "exchange: pinochle-80 has no Dabb" in r.stdout
+
+
+def test_review_of_a_kreuz_record_values_the_exchange_for_the_side_V4_2(tmp_path):
+    path = tmp_path / "k48.txt"
+    path.write_text(format_records([play_record("kreuz-48", seed=3, soloist=1, trump=2)]))
+    r = run("review", str(path), "-n", "2", "--exchange-worlds", "20", "--top", "1")
+    assert r.exit_code == 0, r.output
+    assert "exchange (seat 1, the soloist, R4): played H discard" in r.stdout
+    assert "side's deal score (V4.6, V5.7; " in r.stdout
+    d = json.loads(run("review", str(path), "-n", "2", "--exchange-worlds", "20",
+                       "--json").stdout)
+    assert d["exchange"]["n"] == 20 and d["exchange"]["unit"] == "side's deal score (V4.6, V5.7)"
+    assert d["per_seat"]["1"]["exchange_loss"] == d["exchange"]["loss"]
+    assert d["per_seat"]["3"]["exchange_loss"] is None and d["exchange_note"] == ""
