@@ -105,6 +105,16 @@ SAMPLES_STOCK_ANALYZE = Bound(1, 20_000, "each sample plays two deals of ~0.1-0.
 # Deals ahead for P(reaching the target within k deals), V7.5.
 STOCK_DEALS_AHEAD = Bound(1, 30, "a game to 1,000 is over within a few deals")
 
+# `binokel bench`: deals per timed run.  The fastest workload (W1, the meld census) deals
+# ~10 M deals/s a core, so 10^9 deals are ~100 s a run (times --repeats, plus a warm-up);
+# the slower workloads (a played deal, a PIMC decision) take far longer: beyond is a typo.
+BENCH_DEALS = Bound(1, 10**9, "10^9 deals are ~100 s a run of the fastest workload, W1")
+# The median of more than 100 timed runs is no steadier; each run repeats the whole work.
+BENCH_REPEATS = Bound(1, 100, "the median of 100 timed runs is as steady as it gets")
+# `binokel serve --workers`: each is a process computing one question at a time (~100 MB
+# with numba's kernels loaded); more than 64 on one machine only queue for the cores.
+SERVE_WORKERS = Bound(1, 64, "each worker is a process computing one question")
+
 # Default samples of a partners' table with --play pimc / pimc-defence (advise and analyze
 # share it): a PIMC team deal takes 10-200 ms, so 100 deals answer within a minute.
 TEAM_PIMC_SAMPLES = 100

@@ -9,6 +9,7 @@ from analyzer.bounds import AUCTION_BID, HINT_DISCARDS, HINT_HORIZON, SEED
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
                      parse_hand, record_rules)
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 @cli.command(
@@ -69,8 +70,9 @@ from .main import cli
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line); with "
                    "--exchange --hand, the game (default binokel-48).")
+@quiet_option
 def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
-                 worlds, horizon, dd_max_tricks, seed, as_json, rules=None):
+                 worlds, horizon, dd_max_tricks, seed, as_json, rules=None, quiet=False):
     """Value every legal card of the seat to play, from that player's view only.
 
     The position is read from a deal record: the cards played before card --card of trick
@@ -136,7 +138,9 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
                            "after a trick (R5)")
         view = view_from_record(deal, trick_no, card_no)
         worlds = 40 if worlds is None else worlds
-        h = hint(deal.rules, view, worlds, horizon, seed, dd_max_tricks)
+        with Bar("worlds", worlds, quiet=quiet or as_json) as bar:
+            h = hint(deal.rules, view, worlds, horizon, seed, dd_max_tricks,
+                     progress=bar.update)
     except BadInput:
         raise
     except BinokelError as exc:

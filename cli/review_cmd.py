@@ -11,6 +11,7 @@ from analyzer.bounds import BID_REVIEW_DEFAULT, BID_REVIEW_SAMPLES, HINT_HORIZON
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
                      record_rules)
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 @cli.command(
@@ -26,7 +27,7 @@ from .main import cli
         "binokel review deal2.txt --rules binokel-2 --from-trick 13",
     ),
 )
-@click.argument("record", type=click.Path(dir_okay=False))
+@click.argument("record", type=click.Path(dir_okay=False), required=False)
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which deal of the file (1 = the first).")
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
@@ -64,8 +65,9 @@ from .main import cli
                    "that lost points marked by seat.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line).")
+@quiet_option
 def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_worlds, bid_samples,
-                   no_auction, seed, top, from_trick, as_json, plot=None, rules=None):
+                   no_auction, seed, top, from_trick, as_json, plot=None, rules=None, quiet=False):
     """Every card decision of a recorded deal (a card played where another was legal, R6)
     valued against the best card from that player's view: PIMC over N worlds consistent with
     what the player knew (as `binokel hint`), the loss in card points of the player's side
@@ -92,6 +94,9 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
 
+    if record is None:
+        raise BadInput("nothing to review: give a deal RECORD file (`binokel play --record "
+                       "FILE` writes one)")
     if plot is not None:
         _check_plot_path(plot)
     try:
@@ -110,9 +115,10 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
 
             return review_stock(deal, worlds, seed, top, from_trick, as_json)
         n = 40 if worlds is None else worlds
-        rv = review(deal.rules, deal, n, horizon, seed, dd_max_tricks, from_trick,
-                    exchange_worlds=exchange_worlds,
-                    auction_samples=0 if no_auction else bid_samples)
+        with Bar("cards reviewed", quiet=quiet or as_json) as bar:
+            rv = review(deal.rules, deal, n, horizon, seed, dd_max_tricks, from_trick,
+                        exchange_worlds=exchange_worlds,
+                        auction_samples=0 if no_auction else bid_samples, progress=bar.update)
         series = series_note = None
         if plot is not None or as_json:
             try:

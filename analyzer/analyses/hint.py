@@ -316,7 +316,7 @@ def legal_cards(view: View) -> list[int]:
     return [t for t in range(N_TYPES) if (m >> t) & 1]
 
 
-def world_values(view: View, n_worlds: int, horizon: int, seed: int):
+def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=None):
     """Per world, the soloist's card points from here on after each legal card, as PIMC
     computes them (:func:`~analyzer.search.pimc.pimc_choose`, the same RNG stream, so the
     same worlds), and per world the discard's card points.  Returns (legal cards,
@@ -324,7 +324,8 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
 
     At a partners' table (V1) the worlds and play-outs are those of
     :func:`~analyzer.search.pimc.pimc_choose_partners` (:func:`_team_world_values`),
-    the values again the soloist's side's card points."""
+    the values again the soloist's side's card points.  ``progress(done, n_worlds)``:
+    called as the worlds are valued (three-hand tables; the command line's bar)."""
     if _partners(view.rules):
         return _team_world_values(view, n_worlds, seed)
     flat = get_rules(view.rules.name)
@@ -363,7 +364,9 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
         setup = exact_setup(view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi), played,
                             disc, sizes, absent, shown, tapp_left, kr.copies, kr.tapp_size)
         wcnt = np.zeros((4, N_TYPES), dtype=np.int64)
-    for _ in range(n_worlds):
+    for i in range(n_worlds):
+        if progress is not None and i:
+            progress(i, n_worlds)
         if uniform:
             if not exact_world(state, view.seat, np.int64(own_lo), np.int64(own_hi), *setup,
                                wcnt, wlo, whi):
@@ -392,6 +395,8 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
             d = (int(wlo[3]), int(whi[3]))
             dpts.append(sum(int(cp[t]) * (((d[0] >> t) & 1) + ((d[1] >> t) & 1))
                             for t in range(N_TYPES)))
+    if progress is not None:
+        progress(n_worlds, n_worlds)
     return lg, np.array(vals).reshape(-1, N_TYPES), np.array(dpts, dtype=np.int64), exact
 
 
@@ -455,20 +460,21 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
 
 def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
          horizon: int = DEFAULT_HORIZON, seed: int = 0,
-         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> Hint:
+         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, progress=None) -> Hint:
     """Value every legal card of the seat to play in ``view`` (module docstring).
 
     ``rules`` must be the view's game (a RuleSet); ``n_worlds`` PIMC worlds (seeded by
     ``seed``: the same seed, the same worlds); exact solving of each world once at most
     ``horizon`` tricks are left; double-dummy values when every hand is known and at most
-    ``dd_max_tricks`` tricks are left.
+    ``dd_max_tricks`` tricks are left.  ``progress(done, n_worlds)``: as the worlds are
+    valued (:func:`world_values`); it changes no number.
     """
     if rules.name != view.rules.name:
         raise BinokelError(f"hint: the position is of {view.rules.name}, not {rules.name}")
     supported(rules)
     if not 1 <= n_worlds <= 10_000:
         raise BinokelError(f"hint: worlds must be 1-10,000, got {n_worlds}")
-    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed)
+    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed, progress)
     if len(vals) == 0:
         raise BinokelError("hint: no world is consistent with this view (R1, R6)")
     k = rules.kernel

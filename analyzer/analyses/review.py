@@ -206,14 +206,16 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
            seats=None, exchange_worlds: int = EXCHANGE_WORLDS,
-           auction_samples: int = DEFAULT_BID_SAMPLES) -> Review:
+           auction_samples: int = DEFAULT_BID_SAMPLES, progress=None) -> Review:
     """Review every card decision of ``deal``, the soloist's exchange and the calls of
     the auction (module docstring).  Decision i uses the worlds of seed ``(seed, i)``, the
     exchange ``exchange_worlds`` worlds of seed ``(seed, 900)``, call i ``auction_samples``
     sampled deals of seed ``(seed, 700 + i)`` (0: the auction is not reviewed): the same
     record and seed, the same review.  ``from_trick``: only the decisions of that trick
     and later (the exchange and the auction only from trick 1); ``seats``: only the
-    decisions of these table seats (default every seat)."""
+    decisions of these table seats (default every seat).  ``progress(done, total)``:
+    called after each card of the tricks reviewed (the command line's progress bar); it
+    changes no number."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -228,11 +230,17 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                   "at the soloist's first lost trick, R4)"
                   if _partners(rules) and deal.soloist is not None and deal.contract in
                   (DURCH, OPEN_DURCH) else "")
-    for t, (_, cards) in enumerate(() if cards_note else deal.tricks, 1):
+    tricks = () if cards_note else deal.tricks
+    total = sum(len(cards) for t, (_, cards) in enumerate(tricks, 1) if t >= from_trick)
+    done = 0
+    for t, (_, cards) in enumerate(tricks, 1):
         for c in range(1, len(cards) + 1):
             i += 1
             if t < from_trick:
                 continue
+            if progress is not None and done:
+                progress(done, total)
+            done += 1
             try:
                 view = view_from_record(deal, t, c)
             except BinokelError as exc:
@@ -253,6 +261,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                 dd_loss = dd[dd_best] - dd[played]
             out.append(Decision(t, c, view.seat, played, h.best, loss, se, n,
                                 dd_best, dd_loss, same))
+    if progress is not None and done:
+        progress(done, total)
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
     if seats is not None and deal.soloist not in seats:
         ex, note = None, "not reviewed: the soloist's seat is not among the seats reviewed"
