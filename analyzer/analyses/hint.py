@@ -23,10 +23,19 @@ only the double-dummy part, and only when the record holds them.
 Every game (:func:`supported` asks the compiled RuleSet): three seats with a lone soloist,
 any deck (binokel-40's 40 cards and 4-card Dabb draw their worlds with the exact sampler
 :mod:`analyzer.mechanics.worlds`, as :func:`~analyzer.search.pimc.pimc_choose` does), and
-the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and play-outs are
-those of :func:`~analyzer.search.pimc.pimc_choose_partners` (:mod:`.hint_worlds`;
-value = the card points of the seat's side, partners together; no world is solved
-exactly, ``horizon`` 0; no deal score; a Durch is refused).  The double-dummy values come
+the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and values are
+those of :func:`~analyzer.search.pimc.pimc_choose_partners` with the same ``horizon``
+(:mod:`.hint_worlds`; value = the card points of the seat's side, partners together):
+every world is solved exactly by the table solver once at most ``horizon`` tricks are
+left (:func:`analyzer.search.solve_any.world_move_values`, one workspace and table reused
+world after world), earlier played out by the partners' heuristic at every seat.  The
+deal score there is the seat's side's (V4.6, V5.7, V6.6: ``score_sides``; it needs the
+record's bid and that side's melds; a side with no trick yet counts one when it takes
+points from here on).  A Durch (kreuz-48, V4.6 "as V2.7", R4) is valued with exact
+worlds only (the solver ends play at the soloist's first lost trick; a defender's points
+are what the soloist falls short of a made Durch; the score +value made, else
+-loss factor x value); above the horizon it is refused in one line, since the play-outs
+do not end at the first lost trick.  The double-dummy values come
 from :func:`analyzer.search.solve_any.card_values` for every table (at most
 :data:`~analyzer.search.solve_any.MAX_KEY_CARDS` cards in the hands).
 """
@@ -103,7 +112,8 @@ class CardValue:
     card: int
     points: float          # mean card points of the player's side from here to the end
     points_se: float
-    score: float | None    # mean R8 deal score of the soloist (None: no bid or melds recorded)
+    score: float | None    # mean deal score (R8) of the soloist; at a partners' table (V1)
+                           # of the seat's side (None: no bid or melds recorded)
     score_se: float | None
     n: int                 # worlds
     dd: int | None         # exact double-dummy card points of the player's side (every hand known)
@@ -129,6 +139,8 @@ class Hint:
                 "played_in_record": None if v.next_card is None else card_code(v.next_card, low),
                 "worlds": self.worlds, "horizon": self.horizon,
                 "exact_worlds": self.exact_worlds, "double_dummy": self.dd_note or "exact",
+                # whose deal score (R8): the soloist's, or the seat's side's at partners (V1)
+                "score_of": "side" if _partners(v.rules) else "soloist",
                 "cards": [{"card": card_code(c.card, low), "points": round(c.points, 3),
                            "points_se": round(c.points_se, 3),
                            "score": None if c.score is None else round(c.score, 3),
