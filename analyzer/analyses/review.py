@@ -57,7 +57,7 @@ from analyzer.mechanics.record import DURCH, OPEN_DURCH, OUT, Deal, hide, in_pla
 from analyzer.mechanics.trick import sides_of
 from analyzer.mechanics.ruleset import RuleSet
 
-from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values, _partners,
+from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values,
                    hint, legal_cards, supported, view_from_record)
 from .exchange_hint import DEFAULT_K as EXCHANGE_K
 from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
@@ -222,8 +222,7 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
             ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900), ""
         except BinokelError as exc:
             ex, note = None, str(exc).replace("--exchange: ", "", 1)
-    # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
-    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note)
+    return Review(rules, tuple(order), n_worlds, horizon, ex, note)
 
 
 def _label(kind: str, discard, trump: int, low: str) -> str:
