@@ -158,7 +158,8 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
            f"heuristic play-outs (exact from {d['horizon']} tricks left)" if d["horizon"] else
            "heuristic play-outs to the end")
     click.echo(f"PIMC: {d['worlds']} worlds consistent with seat {d['seat']}'s view, {how}")
-    click.echo(f"{'card':<6}{'points ± SE':>16}{'soloist score ± SE':>22}{'DD':>6}")
+    score_head = "side score ± SE" if d["score_of"] == "side" else "soloist score ± SE"
+    click.echo(f"{'card':<6}{'points ± SE':>16}{score_head:>22}{'DD':>6}")
     for c in d["cards"]:
         sc = "" if c["score"] is None else f"{c['score']:.1f} ± {c['score_se']:.1f}"
         dd = "" if c["dd"] is None else str(c["dd"])

@@ -71,7 +71,7 @@ from analyzer.mechanics.record import DURCH, OPEN_DURCH, OUT, Deal, hide, in_pla
 from analyzer.mechanics.trick import sides_of
 from analyzer.mechanics.ruleset import RuleSet
 
-from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values, _partners,
+from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values,
                    hint, legal_cards, supported, view_from_record)
 from .exchange_hint import DEFAULT_K as EXCHANGE_K
 from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
@@ -279,8 +279,7 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
         calls, a_note = (), f"not reviewed: --from-trick {from_trick} (the auction precedes trick 1)"
     else:
         calls, a_note = review_auction(deal, auction_samples, seed, seats)
-    # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
-    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note,
+    return Review(rules, tuple(order), n_worlds, horizon, ex, note,
                   cards_note, calls, a_note, auction_samples)
 
 

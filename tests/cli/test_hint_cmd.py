@@ -68,11 +68,17 @@ def test_a_partners_game_is_valued_for_the_seats_side(tmp_path):
     r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6")
     assert r.exit_code == 0, r.output
     assert "seat 3 (soloist's partner) to play" in r.stdout
-    assert "heuristic play-outs to the end" in r.stdout
+    assert "every world solved exactly" in r.stdout        # 3 tricks left <= the horizon
     r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6", "--json")
     d = json.loads(r.stdout)
-    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 0
+    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 10
+    assert d["exact_worlds"] is True
     assert all(c["n"] == 6 and isinstance(c["dd"], int) for c in d["cards"])
+    # V4.6: the side's deal score with its SE (the record holds the bid and both teams' melds)
+    assert all(c["score"] is not None and c["score_se"] is not None for c in d["cards"])
+    r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6",
+            "--horizon", "2")
+    assert r.exit_code == 0 and "heuristic play-outs (exact from 2 tricks left)" in r.stdout
 
 
 # ---- --exchange: the decisions before play (R4)
