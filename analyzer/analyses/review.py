@@ -228,7 +228,7 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     # play-outs do not stop at the soloist's first lost trick, R4), its exchange has one
     cards_note = ("not valued: a Durch at a partners' table (the team play-outs do not end "
                   "at the soloist's first lost trick, R4)"
-                  if _partners(rules) and deal.soloist is not None and deal.contract in
+                  if has_partners(rules) and deal.soloist is not None and deal.contract in
                   (DURCH, OPEN_DURCH) else "")
     tricks = () if cards_note else deal.tricks
     total = sum(len(cards) for t, (_, cards) in enumerate(tricks, 1) if t >= from_trick)
