@@ -77,9 +77,11 @@ AUCTION_BID = Bound(0, 3_000, "above any total a hand and Tapp can reach, R5 and
 # `hint --exchange`: each discard listed plays four (discard, trump) candidates per world.
 HINT_DISCARDS = Bound(1, 12, "each discard listed plays four candidates in every world")
 # `hint` / `review` default horizon (not a bound, read by the CLI without importing the
-# kernels): every world solved exactly once 10 or fewer tricks are left (issue 27); a
-# hint there costs ~0.5 CPU-s with 40 worlds (docs/performance.md#hint).
-HINT_HORIZON = 10
+# kernels): every world solved exactly once at most 32 cards are left in the hands of the
+# seats in play (issue 27): 10 tricks at a three-player table (~0.5 CPU-s a hint with 40
+# worlds), 8 at a partners' table (V1; ~0.2 s median, p90 ~1 s: at 9 tricks the
+# kreuz-48 p90 was 4.8 s, at 10 17-43 s; docs/performance.md#hint).
+HINT_EXACT_CARDS = 32
 
 # `review`'s auction part: sampled deals per call of the look-ahead (each keeps its scores
 # for every plan, ~100 x 3 int64, over up to 8 rounds): 10,000 are ~200 MB and ~5 s of CPU

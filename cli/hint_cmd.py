@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.bounds import AUCTION_BID, HINT_DISCARDS, HINT_HORIZON, SEED
+from analyzer.bounds import AUCTION_BID, HINT_DISCARDS, SEED
 
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
                      parse_hand, record_rules)
@@ -57,10 +57,11 @@ from .progress import Bar, quiet_option
               help="PIMC worlds dealt consistently with the player's view [default: 40; "
                    "12 in a game with a stock; 200 worlds of the defenders' hands with "
                    "--exchange].")
-@click.option("--horizon", type=click.IntRange(1, 15), default=HINT_HORIZON,
-              show_default=True,
+@click.option("--horizon", type=click.IntRange(1, 15), default=None,
               help="Solve each world exactly once this many tricks or fewer are left; "
-                   "earlier, a heuristic play-out values each card in each world.")
+                   "earlier, a heuristic play-out values each card in each world "
+                   "[default: the table's: 10 tricks at three seats, 8 at four, at most "
+                   "32 cards in the hands].")
 @click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
               help="With every hand in the record: the exact double-dummy value of each "
                    "card once this many tricks or fewer are left.")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from analyzer.bounds import BID_REVIEW_DEFAULT, BID_REVIEW_SAMPLES, HINT_HORIZON, SEED
+from analyzer.bounds import BID_REVIEW_DEFAULT, BID_REVIEW_SAMPLES, SEED
 
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
                      record_rules)
@@ -33,9 +33,10 @@ from .progress import Bar, quiet_option
 @click.option("-n", "--worlds", "worlds", type=click.IntRange(1, 10_000), default=None,
               help="PIMC worlds per decision, at least 2 (the loss is measured on the half "
                    "that did not choose the best) [default: 40; 4 in a game with a stock].")
-@click.option("--horizon", type=click.IntRange(1, 15), default=HINT_HORIZON,
-              show_default=True,
-              help="Solve each world exactly once this many tricks or fewer are left.")
+@click.option("--horizon", type=click.IntRange(1, 15), default=None,
+              help="Solve each world exactly once this many tricks or fewer are left "
+                   "[default: the table's: 10 tricks at three seats, 8 at four, at most "
+                   "32 cards in the hands].")
 @click.option("--dd-max-tricks", type=click.IntRange(0, 15), default=10, show_default=True,
               help="Hindsight (double-dummy) values once this many tricks or fewer are left "
                    "(needs every hand in the record).")

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.bounds import HINT_HORIZON
+from analyzer.bounds import HINT_EXACT_CARDS
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, card_code
 from analyzer.mechanics.record import DURCH, OPEN_DURCH, Deal, hide, in_play_seats, scoring_unit
@@ -64,7 +64,7 @@ from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values, init_work
                                    set_context, set_hands)
 
 DEFAULT_WORLDS = 40
-DEFAULT_HORIZON = HINT_HORIZON   # every world solved exactly from 10 tricks left (issue 27)
+DEFAULT_HORIZON = None   # the table's: default_horizon (10 tricks at three seats, 8 at four)
 DEFAULT_DD_MAX_TRICKS = 10   # exact double dummy with every hand known (~ms at 10 tricks)
 _TT_BITS = 18
 
@@ -490,20 +490,35 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
     return m, se
 
 
+def default_horizon(rules: RuleSet) -> int:
+    """Tricks left from which every world is solved exactly by default: the most at which
+    the hands of the seats in play hold at most ``HINT_EXACT_CARDS`` (32) cards -- 10
+    tricks at a three-player table (R6: 30 cards), 8 at a partners' table (V1: 32
+    cards).  The solver's cost grows with the cards left, not the tricks: at four seats
+    10 tricks left cost a hint 17-43 s at p90 (docs/performance.md#hint)."""
+    return HINT_EXACT_CARDS // len(in_play_seats(rules))
+
+
+def resolve_horizon(rules: RuleSet, horizon: int | None) -> int:
+    """``horizon``, or the table's :func:`default_horizon` when it is None."""
+    return default_horizon(rules) if horizon is None else int(horizon)
+
+
 def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
-         horizon: int = DEFAULT_HORIZON, seed: int = 0,
+         horizon: int | None = DEFAULT_HORIZON, seed: int = 0,
          dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, progress=None) -> Hint:
     """Value every legal card of the seat to play in ``view`` (module docstring).
 
     ``rules`` must be the view's game (a RuleSet); ``n_worlds`` PIMC worlds (seeded by
     ``seed``: the same seed, the same worlds); exact solving of each world once at most
-    ``horizon`` tricks are left; double-dummy values when every hand is known and at most
-    ``dd_max_tricks`` tricks are left.  ``progress(done, n_worlds)``: as the worlds are
+    ``horizon`` tricks are left (None: :func:`default_horizon`); double-dummy values when
+    every hand is known and at most ``dd_max_tricks`` tricks are left.  ``progress(done, n_worlds)``: as the worlds are
     valued (:func:`world_values`); it changes no number.
     """
     if rules.name != view.rules.name:
         raise BinokelError(f"hint: the position is of {view.rules.name}, not {rules.name}")
     supported(rules)
+    horizon = resolve_horizon(rules, horizon)
     if not 1 <= n_worlds <= 10_000:
         raise BinokelError(f"hint: worlds must be 1-10,000, got {n_worlds}")
     lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed, progress)

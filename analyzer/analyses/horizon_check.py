@@ -107,16 +107,18 @@ KEYS = ("mae_card", "bias_card", "world_best_differs", "world_loss", "hint_best_
         "hint_loss", "cpu_playout", "cpu_exact")
 
 
-def horizon_check(n: int, tricks_left: int = 11, worlds: int = 4, seed: int = 0,
+def horizon_check(n: int, tricks_left: int | None = None, worlds: int = 4, seed: int = 0,
                   rules: str = "binokel-48", horizon: int | None = None, progress=None) -> dict:
     """The check of the module docstring over ``n`` positions with ``tricks_left`` tricks
-    left; ``horizon`` (default ``binokel hint``'s) must be below ``tricks_left``.  Returns
+    left (default: one above the horizon); ``horizon`` (default ``binokel hint``'s, the
+    table's :func:`~analyzer.analyses.hint.default_horizon`) must be below ``tricks_left``.  Returns
     each figure as mean, SE and n over the positions, and the rows per position."""
-    from .hint import DEFAULT_HORIZON
+    from .hint import resolve_horizon
 
     game = get_game(rules)
     supported(game)
-    horizon = DEFAULT_HORIZON if horizon is None else horizon
+    horizon = resolve_horizon(game, horizon)
+    tricks_left = horizon + 1 if tricks_left is None else tricks_left
     if not horizon < tricks_left <= game.table.hand_size:
         raise BinokelError(f"horizon_check: --tricks-left {tricks_left} must lie above the "
                            f"horizon {horizon} and at most {game.table.hand_size}")
@@ -147,7 +149,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m analyzer.analyses.horizon_check",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=30)
-    ap.add_argument("--tricks-left", type=int, default=11)
+    ap.add_argument("--tricks-left", type=int, default=None,
+                    help="default: one above the horizon")
     ap.add_argument("--worlds", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rules", default="binokel-48")

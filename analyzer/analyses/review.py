@@ -72,7 +72,7 @@ from analyzer.mechanics.trick import sides_of
 from analyzer.mechanics.ruleset import RuleSet
 
 from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values,
-                   hint, legal_cards, supported, view_from_record)
+                   hint, legal_cards, resolve_horizon, supported, view_from_record)
 from .exchange_hint import DEFAULT_K as EXCHANGE_K
 from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
 from .exchange_hint import DURCH as EX_DURCH
@@ -203,7 +203,7 @@ def pimc_loss(samples: dict, best: int, played: int) -> tuple[float, float, int,
 
 
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
-           horizon: int = DEFAULT_HORIZON, seed: int = 0,
+           horizon: int | None = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
            seats=None, exchange_worlds: int = EXCHANGE_WORLDS,
            auction_samples: int = DEFAULT_BID_SAMPLES, progress=None) -> Review:
@@ -213,12 +213,14 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     sampled deals of seed ``(seed, 700 + i)`` (0: the auction is not reviewed): the same
     record and seed, the same review.  ``from_trick``: only the decisions of that trick
     and later (the exchange and the auction only from trick 1); ``seats``: only the
-    decisions of these table seats (default every seat).  ``progress(done, total)``:
+    decisions of these table seats (default every seat).  ``horizon`` None: the table's
+    (:func:`analyzer.analyses.hint.default_horizon`).  ``progress(done, total)``:
     called after each card of the tricks reviewed (the command line's progress bar); it
     changes no number."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
+    horizon = resolve_horizon(rules, horizon)
     if n_worlds < 2:
         raise BinokelError(f"review: {n_worlds} world per decision; the loss is measured on "
                            "worlds other than those that chose the best, so use at least 2")
@@ -359,7 +361,7 @@ def _side_points(deal: Deal, trick_no: int) -> tuple[int, list]:
 
 
 def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
-                 horizon: int = DEFAULT_HORIZON, seed: int = 0,
+                 horizon: int | None = DEFAULT_HORIZON, seed: int = 0,
                  dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> tuple:
     """The deal's value for the soloist's side before each trick and after the last
     (module docstring): a tuple of :class:`ValuePoint`, one per trick plus the end.

@@ -3,11 +3,11 @@
 HINT, exactly: for unit ``i`` of a run with seed ``s``, the deal ``binokel play --rules
 GAME --seed 1000 s + i`` writes (:func:`analyzer.search.record_play.play_record`, the
 heuristic at every seat, soloist ``i mod n`` of the ``n`` seats in play, trump ``i mod
-4``); the position before card ``1 + (i mod n)`` of trick ``max(1, hand size - 9)``, the
-trick that leaves 10 tricks to play (the current one included): the first trick whose
-worlds every game solves exactly (``binokel hint``'s default horizon), so the
-dearest position of a deal, and mid-deal in binokel-48 (trick 6 of 15) and pinochle-80
-(trick 11 of 20).  Timed: ``binokel hint`` from that seat's view (the record as the seat
+4``); the position before card ``1 + (i mod n)`` of the trick that leaves ``h`` tricks to
+play (the current one included), ``h`` the table's default horizon
+(:func:`analyzer.analyses.hint.default_horizon`: 10 at three seats, 8 at four): the first
+trick whose worlds ``binokel hint`` solves exactly by default, so the dearest position
+of a deal, and mid-deal in binokel-48 (trick 6 of 15) and pinochle-80 (trick 13 of 20).  Timed: ``binokel hint`` from that seat's view (the record as the seat
 saw it, :func:`analyzer.mechanics.record.hide`: no double-dummy part) with the default
 worlds and horizon (:func:`analyzer.analyses.hint.hint`).  Unit: positions.  Every game
 without a stock: the three-seat games run it as a variant workload, the partners' tables
@@ -31,8 +31,12 @@ import time
 from analyzer.bench.registry import register, register_table_variant
 from analyzer.mechanics.rules import DEFAULT_RULES
 
-#: tricks left (the current one included) at the HINT position
-HINT_TRICKS_LEFT = 10
+def hint_tricks_left(game) -> int:
+    """Tricks left (the current one included) at the HINT position: the table's default
+    horizon, capped by the hand size."""
+    from analyzer.analyses.hint import default_horizon
+
+    return min(default_horizon(game), game.table.hand_size)
 
 
 def _deal(game, seed: int, i: int):
@@ -46,14 +50,16 @@ def _deal(game, seed: int, i: int):
     return deal, len(seats)
 
 
-def hint_position(game, seed: int, i: int):
+def hint_position(game, seed: int, i: int, tricks_left: int | None = None):
     """The HINT position of unit ``i`` (module docstring) as the seat to play saw it: a
-    :class:`~analyzer.analyses.hint.View` without the other hands."""
+    :class:`~analyzer.analyses.hint.View` without the other hands; ``tricks_left`` moves
+    it to another trick (default :func:`hint_tricks_left`)."""
     from analyzer.analyses.hint import view_from_record
     from analyzer.mechanics.record import hide
 
     deal, n_play = _deal(game, seed, i)
-    trick = max(1, game.table.hand_size - (HINT_TRICKS_LEFT - 1))
+    left = hint_tricks_left(game) if tricks_left is None else tricks_left
+    trick = max(1, game.table.hand_size - (left - 1))
     card = 1 + i % n_play
     seat = view_from_record(deal, trick, card).seat
     return view_from_record(hide(deal, seat), trick, card)
@@ -97,8 +103,9 @@ def review_workload(n: int, seed: int = 0) -> dict:
 
 
 register("HINT", hint_workload, deals=5, unit="positions", variant_aware=True,
-         description=(f"binokel hint of a mid-deal position ({HINT_TRICKS_LEFT} tricks left: "
-                      "where every world is solved exactly) from the seat to "
+         description=("binokel hint of a mid-deal position (the table's default horizon: "
+                      "10 tricks left at three seats, 8 at four, where every world is "
+                      "solved exactly) from the seat to "
                       "play's view, default worlds and horizon; positions from heuristic deals"))
 register_table_variant("HINT", hint_workload)
 register("REVIEW", review_workload, deals=1, unit="deals",

@@ -112,7 +112,7 @@ def test_r6_r7_each_exact_world_is_the_table_solvers_value(name):
     for t, c in _positions(deal, (5, 3)):
         v = _hidden_view(deal, t, c)
         h = hint(deal.rules, v, n_worlds=4, seed=7)
-        assert h.exact_worlds and h.horizon == 10
+        assert h.exact_worlds and h.horizon == 8   # the table's default: 32 cards at four seats
         worlds = _worlds(v, 4, 7)
         assert len(worlds) == h.worlds == 4
         for i, wc in enumerate(worlds):
@@ -199,3 +199,14 @@ def test_r4_v46_a_durch_is_valued_exactly_within_the_horizon_and_refused_above()
     msg = str(err.value)
     assert "\n" not in msg and "not valued with 11 tricks left" in msg and "(R4, V4.6)" in msg
     assert hint(deal.rules, early, n_worlds=2, horizon=11, seed=1).exact_worlds
+
+
+def test_default_horizon_is_at_most_32_cards_in_the_hands_V1():
+    # ten tricks at the three-seat tables (R6: 30 cards), eight at four seats (V1: 32)
+    from analyzer.analyses.hint import default_horizon
+    from analyzer.mechanics.ruleset import get_game
+
+    assert {g: default_horizon(get_game(g)) for g in ("binokel-48", "grupp-4", "binokel-40",
+                                                      *PARTNERS)} == {
+        "binokel-48": 10, "grupp-4": 10, "binokel-40": 10,
+        "kreuz-48": 8, "kreuz-40": 8, "pinochle-80": 8}

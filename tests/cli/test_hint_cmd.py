@@ -71,7 +71,7 @@ def test_a_partners_game_is_valued_for_the_seats_side(tmp_path):
     assert "every world solved exactly" in r.stdout        # 3 tricks left <= the horizon
     r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6", "--json")
     d = json.loads(r.stdout)
-    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 10
+    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 8
     assert d["exact_worlds"] is True
     assert all(c["n"] == 6 and isinstance(c["dd"], int) for c in d["cards"])
     # V4.6: the side's deal score with its SE (the record holds the bid and both teams' melds)
