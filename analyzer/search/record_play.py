@@ -4,8 +4,14 @@ analyzer.mechanics.record, docs/guide/records.md).
 :func:`play_record` deals and plays one deal exactly as ``binokel play`` does (the same
 seeded functions: :func:`analyzer.mechanics.play.play_deal` for the three-player games,
 :func:`analyzer.search.partner_deals.play_partners_deal` for the team games) and returns it as
-a :class:`~analyzer.mechanics.record.Deal`.  As in ``play`` there is no auction and no
-exchange: the soloist's discard is the Dabb as dealt (R4).
+a :class:`~analyzer.mechanics.record.Deal`.  As in ``play`` with a contract given there is
+no auction and no exchange: the soloist's discard is the Dabb as dealt (R4).
+
+:func:`full_record` plays a whole deal as the simulations (``simulate --what deals``) do:
+the rule-of-thumb bidders' auction (:func:`threshold_calls`, R3, V1, V2.2, V6.2), the
+buyer's exchange (R4), the play and the score, with every call, the discard and the
+contract in the record (``binokel play --seed N`` without a contract, ``simulate
+--records``).
 """
 from __future__ import annotations
 
