@@ -214,7 +214,7 @@ def _full_solo(g, flat, seed, policy, source) -> Deal:
                     rules=flat)
     points = [int(x) for x in pts]
     points[sol] += dp                           # R4, R7: the discard counts for the soloist
-    word = {"durch": DURCH, "open_durch": OPEN_DURCH}.get(kind, SUIT_LETTERS[trump] if trump >= 0 else None)
+    word = {"durch": DURCH, "open_durch": OPEN_DURCH}.get(kind) or SUIT_LETTERS[trump]
     return _deal_of(calls, seats, g, contract=word,
                     melds=None if melds is None else tuple(melds), tricks=tricks,
                     points=tuple(points), won=tuple(int(x) for x in won),

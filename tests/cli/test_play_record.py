@@ -90,7 +90,8 @@ def test_play_without_a_contract_plays_and_records_a_whole_deal_R3_R4(game, tmp_
     r = run("play", "--seed", "6", "--rules", game, "--record", str(path))
     assert r.exit_code == 0, r.output
     (deal,) = read_records(str(path))
-    assert deal.auction and deal.source == f"binokel play --rules {game} --seed 6 --policy heuristic"
+    assert deal.auction
+    assert deal.source == f"binokel play --rules {game} --seed 6 --policy heuristic"
     body = r.stdout.split("\n", 1)[1]
     assert body == path.read_text()             # the printed record is the file's
     d = json.loads(run("play", "--seed", "6", "--rules", game, "--json").stdout)
@@ -120,5 +121,6 @@ def test_review_of_a_whole_played_deal_reviews_its_auction_R3(tmp_path):
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
     called = [(c["seat"], c["call"]) for c in d["auction"]]
-    assert called == [(s, "pass" if b == 0 else b) for s, b in deal.auction][1:]  # R3: forced opening
+    # R3: the forced opening is no decision, every other call is reviewed
+    assert called == [(s, "pass" if b == 0 else b) for s, b in deal.auction][1:]
     assert all(c["n"] >= 20 for c in d["auction"])

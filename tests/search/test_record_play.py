@@ -21,7 +21,7 @@ from analyzer.mechanics.bidding import (DEFAULT_DABB_ESTIMATE, DEFAULT_PARTNER_A
 from analyzer.mechanics.cards import N_TYPES, Hand
 from analyzer.mechanics.game import R_BID, R_BIDDER, R_SCORE, RES_COLS
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
-from analyzer.mechanics.record import (DURCH, OUT, check_deal, format_records,
+from analyzer.mechanics.record import (DURCH, OPEN_DURCH, OUT, check_deal, format_records,
                                        in_play_seats, parse_records, scoring_unit)
 from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_spec
@@ -175,7 +175,7 @@ def test_the_exchange_discards_from_the_hand_and_the_dabb_R4(game, deals):
         assert all(x >= 0 for x in h) and sum(h) == d.rules.table.hand_size
 
 
-def _durch_chosen(monkeypatch, game):
+def _durch_chosen(monkeypatch, game, contract):
     """Make the simulated buyer choose a Durch: the simulations' fast exchange plays one
     only when it is sure to win every trick and worth more than playing, which none of
     40,000 binokel-48 deals was; the discard stays the exchange's own."""
@@ -183,27 +183,30 @@ def _durch_chosen(monkeypatch, game):
     import analyzer.mechanics.game as gm
 
     if get_game(game).table.sides == "partners":
-        monkeypatch.setattr(gm, "contract_for_bid", lambda *a: ex.CONTRACT_DURCH)
+        monkeypatch.setattr(gm, "contract_for_bid", lambda *a: contract)
     else:
         real = ex.fast_exchange
 
         def durch(c18, bid, kr, disc):
             real(c18, bid, kr, disc)          # writes its discard into disc
-            return -1, ex.CONTRACT_DURCH
+            return -1, contract
 
         monkeypatch.setattr(ex, "fast_exchange", durch)
 
 
-@pytest.mark.parametrize("game", ["binokel-48", "kreuz-48"])
-def test_a_durch_is_led_by_the_soloist_and_ends_at_its_first_lost_trick_R4_V4_6(game,
-                                                                                 monkeypatch):
-    """R4 (V4.6 at a partners' table): no trump, the soloist leads, the play ends with the
-    first trick the soloist does not win; the reader's checks (in a game of three it
-    recomputes the Durch's score, R8) pass and the record round-trips."""
-    _durch_chosen(monkeypatch, game)
+@pytest.mark.parametrize("game, word", [("binokel-48", DURCH), ("kreuz-48", DURCH),
+                                        ("grupp-3", OPEN_DURCH), ("kreuz-48", OPEN_DURCH)])
+def test_a_durch_is_led_by_the_soloist_and_ends_at_its_first_lost_trick_R4_V2_7_V4_6(
+        game, word, monkeypatch):
+    """R4 (V2.7 the open Durch, V4.6 at a partners' table): no trump, the soloist leads,
+    the play ends with the first trick the soloist does not win; the reader's checks (in
+    a game of three it recomputes the Durch's score, R8) pass and the record round-trips."""
+    import analyzer.mechanics.exchange as ex
+
+    _durch_chosen(monkeypatch, game, ex.CONTRACT_DURCH if word == DURCH else ex.CONTRACT_OPEN_DURCH)
     for seed in range(6):
         d = full_record(game, seed)
-        assert d.contract == DURCH and d.melds is None and d.trump == -1
+        assert d.contract == word and d.melds is None and d.trump == -1
         assert d.tricks[0][0] == d.soloist
         wins = d.winners()
         made = wins == [d.soloist] * d.rules.table.hand_size
