@@ -35,7 +35,7 @@ def _parse_seat(text: str) -> int | None:
 @cli.command(
     "play",
     epilog=example_epilog(
-        "binokel play --seed 7",
+        "binokel play --seed 7   # a whole deal: auction, exchange, play, score",
         "binokel play --seed 7 --policy random --trump H --soloist middlehand --bid 200",
         "binokel play --seed 3 --trump durch --soloist 0 --json",
         "binokel play --seed 7 --rules binokel-40",
@@ -50,10 +50,14 @@ def _parse_seat(text: str) -> int | None:
               default="heuristic", show_default=True,
               help="Play policy for all seats (team games: the team policy; heuristic-v1, "
                    "the first heuristic before issue 12's defence: three-player games).")
-@click.option("--trump", "-t", default="S", show_default=True,
-              help="Trump suit (C, S, H, D or ♣ ♠ ♥ ♦), or 'durch' (no trump, R4).")
-@click.option("--soloist", default="0", show_default=True,
-              help="Soloist seat: 0/forehand, 1/middlehand, 2/rearhand, or none. "
+@click.option("--trump", "-t", default=None,
+              help="Trump suit (C, S, H, D or ♣ ♠ ♥ ♦), or 'durch' (no trump, R4). With "
+                   "--trump, --soloist or --bid the deal is played without auction or "
+                   "exchange (the Dabb as the discard; default trump S, soloist 0); with none "
+                   "of them, a whole deal as the simulations play it.")
+@click.option("--soloist", default=None,
+              help="Soloist seat: 0/forehand, 1/middlehand, 2/rearhand, or none "
+                   "(default 0 when --trump or --bid is given). "
                    "Team games: 0-3 (partners 0+2, 1+3) or none.")
 @click.option("--bid", type=int, default=None,
               help="Soloist's bid for the score (default: the opening bid, R3).")
@@ -69,9 +73,15 @@ def play_command(ctx, seed, policy, trump, soloist, bid, as_json, rules, record=
     print every trick, the card points and the scores (R6-R8; the variant's duties,
     rounding and Durch values, V2, V5).
 
-    Play starts with forehand (in a Durch with the soloist).  There is no exchange: the
-    soloist is taken to have put the Tapp cards back as the discard, so their points count
-    for the soloist (R7) and the three card-point totals add up to 250.
+    Without --soloist, --trump and --bid: a whole deal as `binokel simulate --what deals`
+    plays it: the rule-of-thumb bidders' auction (R3, V1, V2.2, V6.2), the buyer's
+    exchange (discard, trump, going out or Durch, R4), the play and the score, printed as
+    a deal record (docs/guide/records.md); a deal nobody bids for is thrown in.
+
+    With any of them: that contract, without auction or exchange.  Play starts with
+    forehand (in a Durch with the soloist); the soloist is taken to have put the Tapp
+    cards back as the discard, so their points count for the soloist (R7) and the three
+    card-point totals add up to 250.
     """
     if has_stock(rules):   # V7: no auction, no soloist, trump turned; a trick log with draws
         from .stock_views import explicit, play_stock
@@ -81,6 +91,10 @@ def play_command(ctx, seed, policy, trump, soloist, bid, as_json, rules, record=
             raise BadInput(f"--{extra[0]}: {rules.name} has no auction and no soloist; trump "
                            "is the turned card (V7.1)")
         return play_stock(seed, policy, as_json, rules, record)
+    if trump is None and soloist is None and bid is None:
+        return _play_whole(seed, policy, as_json, rules, record)
+    trump = "S" if trump is None else trump
+    soloist = "0" if soloist is None else soloist
     if getattr(rules, "teams", False):
         return _play_team(seed, policy, trump, soloist, bid, as_json, rules, record)
     seat = _parse_seat(soloist)
@@ -162,6 +176,46 @@ def play_command(ctx, seed, policy, trump, soloist, bid, as_json, rules, record=
             verdict = "made" if score.made else "failed"
             click.echo(f"bid {bid}: soloist total {score.totals[seat]} (melds count only with "
                        f"a trick, R8): contract {verdict}, scores {score.scores[seat]:+d}")
+
+
+def _play_whole(seed, policy, as_json, rules, record) -> None:
+    """A whole deal as the simulations play it (analyzer.search.record_play.full_record):
+    auction, exchange, play and score, printed as its deal record (or ``--json``)."""
+    from analyzer.mechanics.cards import card_code
+    from analyzer.mechanics.record import format_deal, format_records
+    from analyzer.search.record_play import full_record
+
+    src = f"binokel play --rules {rules.name} --seed {seed} --policy {policy}"
+    try:
+        deal = full_record(rules.name, seed=seed, policy=policy, source=src)
+    except BinokelError as exc:
+        raise BadInput(str(exc)) from None
+    if record:
+        try:
+            with open(record, "w", encoding="utf-8") as f:
+                f.write(format_records([deal]))
+        except OSError as exc:
+            raise BadInput(f"--record: cannot write {record}: {exc.strerror}") from None
+    low = deal.rules.deck.low_card
+
+    def codes(counts):
+        return None if counts is None else [card_code(t, low) for t in range(len(counts))
+                                            for _ in range(counts[t])]
+
+    if as_json:
+        echo_json({"rules": rules.name, "seed": seed, "policy": policy,
+                   "hands": [codes(h) for h in deal.hands], "dabb": codes(deal.dabb),
+                   "auction": [[s, c] for s, c in deal.auction], "soloist": deal.soloist,
+                   "bid": deal.bid, "discard": codes(deal.discard), "contract": deal.contract,
+                   "melds": deal.melds,
+                   "tricks": [{"leader": ld, "cards": [card_code(c, low) for c in cards]}
+                              for ld, cards in deal.tricks],
+                   "points": deal.points, "won": deal.won, "score": deal.score,
+                   "record": format_deal(deal)})
+        return
+    click.echo(f"# {rules.name}, seed {seed}, policy {policy}: a whole deal as `binokel "
+               "simulate --what deals` plays it (auction, exchange, play, score)")
+    click.echo(format_deal(deal))
 
 
 def _write_record(path, rules, seed, policy, seat, trump, bid) -> None:

@@ -32,12 +32,13 @@ def _canonical(spec: RunSpec, out: str) -> str:
 
 
 def _write_records(path: str, rules, seed: int, n: int) -> int:
-    """``n`` sample deal records: the deal of ``binokel play --seed seed+i`` with the
-    soloist rotating over the seats in play and trump over the suits (R2-R8); in a game
-    with a stock (V7) the deal ``binokel play --rules NAME --seed seed+i --policy
-    heuristic`` plays (the heuristic at both seats: draws, melds, the endgame)."""
-    from analyzer.mechanics.record import format_records, in_play_seats
-    from analyzer.search.record_play import play_record
+    """``n`` sample deal records: deal i the whole deal ``binokel play --seed seed+i``
+    plays (analyzer.search.record_play.full_record: the rule-of-thumb auction, the buyer's
+    exchange, heuristic play and the score, as this command's deal runs play them, R3-R8);
+    in a game with a stock (V7) the deal ``binokel play --rules NAME --seed seed+i
+    --policy heuristic`` plays (the heuristic at both seats: draws, melds, the endgame)."""
+    from analyzer.mechanics.record import format_records
+    from analyzer.search.record_play import full_record
     from analyzer.mechanics.ruleset import get_game
 
     game = get_game(rules.name)
@@ -49,11 +50,9 @@ def _write_records(path: str, rules, seed: int, n: int) -> int:
                                     "--policy heuristic")
                  for i in range(n)]
     else:
-        seats = in_play_seats(game)
-        deals = [play_record(rules.name, seed=seed + i, soloist=seats[i % len(seats)],
-                             trump=i % 4,
-                             source=f"binokel play --rules {rules.name} --seed {seed + i} "
-                                    f"--soloist {seats[i % len(seats)]} --trump {'CSHD'[i % 4]}")
+        deals = [full_record(game, seed=seed + i,
+                             source=f"binokel play --rules {game.name} --seed {seed + i} "
+                                    "--policy heuristic")
                  for i in range(n)]
     try:
         with open(path, "w", encoding="utf-8") as f:
@@ -96,10 +95,10 @@ def _write_records(path: str, rules, seed: int, n: int) -> int:
 @quiet_option
 @click.option("--records", "records", type=click.Path(dir_okay=False), default=None,
               help="Also write sample deal records to FILE (docs/guide/records.md): "
-                   "--records-n deals played as `binokel play --seed SEED+i` plays them "
-                   "(heuristic play, the soloist and trump rotating; no auction or exchange; "
-                   "a game with a stock: the heuristic at both seats, draws and melds, V7), "
-                   "not the run's own deals.")
+                   "--records-n whole deals as `binokel play --seed SEED+i` plays them "
+                   "(the rule-of-thumb auction, the buyer's exchange, heuristic play and the "
+                   "score, as --what deals plays them; a game with a stock: the heuristic at "
+                   "both seats, draws and melds, V7), not the run's own deals.")
 @click.option("--records-n", "records_n", type=click.IntRange(1, 100_000), default=100,
               show_default=True, help="Deals in the --records file (at most -n).")
 @rules_option_with_stock

@@ -120,7 +120,8 @@ def stages(tmp: str, samples: int = 2, game=None) -> list[tuple[str, list[str]]]
         g = ["--rules", name]
         out += [
             (f"melds --rules {name}", ["melds", hand] + g),
-            (f"play --rules {name}", ["play", "--seed", "1"] + g),
+            (f"play --rules {name}", ["play", "--seed", "1"] + g),   # a whole deal
+            (f"play --trump --rules {name}", ["play", "--seed", "1", "--trump", "S"] + g),
             (f"advise --rules {name}", ["advise", hand, "-n", n, "--jobs", "1"] + g),
             (f"advise --lookahead --rules {name}",
              ["advise", hand, "-n", n, "--jobs", "1", "--lookahead", "--seat", "1",

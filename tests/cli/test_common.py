@@ -66,7 +66,7 @@ def test_piped_tables_are_not_wrapped_at_80_columns():
 @pytest.mark.parametrize("args, words", [
     (["melds", "--example", "strong_spades"], ["Schippen: Ass Ass Zehn König Ober Unter Neun",
                                                "trump family Schippen 150"]),
-    (["play", "--seed", "7"], ["Dabb", "Schippen-"]),
+    (["play", "--seed", "7", "--trump", "S"], ["Dabb", "Schippen-"]),
     (["advise", "--example", "strong_spades", "-n", "20"], ["Herz: König Ober"]),
     (["analyze", "--example", "strong_spades", "-n", "50"], ["Dabb"]),
 ])

@@ -62,13 +62,65 @@ def test_play_record_to_an_unwritable_path_is_one_line(tmp_path):
     assert_one_line_error(r, "--record: cannot write")
 
 
-@pytest.mark.parametrize("game", ["binokel-48"])
-def test_simulate_writes_sample_records_that_read_back(game, tmp_path):
+@pytest.mark.parametrize("game", ["binokel-48", "pinochle-80"])
+def test_simulate_writes_whole_sample_deals_that_read_back_R3_V6_2(game, tmp_path):
+    """``simulate --records``: deal i is ``play --seed SEED+i``'s whole deal, auction
+    included (R3; V6.2's open bidding in pinochle-80)."""
+    from analyzer.search.record_play import full_record
+
     path = tmp_path / "sample.txt"
     r = run("simulate", "-n", "12", "--out", str(tmp_path / "run"), "--rules", game,
             "--jobs", "1", "-q", "--chunk-size", "1000", "--records", str(path),
-            "--records-n", "5")
+            "--records-n", "5", "--seed", "3")
     assert r.exit_code == 0, r.output
     deals = read_records(str(path))
-    assert len(deals) == 5 and all(d.rules.name == game and d.complete() for d in deals)
-    assert [d.soloist for d in deals][:2] == [0, 1]
+    assert len(deals) == 5 and all(d.rules.name == game and d.auction for d in deals)
+    assert all(d.complete() for d in deals if d.soloist is not None)
+    assert [(d.auction, d.score) for d in deals] == \
+        [(w.auction, w.score) for w in (full_record(game, 3 + i) for i in range(5))]
+    assert deals[1].source == f"binokel play --rules {game} --seed 4 --policy heuristic"
+
+
+@pytest.mark.parametrize("game", ["grupp-4", "kreuz-48"])
+def test_play_without_a_contract_plays_and_records_a_whole_deal_R3_R4(game, tmp_path):
+    """``play --seed N`` without --soloist/--trump/--bid: the whole deal as the
+    simulations play it (auction R3/V1, exchange R4), printed as its record; ``--record``
+    writes the same deal, ``--json`` holds it too."""
+    path = tmp_path / "deal.txt"
+    r = run("play", "--seed", "6", "--rules", game, "--record", str(path))
+    assert r.exit_code == 0, r.output
+    (deal,) = read_records(str(path))
+    assert deal.auction
+    assert deal.source == f"binokel play --rules {game} --seed 6 --policy heuristic"
+    body = r.stdout.split("\n", 1)[1]
+    assert body == path.read_text()             # the printed record is the file's
+    d = json.loads(run("play", "--seed", "6", "--rules", game, "--json").stdout)
+    assert [tuple(c) for c in d["auction"]] == list(deal.auction)
+    assert d["score"] == list(deal.score) and d["record"] + "\n" == body
+
+
+def test_play_with_a_contract_keeps_the_deal_without_auction_R4(tmp_path):
+    """Any of --soloist/--trump/--bid: the contract given, no auction, the Dabb as the
+    discard (the behaviour before whole deals); --trump alone means soloist 0."""
+    path = tmp_path / "deal.txt"
+    r = run("play", "--seed", "6", "--trump", "H", "--record", str(path))
+    assert r.exit_code == 0, r.output
+    (deal,) = read_records(str(path))
+    assert deal.auction is None and deal.soloist == 0 and deal.contract == "H"
+    assert deal.discard == deal.dabb
+
+
+def test_review_of_a_whole_played_deal_reviews_its_auction_R3(tmp_path):
+    """The record ``play --record`` writes holds the auction, and ``review`` values its
+    calls (small sizes)."""
+    path = tmp_path / "deal.txt"
+    assert run("play", "--seed", "3", "--record", str(path)).exit_code == 0
+    (deal,) = read_records(str(path))
+    r = run("review", str(path), "-n", "2", "--exchange-worlds", "4", "--bid-samples", "20",
+            "--horizon", "1", "--dd-max-tricks", "1", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    called = [(c["seat"], c["call"]) for c in d["auction"]]
+    # R3: the forced opening is no decision, every other call is reviewed
+    assert called == [(s, "pass" if b == 0 else b) for s, b in deal.auction][1:]
+    assert all(c["n"] >= 20 for c in d["auction"])

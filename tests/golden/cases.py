@@ -294,7 +294,9 @@ def cases_of(game: str) -> list[Case]:
         add("tournament", "deals8-n20", ["tournament", *r, "--deals", "8", "--samples", "20",
                                          "--seed", "3"], jobs=True)
     # trick logs of seeded deals (R6-R8): every policy, a trump and a Durch / no soloist
-    add("play", "seed7-heuristic", ["play", *r, "--seed", "7"])
+    # (pinned before `play --seed` alone played a whole deal with its auction, issue 27:
+    # the old default contract, soloist 0 with trump S, now named; the same numbers)
+    add("play", "seed7-heuristic", ["play", *r, "--seed", "7", "--soloist", "0", "--trump", "S"])
     add("play", "seed8-random-H", ["play", *r, "--seed", "8", "--policy", "random", "--trump",
                                    "H", "--soloist", "1"])
     if three:
