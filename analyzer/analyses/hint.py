@@ -48,10 +48,9 @@ from analyzer.mechanics.ruleset import SIDES_PARTNERS, SIDES_SOLO, RuleSet
 from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
 from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief_of, sides_of
 from analyzer.analyses.hint_worlds import team_world_values
-from analyzer.search.pimc import _rollout_after, exact_setup, exact_world, sample_world
+from analyzer.search.pimc import pimc_worlds
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values
-from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values, init_workspace, new_table,
-                                   set_context, set_hands)
+from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
 
 DEFAULT_WORLDS = 40
 DEFAULT_HORIZON = HINT_HORIZON   # every world solved exactly from 10 tricks left (issue 27)
@@ -337,62 +336,28 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     own_lo, own_hi = _planes(view.own)
     lg = legal_cards(view)
     r = sum(view.own)
-    sizes = np.zeros(3, dtype=np.int64)
-    for i in range(3):
-        q = (view.leader + i) % 3
-        sizes[q] = r - 1 if i < kk else r
     played = np.array(view.played, dtype=np.int64)
     disc = np.array(view.discard if view.discard is not None else (0,) * N_TYPES, dtype=np.int64)
     absent = np.array(view.absent[:3], dtype=np.int64)
     shown = np.zeros((3, N_TYPES), dtype=np.int64)
     tapp_left = np.array(view.dabb_left, dtype=np.int64)
-    state = chunk_state(seed, 0)
-    wlo = np.zeros(4, dtype=np.int64)
-    whi = np.zeros(4, dtype=np.int64)
-    cards = np.zeros(48, dtype=np.int64)
-    allowed = np.zeros(48, dtype=np.int64)
-    out = np.empty(N_TYPES, dtype=np.int64)
-    vals = []
-    dpts = []
-    exact = r <= horizon
-    cp = view.rules.kernel.card_points
-    # as pimc_choose: the deck of R1/R2 (24 types x 2, a 3-card Dabb) keeps sample_world,
-    # any other deck (binokel-40: 20 types, a 4-card Dabb) draws exactly uniform worlds
-    uniform = int(kr.tapp_size) != 3 or any(int(x) != 2 for x in kr.copies)
-    if uniform:
-        setup = exact_setup(view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi), played,
-                            disc, sizes, absent, shown, tapp_left, kr.copies, kr.tapp_size)
-        wcnt = np.zeros((4, N_TYPES), dtype=np.int64)
-    for _ in range(n_worlds):
-        if uniform:
-            if not exact_world(state, view.seat, np.int64(own_lo), np.int64(own_hi), *setup,
-                               wcnt, wlo, whi):
-                continue
-        elif not sample_world(state, view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi),
-                              played, disc, sizes, absent, shown, tapp_left, wlo, whi, cards,
-                              allowed):
-            continue
-        set_hands(w, wlo, whi)
-        row = np.zeros(N_TYPES, dtype=np.float64)
-        if exact:
-            dd_move_values(w, tt, view.leader, kk, ls, wc, ws, lh, np.int64(tp), out)
-            for c in lg:
-                row[c] = out[c]
-        else:
-            for c in lg:
-                for p in range(3):
-                    w[W_LO + p] = wlo[p]
-                    w[W_HI + p] = whi[p]
-                row[c] = _rollout_after(w, kr.rank_strength, kr, view.seat, c, view.leader, kk,
-                                        ls, wc, ws, lh, np.int64(tp), view.soloist, view.trump)
-        vals.append(row)
-        if view.discard is not None:
-            dpts.append(sum(int(cp[t]) * view.discard[t] for t in range(N_TYPES)))
-        else:
-            d = (int(wlo[3]), int(whi[3]))
-            dpts.append(sum(int(cp[t]) * (((d[0] >> t) & 1) + ((d[1] >> t) & 1))
-                            for t in range(N_TYPES)))
-    return lg, np.array(vals).reshape(-1, N_TYPES), np.array(dpts, dtype=np.int64), exact
+    vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
+    d_lo = np.zeros(n_worlds, dtype=np.int64)
+    d_hi = np.zeros(n_worlds, dtype=np.int64)
+    # the whole world loop in one kernel call (pimc_choose's, the same RNG stream and so
+    # the same worlds): per world a sampler call, set_hands and the solver's root
+    n = pimc_worlds(w, tt, kr.rank_strength, kr, view.seat, view.soloist, view.trump,
+                    view.leader, kk, ls, wc, ws, lh, np.int64(tp), np.int64(own_lo),
+                    np.int64(own_hi), np.int64(sum(1 << c for c in lg)), played, disc, absent,
+                    shown, tapp_left, n_worlds, horizon, chunk_state(seed, 0), vals, d_lo, d_hi)
+    cp = np.asarray(view.rules.kernel.card_points, dtype=np.int64)
+    if view.discard is not None:
+        dpts = np.full(n, int(np.dot(cp, np.array(view.discard, dtype=np.int64))), dtype=np.int64)
+    else:
+        bits = np.arange(N_TYPES, dtype=np.int64)
+        cnt = ((d_lo[:n, None] >> bits) & 1) + ((d_hi[:n, None] >> bits) & 1)
+        dpts = (cnt * cp).sum(axis=1).astype(np.int64)
+    return lg, vals[:n], dpts, r <= horizon
 
 
 def _left_points(view: View) -> int:
