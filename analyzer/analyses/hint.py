@@ -317,9 +317,10 @@ def legal_cards(view: View) -> list[int]:
 
 def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     """Per world, the soloist's card points from here on after each legal card, as PIMC
-    computes them (:func:`~analyzer.search.pimc.pimc_choose`, the same RNG stream, so the
-    same worlds), and per world the discard's card points.  Returns (legal cards,
-    values float64[worlds, 24], discard points int64[worlds], exact).
+    computes them (:func:`~analyzer.search.pimc.pimc_worlds`, the world loop of
+    :func:`~analyzer.search.pimc.pimc_choose`: the same RNG stream, so the same worlds),
+    and per world the discard's card points.  Returns (legal cards, values
+    float64[worlds, 24], discard points int64[worlds], exact).
 
     At a partners' table (V1) the worlds and play-outs are those of
     :func:`~analyzer.search.pimc.pimc_choose_partners` (:func:`_team_world_values`),
