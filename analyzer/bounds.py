@@ -81,6 +81,13 @@ HINT_DISCARDS = Bound(1, 12, "each discard listed plays four candidates in every
 # hint there costs ~0.5 CPU-s with 40 worlds (docs/performance.md#hint).
 HINT_HORIZON = 10
 
+# `review`'s auction part: sampled deals per call of the look-ahead (each keeps its scores
+# for every plan, ~100 x 3 int64, over up to 8 rounds): 10,000 are ~200 MB and ~5 s of CPU
+# a call; the default reviews a whole binokel-48 auction in a few seconds warm (~0.2 s a
+# call, docs/guide/records.md).
+BID_REVIEW_SAMPLES = Bound(2, 10_000, "each sample plays the deal once per plan's buyer")
+BID_REVIEW_DEFAULT = 400
+
 # The top of the bid grid a hand analysis simulates (its tables stop much earlier).
 ANALYZE_BID = Bound(0, 1_000, "the analysis simulates bids up to 1,000")
 
@@ -97,6 +104,16 @@ CHUNK_SIZE = Bound(1, 10**12, "a chunk cannot hold more deals than a run")
 SAMPLES_STOCK_ANALYZE = Bound(1, 20_000, "each sample plays two deals of ~0.1-0.2 s CPU")
 # Deals ahead for P(reaching the target within k deals), V7.5.
 STOCK_DEALS_AHEAD = Bound(1, 30, "a game to 1,000 is over within a few deals")
+
+# `binokel bench`: deals per timed run.  The fastest workload (W1, the meld census) deals
+# ~10 M deals/s a core, so 10^9 deals are ~100 s a run (times --repeats, plus a warm-up);
+# the slower workloads (a played deal, a PIMC decision) take far longer: beyond is a typo.
+BENCH_DEALS = Bound(1, 10**9, "10^9 deals are ~100 s a run of the fastest workload, W1")
+# The median of more than 100 timed runs is no steadier; each run repeats the whole work.
+BENCH_REPEATS = Bound(1, 100, "the median of 100 timed runs is as steady as it gets")
+# `binokel serve --workers`: each is a process computing one question at a time (~100 MB
+# with numba's kernels loaded); more than 64 on one machine only queue for the cores.
+SERVE_WORKERS = Bound(1, 64, "each worker is a process computing one question")
 
 # Default samples of a partners' table with --play pimc / pimc-defence (advise and analyze
 # share it): a PIMC team deal takes 10-200 ms, so 100 deals answer within a minute.

@@ -13,6 +13,7 @@ from analyzer.bounds import SAMPLES_ADVISE, SEED
 from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, jobs_option, parse_hand,
                      play_option, rules_option)
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 def _parse_scores(text: str | None):
@@ -74,9 +75,10 @@ def _parse_scores(text: str | None):
                    "advisor's rule of thumb + offset.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @play_option
+@quiet_option
 @rules_option
 def advise_command(hand, seat, auction, scores, objective, example_name, samples, seed, jobs,
-                   no_inference, lookahead, opponents, as_json, play, rules):
+                   no_inference, lookahead, opponents, as_json, play, quiet, rules):
     """Recommend the maximum bid for a HAND (15 cards; 12 in binokel-40) with P(make) and
     EV per bid (R3; in the grupp games forehand may pass, V2.2).
 
@@ -97,16 +99,18 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
         if samples is None and play == "heuristic":
             samples = DEFAULT_SAMPLES
         return _advise_team(hand, seat, auction, scores, objective, samples, seed,
-                            no_inference, as_json, rules, lookahead, opponents, play)
+                            no_inference, as_json, rules, lookahead, opponents, play,
+                            quiet or as_json)
     seat = seat or "forehand"
     h = parse_hand(hand, size=rules.hand_size, rules=rules)
     if samples is not None and samples < 1:
         raise BadInput(f"--samples must be at least 1, got {samples}")
     try:
-        adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
-                         objective=objective, samples=samples, seed=seed, n_jobs=jobs,
-                         inference=not no_inference, rules=rules, lookahead=lookahead,
-                         opponents=opponents, play=play)
+        with Bar("sampled deals (chunks)", quiet=quiet or as_json) as bar:
+            adv = advise_bid(h, seat=seat, auction=auction, scores=_parse_scores(scores),
+                             objective=objective, samples=samples, seed=seed, n_jobs=jobs,
+                             inference=not no_inference, rules=rules, lookahead=lookahead,
+                             opponents=opponents, play=play, progress=bar.update)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
@@ -116,13 +120,15 @@ def advise_command(hand, seat, auction, scores, objective, example_name, samples
 
 
 def _advise_team(hand, seat, auction, scores, objective, samples, seed, no_inference, as_json,
-                 rules, lookahead=False, opponents=None, play="heuristic"):
+                 rules, lookahead=False, opponents=None, play="heuristic", quiet=True):
     """``--rules kreuz-48 / kreuz-40 / pinochle-80``: the team advisor (seats 0-3)."""
     try:
-        adv = advise_bid(hand, seat=seat if seat is not None else "0", auction=auction,
-                         samples=samples, seed=seed, inference=not no_inference, rules=rules,
-                         lookahead=lookahead, opponents=opponents, scores=scores,
-                         objective=objective, play=play)
+        with Bar("sampled deals (chunks)", quiet=quiet) as bar:
+            adv = advise_bid(hand, seat=seat if seat is not None else "0", auction=auction,
+                             samples=samples, seed=seed, inference=not no_inference,
+                             rules=rules, lookahead=lookahead, opponents=opponents,
+                             scores=scores, objective=objective, play=play,
+                             progress=bar.update)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

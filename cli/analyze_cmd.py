@@ -20,8 +20,8 @@ from analyzer.search.pimc import PLAY_NAMES
 from .common import (BadInput, bounded, cards_option, console_width, echo_json, example_epilog,
                      has_stock, jobs_option, parse_hand, rules_option_with_stock)
 from .main import cli
+from .progress import Bar, quiet_option
 
-PROGRESS_MIN_CHUNKS = 8  # runs shorter than this many chunks finish too fast for a bar
 
 
 def _check_writable_file(path: str, what: str) -> Path:
@@ -171,10 +171,11 @@ def _print_rich(res) -> None:
                    "worlds + exact search of the last tricks) at every seat; pimc-defence = PIMC "
                    "defenders, heuristic soloist (PIMC ~3-4 ms a deal, lower default --samples). "
                    "binokel-2: heuristic or random at both seats.")
+@quiet_option
 @rules_option_with_stock
 @click.pass_context
 def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, jobs, score_bid,
-                    as_json, csv_dir, plot_file, example_name, play, rules):
+                    as_json, csv_dir, plot_file, example_name, play, quiet, rules):
     """Distributions of meld, card points, total and score for a HAND as soloist
     (15 cards; 12 in binokel-40, whose Tapp/Dabb has 4).
 
@@ -198,7 +199,7 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
             raise BadInput(f"{opt}: V7: {rules.name} has no auction, Dabb or example hands; "
                            "give HAND, --seat, --turned, --deals, -n, --play")
         return analyze_stock(hand, seat, turned, deals_ahead, samples, seed, jobs, play,
-                             as_json, rules)
+                             as_json, rules, quiet)
     if turned is not None or deals_ahead is not None:
         raise BadInput(f"{'--turned' if turned is not None else '--deals'}: only a game with a "
                        f"stock (V7: binokel-2) has a turned card and a game over deals here, "
@@ -223,7 +224,8 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
     if getattr(rules, "teams", False):
         if samples is None:
             samples = DEFAULT_SAMPLES if play == "heuristic" else TEAM_PIMC_SAMPLES
-        return _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play)
+        return _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play,
+                             quiet)
     try:
         resolve_play(play, rules)   # a one-line error before any progress bar starts
     except BinokelError as exc:
@@ -257,25 +259,10 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
             h + t  # hand and Tapp together: at most two copies of a card (R1), checked before any work
         except BinokelError as exc:
             raise BadInput(f"--tapp overlaps the hand: {exc}") from None
-    from analyzer.analyses.analysis import CHUNK
-    n_chunks = (samples + CHUNK - 1) // CHUNK
-    # a PIMC chunk takes seconds: show the bar from two chunks on
-    min_chunks = PROGRESS_MIN_CHUNKS if play == "heuristic" else 2
     try:
-        if n_chunks >= min_chunks and not as_json:
-            from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-            with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TimeRemainingColumn(),
-                          console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("deals", total=n_chunks)
-                res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid,
-                                   progress=lambda done, total: bar.update(task, completed=done),
-                                   rules=rules, play=play)
-        else:
-            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid, rules=rules,
-                               play=play)
+        with Bar("chunks of deals", quiet=quiet or as_json) as bar:
+            res = analyze_hand(h, t, seat, samples, seed, jobs, score_bid=score_bid,
+                               progress=bar.update, rules=rules, play=play)
         if plot_path is not None:
             res.plot(plot_path)
         if csv_path is not None:
@@ -292,7 +279,8 @@ def analyze_command(ctx, hand, tapp, turned, deals_ahead, seat, samples, seed, j
         click.echo(f"plot written to {plot_path}")
 
 
-def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play):
+def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, play,
+                  quiet=False):
     """``--rules`` of a team game: the hand as soloist of a Dabb game (kreuz-48,
     kreuz-40: exchange, contract, team distributions) or the meld and counter
     distributions of a 20-card Pinochle hand (analyzer.analyses.analysis)."""
@@ -301,8 +289,10 @@ def _analyze_team(hand, tapp, seat, samples, seed, score_bid, as_json, rules, pl
     if tapp is not None and not tapp.strip():
         raise BadInput("--tapp is empty: give the Dabb's cards, or leave --tapp out to sample them")
     try:
-        res = analyze_team_hand(hand, rules, seat=0 if seat is None else seat, dabb=tapp,
-                                samples=samples, seed=seed, bid=score_bid, play=play)
+        with Bar("samples", samples, quiet=quiet or as_json) as bar:
+            res = analyze_team_hand(hand, rules, seat=0 if seat is None else seat, dabb=tapp,
+                                    samples=samples, seed=seed, bid=score_bid, play=play,
+                                    progress=bar.update)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

@@ -5,10 +5,11 @@ import click
 
 from analyzer.bench.registry import (cards_per_deal, machine_info, refusal, run_workload, runs_on,
                                      workloads)
-from analyzer.bounds import SEED
+from analyzer.bounds import BENCH_DEALS, BENCH_REPEATS, SEED
 
 from .common import BadInput, bounded, echo_json, example_epilog, rules_option_with_stock
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 def _rate(x: float) -> str:
@@ -36,19 +37,20 @@ def _num(x: float) -> str:
 )
 @click.option("--workload", "-w", "names", multiple=True,
               help="Workload to run (repeatable); default: all registered.")
-@click.option("--deals", type=int, default=None,
+@click.option("--deals", type=bounded(BENCH_DEALS), default=None,
               help="Deals per timed run (default: the workload's own, about 0.5-1 s).")
-@click.option("--repeats", type=int, default=5, show_default=True,
+@click.option("--repeats", type=bounded(BENCH_REPEATS), default=5, show_default=True,
               help="Timed runs after the warm-up; the median is reported.")
-@click.option("--baseline-deals", type=int, default=None,
+@click.option("--baseline-deals", type=bounded(BENCH_DEALS), default=None,
               help="Deals per baseline run (default: each baseline's own, fewer).")
 @click.option("--no-baseline", is_flag=True, help="Skip the plain Python/NumPy baselines.")
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True, help="Random seed.")
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@quiet_option
 @rules_option_with_stock
 def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list_only, as_json,
-                  rules):
+                  quiet, rules):
     """Measure deals per second (per core for W1), median of several runs after a warm-up.
 
     W1 (meld census): deal a uniformly random 15/15/15/3 split of the 48 cards, evaluate
@@ -69,24 +71,18 @@ def bench_command(names, deals, repeats, baseline_deals, no_baseline, seed, list
     for name in names:
         if name not in wls:
             raise BadInput(f"unknown workload {name!r}: choose one of {', '.join(wls)}")
-    if repeats < 1:
-        raise BadInput("--repeats must be at least 1")
-    if deals is not None and deals < 1:
-        raise BadInput("--deals must be at least 1")
-    if baseline_deals is not None and baseline_deals < 1:
-        raise BadInput("--baseline-deals must be at least 1")
     selected = list(dict.fromkeys(names)) or [n for n, w in wls.items() if runs_on(w, rules)]
     for name in selected:
         why = refusal(name, rules)
         if why:
             raise BadInput(why)
     results = []
-    for name in selected:
-        if not as_json:
-            click.echo(f"running {name} ...", err=True)
-        results.append(run_workload(name, deals=deals, repeats=repeats, seed=seed,
-                                    baseline=not no_baseline, baseline_deals=baseline_deals,
-                                    rules=rules))
+    with Bar("workloads", len(selected), quiet=quiet or as_json) as bar:
+        for name in selected:
+            results.append(run_workload(name, deals=deals, repeats=repeats, seed=seed,
+                                        baseline=not no_baseline, baseline_deals=baseline_deals,
+                                        rules=rules))
+            bar.advance()
     info = machine_info()
     if as_json:
         echo_json({"machine": info, "results": results})

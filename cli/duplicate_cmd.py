@@ -14,6 +14,7 @@ from analyzer.mechanics.rules import DEFAULT_RULES
 from .common import (BadInput, bounded, echo_json, example_epilog, has_stock, jobs_option,
                      rules_option_with_stock)
 from .main import cli
+from .progress import Bar, quiet_option
 from .stock_views import explicit
 
 
@@ -54,10 +55,11 @@ from .stock_views import explicit
                    "heuristic play-outs).")
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@quiet_option
 @rules_option_with_stock
 @click.pass_context
 def duplicate_command(ctx, deals, seed, configs, policy, against, baseline, samples, horizon,
-                      jobs, as_json, rules):
+                      jobs, as_json, quiet, rules):
     """Play the same deals with a baseline heuristic everywhere and with the challenger
     (PIMC, or the current heuristic against heuristic-v1) for the soloist, the defenders
     or everyone; paired differences of the soloist's card points (R7) and P(make) (R8),
@@ -78,7 +80,7 @@ def duplicate_command(ctx, deals, seed, configs, policy, against, baseline, samp
             "horizon": "is solved exactly once the stock is gone, by every policy (V7.4)"})
         worlds = samples if explicit(ctx, "samples") else None
         return duplicate_deals(rules, policy or "pimc-fast", against or "heuristic", deals,
-                               seed, worlds, jobs, as_json, "duplicate")
+                               seed, worlds, jobs, as_json, "duplicate", quiet)
     for name, value in (("against", against), ("jobs", None if jobs == 1 else jobs)):
         if value is not None:
             raise BadInput(f"--{name}: only for a game with a stock (--rules binokel-2, V7); "
@@ -88,11 +90,9 @@ def duplicate_command(ctx, deals, seed, configs, policy, against, baseline, samp
         raise BadInput(f"--policy: {policy!r} is not one of {', '.join(POLICIES)}")
     if baseline is None:
         baseline = "heuristic" if policy == "pimc" else "heuristic-v1"
-    def progress(done, total):
-        if not as_json and (done % 50 == 0 or done == total):
-            click.echo(f"  {done}/{total} deals", err=True)
-
     partners = getattr(rules, "teams", False)
+    bar = Bar("deals", deals, quiet=quiet or as_json)
+    progress = bar.update
     try:
         if partners:
             if policy != "pimc" or baseline != "heuristic":
@@ -109,6 +109,8 @@ def duplicate_command(ctx, deals, seed, configs, policy, against, baseline, samp
                                   baseline=baseline)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
+    finally:
+        bar.close()
     if as_json:
         echo_json(out)
         return

@@ -18,6 +18,7 @@ from analyzer.mechanics.rules import DEFAULT_RULES
 
 from .common import BadInput, echo_json, example_epilog, bounded, jobs_option, rules_option
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 @cli.command(
@@ -60,8 +61,9 @@ from .main import cli
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @rules_option
 @jobs_option()
+@quiet_option
 def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, holdout, out,
-                        as_json, rules, jobs):
+                        as_json, rules, jobs, quiet):
     """Fit the weights of the heuristic-lin defence (play.DEFENCE_LIN), or with
     --features lin2 those of heuristic-lin2 (play.DEFENCE_LIN2).
 
@@ -89,25 +91,15 @@ def fit_defence_command(deals, seed, iterations, ridge, features, start, damp, h
         raise BadInput(str(exc)) from None
     if holdout is None:
         holdout = defence_table(rules).holdout
-    bar = None
-    progress = None
-    if not as_json:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        bar = Progress(transient=True, console=Console(stderr=True))
-        task = bar.add_task("deals", total=deals * iterations)
-        progress = lambda k: bar.update(task, advance=k)  # noqa: E731
-        bar.start()
+    bar = Bar("deals", deals * iterations, quiet=quiet or as_json)
     try:
-        fit = fit_defence(deals, seed, iterations, ridge, rules=rules, progress=progress,
+        fit = fit_defence(deals, seed, iterations, ridge, rules=rules, progress=bar.advance,
                           features=features, start=start, damp=damp, n_jobs=jobs,
                           holdout=holdout)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:
-        if bar is not None:
-            bar.stop()
+        bar.close()
     import numpy as np
 
     from analyzer.mechanics.play import DEFENCE_LIN, DEFENCE_LIN2

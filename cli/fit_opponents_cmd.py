@@ -17,6 +17,7 @@ from analyzer.fits import load_fit
 
 from .common import BadInput, echo_json, example_epilog, jobs_option, rules_option, bounded
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 @cli.command(
@@ -44,7 +45,8 @@ from .main import cli
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Fit file to write (default: the package's data/fits/advisor.json).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_json):
+@quiet_option
+def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_json, quiet):
     """Fit the fast model of the advisor's maximum bid used by --opponents advisor.
 
     Asks the advisor (as the tournament's advisor agent: --samples deals per decision,
@@ -68,23 +70,13 @@ def fit_opponents_command(hands, samples, seed, holdout, rules, jobs, out, as_js
         raise BadInput(f"--out: {target} is a folder, give a file name")
     if not target.parent.is_dir():
         raise BadInput(f"--out: folder {target.parent} does not exist")
-    bar = None
-    progress = None
-    if not as_json:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        bar = Progress(transient=True, console=Console(stderr=True))
-        task = bar.add_task("hands", total=hands)
-        progress = lambda k: bar.update(task, advance=k)  # noqa: E731
-        bar.start()
+    bar = Bar("hands", hands, quiet=quiet or as_json)
     try:
-        fit = fit_advisor_model(hands, samples, seed, rules, jobs, progress, holdout)
+        fit = fit_advisor_model(hands, samples, seed, rules, jobs, bar.advance, holdout)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:
-        if bar is not None:
-            bar.stop()
+        bar.close()
     fits = {}
     if out is None:
         fits = dict(load_fit(ADVISOR_FIT))

@@ -9,6 +9,7 @@ from analyzer.bounds import AUCTION_BID, HINT_DISCARDS, HINT_HORIZON, SEED
 from .common import (BadInput, bounded, check_record_rules, echo_json, example_epilog, has_stock,
                      parse_hand, record_rules)
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 @cli.command(
@@ -22,6 +23,8 @@ from .main import cli
         "binokel hint --record deal.txt --exchange",
         'binokel hint --exchange --hand "AH AH 10H KH QH JH AS 10S KS AC 10C AD QD 9D 9C JS '
         'JH 9H" --bid 300',
+        'binokel hint --exchange --rules kreuz-48 --hand "AC 10C QC JC 10S KS 7S AH AH 10H KH '
+        'QH JH AD KD" --bid 200 --seat 1',
     ),
 )
 @click.option("--record", "record", default=None, type=click.Path(dir_okay=False),
@@ -37,7 +40,8 @@ from .main import cli
 @click.option("--bid", "bid", type=bounded(AUCTION_BID), default=None,
               help="With --hand: the winning bid (R3).")
 @click.option("--seat", "seat", default="forehand", show_default=True,
-              help="With --hand: the soloist's seat (forehand leads a trump contract, R6).")
+              help="With --hand: the soloist's seat (forehand leads a trump contract, R6); "
+                   "0-3 at a partners' table (V1).")
 @click.option("--top", "top", type=bounded(HINT_DISCARDS), default=5,
               show_default=True, help="With --exchange: how many discards to list.")
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=1, show_default=True,
@@ -66,8 +70,9 @@ from .main import cli
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line); with "
                    "--exchange --hand, the game (default binokel-48).")
+@quiet_option
 def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
-                 worlds, horizon, dd_max_tricks, seed, as_json, rules=None):
+                 worlds, horizon, dd_max_tricks, seed, as_json, rules=None, quiet=False):
     """Value every legal card of the seat to play, from that player's view only.
 
     The position is read from a deal record: the cards played before card --card of trick
@@ -87,7 +92,10 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
     each with its best trump, going out and Durch where the game has them, each with the
     soloist's expected deal score (R8) as mean ± SE over -n worlds of the defenders'
     hands (the unseen cards dealt uniformly; the same worlds for every option, so the
-    difference to the best has a small paired SE), played out by the heuristic.
+    difference to the best has a small paired SE), played out by the heuristic. At a
+    partners' table with a Dabb (kreuz-48, kreuz-40: V4.2-V4.6, V5.3-V5.7) the same for
+    the soloist's side's deal score, the partner's hand hidden like the opponents'; `rule`
+    marks the option the simulations' soloist takes.
     """
     given = {p for p in ("horizon", "dd_max_tricks", "seat", "top", "meld", "trick_no",
                          "card_no") if _given(p)}
@@ -130,7 +138,9 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
                            "after a trick (R5)")
         view = view_from_record(deal, trick_no, card_no)
         worlds = 40 if worlds is None else worlds
-        h = hint(deal.rules, view, worlds, horizon, seed, dd_max_tricks)
+        with Bar("worlds", worlds, quiet=quiet or as_json) as bar:
+            h = hint(deal.rules, view, worlds, horizon, seed, dd_max_tricks,
+                     progress=bar.update)
     except BadInput:
         raise
     except BinokelError as exc:
@@ -148,7 +158,8 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
            f"heuristic play-outs (exact from {d['horizon']} tricks left)" if d["horizon"] else
            "heuristic play-outs to the end")
     click.echo(f"PIMC: {d['worlds']} worlds consistent with seat {d['seat']}'s view, {how}")
-    click.echo(f"{'card':<6}{'points ± SE':>16}{'soloist score ± SE':>22}{'DD':>6}")
+    score_head = "side score ± SE" if d["score_of"] == "side" else "soloist score ± SE"
+    click.echo(f"{'card':<6}{'points ± SE':>16}{score_head:>22}{'DD':>6}")
     for c in d["cards"]:
         sc = "" if c["score"] is None else f"{c['score']:.1f} ± {c['score_se']:.1f}"
         dd = "" if c["dd"] is None else str(c["dd"])
@@ -174,8 +185,10 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
               as_json, rules):
     """``hint --exchange``: the table of analyzer.analyses.exchange_hint."""
     from analyzer.analyses.analysis import parse_seat
+    from analyzer.analyses.advice import parse_seat_for
     from analyzer.analyses.exchange_hint import (DEFAULT_WORLDS, check_exchange_game,
-                                                 exchange_hint, exchange_view_from_record)
+                                                 exchange_hint, exchange_view_from_record,
+                                                 has_partners)
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
     from analyzer.mechanics.rules import get_rules
@@ -204,7 +217,10 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
             game = rules if rules is not None else get_game(None)
             check_exchange_game(game)
             cards = parse_hand(hand, None, "--hand", get_rules(game)).counts
-            soloist = parse_seat(seat)
+            if has_partners(game):       # V1: table seats 0-3, forehand (0) by default
+                soloist = parse_seat_for(seat, get_rules(game)) if _given("seat") else 0
+            else:
+                soloist = parse_seat(seat)
         h = exchange_hint(game, cards, bid, soloist, top, worlds, seed)
     except BadInput:
         raise
@@ -216,11 +232,20 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
         return
     click.echo(f"{d['rules']}: soloist seat {d['soloist']} at bid {d['bid']}, holding "
                f"{d['cards']}")
-    click.echo(f"{d['worlds']} worlds of the defenders' hands (the unseen cards dealt "
-               f"uniformly, seed {d['seed']}), the same for every option; heuristic play")
-    click.echo(f"{'option':<30}{'score ± SE':>16}{'vs best ± SE':>18}")
+    if d["partners"]:
+        click.echo(f"{d['worlds']} worlds of the partner's and the opponents' hands (the "
+                   f"unseen cards dealt uniformly, seed {d['seed']}), the same for every "
+                   "option; the partners' heuristic plays")
+    else:
+        click.echo(f"{d['worlds']} worlds of the defenders' hands (the unseen cards dealt "
+                   f"uniformly, seed {d['seed']}), the same for every option; heuristic play")
+    click.echo(f"{'option':<34}{'score ± SE':>16}{'vs best ± SE':>18}")
     for o in d["options"]:
         vs = "best" if o["option"] == d["best"] else f"{o['diff']:.1f} ± {o['diff_se']:.1f}"
-        click.echo(f"{o['option']:<30}{o['mean']:>9.1f} ± {o['se']:<4.1f}{vs:>18}")
-    click.echo(f"(score: the soloist's deal score, R8 / R4; n = {d['worlds']} per option; "
-               "vs best: paired difference on the same worlds)")
+        click.echo(f"{o['option']:<34}{o['mean']:>9.1f} ± {o['se']:<4.1f}{vs:>18}"
+                   + ("  rule" if o["rule"] else ""))
+    what = ("the soloist's side's deal score, V4.6 / V5.7" if d["partners"] else
+            "the soloist's deal score, R8 / R4")
+    click.echo(f"(score: {what}; n = {d['worlds']} per option; vs best: paired difference "
+               "on the same worlds" + ("; rule: the option the simulations' soloist takes"
+                                       if d["rule_choice"] else "") + ")")

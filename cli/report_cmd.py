@@ -7,6 +7,7 @@ import click
 
 from .common import BadInput, example_epilog
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 def _game_name(ctx, param, value):
@@ -25,7 +26,7 @@ def _game_name(ctx, param, value):
 @cli.command(
     "report",
     epilog=example_epilog(
-        "binokel report                       # the shipped sample run (data/sample_run)",
+        "binokel report --sample              # the shipped sample run (data/sample_run)",
         "binokel report runs/census --out reports/census",
     ),
 )
@@ -35,20 +36,24 @@ def _game_name(ctx, param, value):
 @click.option("--sample", is_flag=True, help="Report on the shipped sample run data/sample_run.")
 @click.option("--rules", "rules_name", default=None, metavar="NAME", callback=_game_name,
               help="Check that RUN was made under this rules variant (default: the run's own).")
-def report_command(run, out, sample, rules_name):
+@quiet_option
+def report_command(run, out, sample, rules_name, quiet):
     """Write charts (PNG + SVG) and report.html / report.md for the run folder RUN.
 
     Meld runs: meld frequencies with 95% CIs beside exact probabilities, best-meld and
     Tapp-point distributions. Deal runs: winning bids, P(make) by bid, surrender and Durch
     rates, card points and scores by seat; for a team game (kreuz-48, kreuz-40, pinochle-80)
     contract shares, P(make) by bid, team melds, card points and scores per team; for a game
-    with a stock (binokel-2, V7) points per seat, the melds shown and point distributions. Without RUN (or with --sample) the shipped
-    sample run is used.
+    with a stock (binokel-2, V7) points per seat, the melds shown and point distributions.
+    --sample reports on the shipped sample run instead of RUN.
     """
     from reports import SAMPLE_RUN, build_report
 
     if run is not None and sample:
         raise BadInput("give either RUN or --sample, not both")
+    if run is None and not sample:
+        raise BadInput("nothing to report: give a RUN folder (`binokel simulate -n N --out RUN` "
+                       "makes one) or --sample for the shipped sample run")
     run_path = Path(run) if run is not None else SAMPLE_RUN
     if not run_path.is_dir():
         raise BadInput(f"{run_path}: no such run folder")
@@ -82,7 +87,8 @@ def report_command(run, out, sample, rules_name):
                            f"(fields {', '.join(differ[:4])}{' ...' if len(differ) > 4 else ''} "
                            "differ); report it without --rules to use its own")
     out_path = Path(out) if out is not None else Path("reports") / run_path.name
-    res = build_report(run_path, out_path)
+    with Bar("charts written", quiet=quiet) as bar:
+        res = build_report(run_path, out_path, progress=bar.update)
     click.echo(f"report: {res['html']}")
     click.echo(f"markdown: {res['markdown']}")
     click.echo("charts: " + ", ".join(p.name for p in res["charts"]) + " (+ .svg)")

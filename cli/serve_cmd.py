@@ -6,7 +6,9 @@ import socket
 
 import click
 
-from .common import BadInput, example_epilog
+from analyzer.bounds import SERVE_WORKERS
+
+from .common import BadInput, bounded, example_epilog
 from .main import cli
 
 
@@ -22,7 +24,7 @@ from .main import cli
 @click.option("--port", "-p", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="TCP port (0: any free port).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
-@click.option("--workers", default=None, type=click.IntRange(min=1),
+@click.option("--workers", default=None, type=bounded(SERVE_WORKERS),
               help="Questions computed at once (default: the number of cores); more wait in a queue.")
 def serve_command(host, port, open_browser, workers):
     """Serve the web page and its JSON API (under /api) until Ctrl-C.

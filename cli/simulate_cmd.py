@@ -15,6 +15,7 @@ from analyzer.errors import BinokelError
 from .common import (BadInput, Interrupted, bounded, example_epilog, has_stock, jobs_option,
                      rules_option_with_stock)
 from .main import cli
+from .progress import quiet_option, speaks
 
 
 def _count(text: str) -> int:
@@ -73,9 +74,11 @@ def _write_records(path: str, rules, seed: int, n: int) -> int:
         "binokel simulate -n 10_000_000 --out runs/big --backend dask --scheduler tcp://10.0.0.5:8786",
     ),
 )
-@click.option("-n", "n_text", required=True, metavar="N", help="Number of deals (underscores allowed: 10_000_000).")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False),
-              help="Run folder (manifest.json + parts/). Re-running the same command resumes.")
+@click.option("-n", "n_text", default=None, metavar="N",
+              help="Number of deals (underscores allowed: 10_000_000). Required.")
+@click.option("--out", "out", default=None, type=click.Path(file_okay=False),
+              help="Run folder (manifest.json + parts/). Re-running the same command resumes. "
+                   "Required.")
 @click.option("--seed", default=1, show_default=True, type=bounded(SEED),
               help="Seed of the run; chunk i uses chunk_state(seed, i).")
 @click.option("--what", type=click.Choice(WHATS), default=None,
@@ -90,7 +93,7 @@ def _write_records(path: str, rules, seed: int, n: int) -> int:
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://host:8786.")
 @click.option("--connect-timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds to wait for the dask scheduler.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@quiet_option
 @click.option("--records", "records", type=click.Path(dir_okay=False), default=None,
               help="Also write sample deal records to FILE (docs/guide/records.md): "
                    "--records-n deals played as `binokel play --seed SEED+i` plays them "
@@ -113,6 +116,10 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     simulates played deals: the heuristic at both seats, melds shown, points per seat
     (chunks of 200 deals by default: a deal takes ~0.1-0.2 s of CPU).
     """
+    missing = [opt for opt, v in (("-n DEALS", n_text), ("--out FOLDER", out)) if v is None]
+    if missing:
+        raise BadInput(f"nothing to simulate: give {' and '.join(missing)} (e.g. binokel "
+                       "simulate -n 1_000_000 --out runs/census)")
     team = bool(getattr(rules, "teams", False))
     stock = has_stock(rules)
     what = what or ("deals" if team or stock else "melds")
@@ -132,7 +139,7 @@ def simulate_command(n_text, out, seed, what, jobs, chunk_size, backend, schedul
     t0 = time.perf_counter()
     try:
         res = simulate(out, spec, jobs=jobs, backend=backend, scheduler=scheduler,
-                       progress=not quiet, connect_timeout=connect_timeout,
+                       progress=speaks(quiet), connect_timeout=connect_timeout,
                        note={"command": _canonical(spec, out)})
     except KeyboardInterrupt:
         done = saved_chunks(Path(out))

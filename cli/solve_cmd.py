@@ -24,6 +24,7 @@ from analyzer.mechanics.rules import get_rules
 from .common import (BadInput, bounded, cards_option, echo_json, example_epilog, has_stock,
                      parse_hand, rules_option_with_stock)
 from .main import cli
+from .progress import quiet_option, speaks
 
 TABLE_TRUMPS = "CSHDN"       # the rows of a deal's table; N = Durch (where the game has one)
 BEST_DISCARD_SECONDS = 60.0  # --best-discard's budget when --time-limit is not given
@@ -144,10 +145,11 @@ def _print_best(d: dict, game) -> None:
 @click.option("--max-candidates", type=click.IntRange(min=1), default=None,
               help="--best-discard: search at most this many candidates (discard x trump).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@quiet_option
 @cards_option
 @rules_option_with_stock
 def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp, max_seconds,
-                  max_candidates, as_json, rules):
+                  max_candidates, as_json, quiet, rules):
     """Double-dummy analysis (all hands open, best play on both sides).
 
     For a deal: per trump and Durch (where the game has one), the soloist's exact card
@@ -176,6 +178,8 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
         typed = explicit(ctx, "position", "hands", "soloist", "trump", "best", "tapp",
                          "max_seconds", "max_candidates")
         return solve_stock(rules, seed, tricks_left, as_json, [flags[t] for t in typed])
+    # progress lines (rows as they are solved, an estimate of the rest) on a terminal only
+    talk = not as_json and speaks(quiet)
     game = game_of(rules)
     kr = game.kernel
     in_play = [q for q in range(kr.table_seats) if not kr.sits_out[q]]
@@ -251,11 +255,15 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
                            "(Durch is not a discard candidate)")
         if max_seconds is None:
             max_seconds = BEST_DISCARD_SECONDS
+        if talk:
+            click.echo(f"best discard: each candidate discard solved double dummy, the best "
+                       f"estimate first, for at most {max_seconds:g} s (--time-limit "
+                       f"SECONDS); a line every {PROGRESS_EVERY:g} s", err=True)
         try:
             res = best_discard(hs, soloist, tapp, rules, trumps=trump or "CSHD",
                                max_seconds=max_seconds, max_candidates=max_candidates,
                                solver=Solver(rules),
-                               progress=None if as_json else _discard_progress(max_seconds))
+                               progress=_discard_progress(max_seconds) if talk else None)
         except BinokelError as exc:
             raise BadInput(str(exc)) from None
         res["max_seconds"] = max_seconds
@@ -264,9 +272,9 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
         return
     trumps = "".join(t for t in TABLE_TRUMPS if t != "N" or kr.durch_value > 0)
     if not tuned:
-        return _team_table(seed, hs, soloist, rules, game, trumps, max_seconds, as_json)
+        return _team_table(seed, hs, soloist, rules, game, trumps, max_seconds, as_json, talk)
     t0 = time.perf_counter()
-    if not as_json:
+    if talk:
         click.echo(f"solving {len(trumps)} contracts double dummy ("
                    f"{' '.join(trumps)}" + ("; N = Durch" if "N" in trumps else "")
                    + "): a whole deal takes seconds to "
@@ -274,7 +282,7 @@ def solve_command(position, seed, hands, soloist, tricks_left, trump, best, tapp
                    err=True)
     try:
         rows = deal_table(hs, soloist, rules, Solver(rules), trumps, max_seconds=max_seconds,
-                          progress=None if as_json else _table_progress)
+                          progress=_table_progress if talk else None)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     secs = time.perf_counter() - t0
@@ -365,7 +373,7 @@ def _team_tricks_left(seed, trump, soloist, tricks_left, rules, game):
     return table_position(game, counts, trump, soloist, leader, ())
 
 
-def _team_table(seed, hs, soloist, rules, game, trumps, max_seconds, as_json):
+def _team_table(seed, hs, soloist, rules, game, trumps, max_seconds, as_json, talk=False):
     """The DD table of a whole deal at a table the tuned kernel does not play."""
     kr = game.kernel
     counts = ([list(_counts(h)) for h in _team_deal(seed, soloist, "C", rules)["hands"]]
@@ -377,14 +385,14 @@ def _team_table(seed, hs, soloist, rules, game, trumps, max_seconds, as_json):
                        f"= {MAX_KEY_CARDS // kr.n_play} tricks left; use --tricks-left K "
                        "--trump T, or --position")
     t0 = time.perf_counter()
-    if not as_json:
+    if talk:
         click.echo(f"solving {len(trumps)} contracts double dummy ({' '.join(trumps)}"
                    + ("; N = Durch" if "N" in trumps else "") + "): a whole deal of "
                    f"{game.name} may take minutes each"
                    + ("" if max_seconds else "; --time-limit SECONDS bounds it"), err=True)
     try:
         rows = deal_rows(game, counts, soloist, trumps=trumps, max_seconds=max_seconds,
-                         progress=None if as_json else _team_progress)
+                         progress=_team_progress if talk else None)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     secs = time.perf_counter() - t0

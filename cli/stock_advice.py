@@ -92,11 +92,16 @@ def review_stock(rec, worlds, seed, top, from_trick, as_json) -> None:
     except BinokelError as exc:
         raise BadInput(str(exc).replace("hint: ", "review: ", 1)) from None
     d = rv.to_dict()
+    # the game's RuleSet has no auction (V7.1): the review says so, as the others' do
+    from analyzer.analyses.bid_review import review_auction
+
+    d["auction"], d["auction_note"] = [], review_auction(rec)[1]
     if as_json:
         echo_json(d)
         return
     click.echo(f"{d['rules']}: {len(d['decisions'])} decisions reviewed (plays and melds), "
                f"PIMC {d['worlds']} worlds each while the stock lasts, exact after it (V7.4)")
+    click.echo(f"auction: {d['auction_note']}")
     click.echo(f"{'trick':>5} {'card':>4} {'seat':>4}  {'played':<28} {'best':<28} "
                f"{'loss ± SE':>13}")
     for x in d["decisions"][:top]:

@@ -12,6 +12,7 @@ import click
 from analyzer.errors import BinokelError
 
 from .common import BadInput, echo_json
+from .progress import Bar
 
 DEFAULT_SAMPLES = 200
 DEFAULT_DEALS = 10
@@ -49,7 +50,8 @@ def parse_turned(text, game):
     return cards[0].id
 
 
-def analyze_stock(hand, seat, turned, deals, samples, seed, jobs, play, as_json, game) -> None:
+def analyze_stock(hand, seat, turned, deals, samples, seed, jobs, play, as_json, game,
+                  quiet: bool = False) -> None:
     """The stock analysis of ``hand`` (12 cards of ``game``) printed or as JSON."""
     from analyzer.analyses.stock_analysis import analyze_stock_hand, check_request
 
@@ -64,18 +66,9 @@ def analyze_stock(hand, seat, turned, deals, samples, seed, jobs, play, as_json,
     deals = DEFAULT_DEALS if deals is None else deals
     try:
         check_request(game, types, s, t, samples, deals, seed, play)   # before the bar
-        chunks = -(-samples // 25)
-        if chunks >= 4 and not as_json:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            with Progress(TextColumn("playing deals"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("chunks", total=chunks)
-                res = analyze_stock_hand(game, types, s, t, samples, deals, seed, play, jobs,
-                                         progress=lambda d, n: bar.update(task, completed=d))
-        else:
-            res = analyze_stock_hand(game, types, s, t, samples, deals, seed, play, jobs)
+        with Bar("chunks of deals", quiet=quiet or as_json) as bar:
+            res = analyze_stock_hand(game, types, s, t, samples, deals, seed, play, jobs,
+                                     progress=bar.update)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

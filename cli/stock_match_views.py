@@ -10,6 +10,7 @@ import click
 from analyzer.errors import BinokelError
 
 from .common import BadInput, echo_json
+from .progress import Bar
 from .stock_views import explicit
 
 
@@ -23,20 +24,6 @@ def refuse_options(ctx, rules, why: dict) -> None:
         raise BadInput(f"{opt}: {rules.name} {why[name]}")
 
 
-def _progress(total: int, what: str, quiet: bool):
-    """A stderr line every tenth of the work (stdout keeps only the results)."""
-    done = [0]
-    step = max(1, total // 10)
-
-    def progress(k: int) -> None:
-        before = done[0]
-        done[0] += k
-        if not quiet and (done[0] // step > before // step or done[0] == total):
-            click.echo(f"  {done[0]}/{total} {what}", err=True)
-
-    return progress
-
-
 def _who(name: str, worlds) -> str:
     if worlds is not None and name in ("pimc", "pimc-fast"):
         return f"{name} ({worlds} worlds)"
@@ -44,15 +31,16 @@ def _who(name: str, worlds) -> str:
 
 
 def duplicate_deals(rules, a: str, b: str, deals: int, seed: int, worlds, jobs, as_json: bool,
-                    title: str) -> None:
+                    title: str, quiet: bool = False) -> None:
     """A duplicate match of single deals (``stock_match.duplicate_match``): prints n, the
     mean difference per deal, its SE and z (V7.4's deal points; CPU seconds per deal in
     ``--json``)."""
     from analyzer.analyses.stock_match import duplicate_match
 
     try:
-        res = duplicate_match(rules, a, b, deals, seed, jobs=jobs, worlds=worlds,
-                              progress=_progress(deals, "deals", as_json))
+        with Bar("deals", deals, quiet=quiet or as_json) as bar:
+            res = duplicate_match(rules, a, b, deals, seed, jobs=jobs, worlds=worlds,
+                                  progress=bar.advance)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
@@ -68,7 +56,7 @@ def duplicate_deals(rules, a: str, b: str, deals: int, seed: int, worlds, jobs, 
 
 
 def duplicate_games(rules, a: str, b: str, groups: int, seed: int, worlds, jobs,
-                    as_json: bool) -> None:
+                    as_json: bool, quiet: bool = False) -> None:
     """Whole games to the target in duplicate pairs (``stock_match.game_match``): A's win
     rate with its SE over the pairs (V7.5).  The CPU time is in ``--json`` only (the text
     is the same for the same seed, so the guide's examples cannot go stale)."""
@@ -77,8 +65,9 @@ def duplicate_games(rules, a: str, b: str, groups: int, seed: int, worlds, jobs,
     from analyzer.mechanics.stock_deal import rules_of
 
     try:
-        res = game_match(rules, a, b, groups, seed, jobs=jobs, worlds=worlds,
-                         progress=_progress(groups, "game pairs", as_json))
+        with Bar("game pairs", groups, quiet=quiet or as_json) as bar:
+            res = game_match(rules, a, b, groups, seed, jobs=jobs, worlds=worlds,
+                             progress=bar.advance)
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

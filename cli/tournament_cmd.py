@@ -13,6 +13,7 @@ from analyzer.bounds import GROUPS, SAMPLES_ADVISE, SEED
 from .common import (BadInput, bounded, echo_json, example_epilog, has_stock, jobs_option,
                      play_option, rules_option_with_stock)
 from .main import cli
+from .progress import Bar, quiet_option
 
 
 @cli.command(
@@ -59,10 +60,11 @@ from .main import cli
 @jobs_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @play_option
+@quiet_option
 @rules_option_with_stock
 @click.pass_context
 def tournament_command(ctx, agents, groups, deals, samples, objective, trick_estimate, opponents,
-                       seed, jobs, as_json, play, rules):
+                       seed, jobs, as_json, play, quiet, rules):
     """Play duplicate games between two bidding agents and compare them (any variant:
     with four at the table, V3, each agent holds two chairs and the dealer sits out).
 
@@ -77,7 +79,7 @@ def tournament_command(ctx, agents, groups, deals, samples, objective, trick_est
     win rate with its SE.
     """
     if has_stock(rules):   # V7: no auction: two card-play policies
-        return _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules)
+        return _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules, quiet)
     kinds = [a.strip() for a in agents.split(",") if a.strip()]
     if len(kinds) != 2:
         raise BadInput(f"--agents: give two agents separated by a comma, got {agents!r}")
@@ -103,25 +105,10 @@ def tournament_command(ctx, agents, groups, deals, samples, objective, trick_est
         resolve_play(play, rules)   # a one-line error before any progress bar starts
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
-    progress = None
-    bar = None
-    started = []
-    if not as_json:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        # progress goes to stderr so that piped stdout holds only the results
-        bar = Progress(transient=True, console=Console(stderr=True))
-        task = bar.add_task("deals" if deals is not None else "groups",
-                            total=deals if deals is not None else groups)
-
-        def progress(k):
-            # the bar starts with the first finished batch: a bad parameter found before
-            # any game is played stays a one-line error, with no blank bar line on stderr
-            if not started:
-                bar.start()
-                started.append(True)
-            bar.update(task, advance=k)
+    # progress goes to stderr so that piped stdout holds only the results (cli.progress)
+    bar = Bar("deals" if deals is not None else "groups",
+              deals if deals is not None else groups, quiet=quiet or as_json)
+    progress = bar.advance
     try:
         res = run_tournament(kinds[0], kinds[1], groups=groups, seed=seed, samples=samples,
                              objective=objective, trick_estimate=trick_estimate, n_jobs=jobs,
@@ -130,15 +117,14 @@ def tournament_command(ctx, agents, groups, deals, samples, objective, trick_est
     except BinokelError as exc:
         raise BadInput(str(exc)) from None
     finally:
-        if bar is not None and started:
-            bar.stop()
+        bar.close()
     if as_json:
         echo_json(res.to_dict())
         return
     click.echo(res.summary())
 
 
-def _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules):
+def _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules, quiet=False):
     """``tournament --rules binokel-2`` (cli.stock_match_views)."""
     from .stock_match_views import duplicate_deals, duplicate_games, refuse_options
     from .stock_views import explicit
@@ -158,6 +144,6 @@ def _stock(ctx, agents, groups, deals, samples, seed, jobs, as_json, rules):
         raise BadInput("--deals and --groups exclude each other: give one of them")
     if deals is not None:
         return duplicate_deals(rules, kinds[0], kinds[1], deals, seed, worlds, jobs, as_json,
-                               "tournament")
+                               "tournament", quiet)
     return duplicate_games(rules, kinds[0], kinds[1], 40 if groups is None else groups, seed,
-                           worlds, jobs, as_json)
+                           worlds, jobs, as_json, quiet)

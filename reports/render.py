@@ -66,6 +66,7 @@ class Doc:
 
     blocks: list = field(default_factory=list)
     charts: list = field(default_factory=list)
+    progress: object = None     # progress(charts so far), called as each chart is written
 
     def h1(self, t): self.blocks.append(("h1", t))
     def h2(self, t): self.blocks.append(("h2", t))
@@ -75,6 +76,8 @@ class Doc:
     def img(self, stem, caption):
         self.blocks.append(("img", stem, caption))
         self.charts.append(stem)
+        if self.progress is not None:
+            self.progress(len(self.charts))
 
 
 def _params(doc: Doc, run: RunResult) -> None:
@@ -293,11 +296,12 @@ def _deal_sections(doc: Doc, run: RunResult, out: Path) -> None:
     doc.table(["seat", "mean score per deal", "95% CI ±"], rows)
 
 
-def build_report(run_path: str | Path, out: str | Path) -> dict:
+def build_report(run_path: str | Path, out: str | Path, progress=None) -> dict:
     """Write ``report.html``, ``report.md`` and charts (PNG + SVG) for a run folder.
 
     Returns ``{"html", "markdown", "charts": [png paths]}``.  Raises BinokelError when the
-    run folder is unreadable or holds no finished chunk.
+    run folder is unreadable or holds no finished chunk.  ``progress(k)``: called after
+    each chart with the number written so far (the command line's progress).
     """
     run = load_run(run_path)
     if run.n_deals == 0:
@@ -307,7 +311,7 @@ def build_report(run_path: str | Path, out: str | Path) -> dict:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BinokelError(f"cannot create --out {out}: {exc.strerror}") from None
-    doc = Doc()
+    doc = Doc(progress=progress)
     variant = run.manifest.get("rules", {}).get("name", "binokel-48")
     title = f"Binokel batch run: {run.path.name} ({variant}, {run.what}, {run.n_deals:,} deals)"
     doc.h1(title)

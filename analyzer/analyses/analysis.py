@@ -980,8 +980,13 @@ class TeamHandAnalysis:
                 **({} if self.play == "heuristic" else {"play": self.play})}
 
 
+# samples per kernel call of a partners' hand analysis, for its progress (a PIMC sample
+# takes 10-200 ms: 25 of them are seconds); the numbers do not depend on it
+TEAM_PROGRESS_EVERY = 25
+
+
 def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed: int = 0,
-                      bid: int | None = None, play: str = "heuristic"):
+                      bid: int | None = None, play: str = "heuristic", progress=None):
     """Analysis of ``hand`` as the soloist of a team game (module docstring, games with partners).
 
     ``dabb``: the Dabb's cards if known (else sampled); ``bid``: the bid for the contract
@@ -989,6 +994,9 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
     the result is :func:`analyze_pinochle_hand`'s.
     ``play``: heuristic (the team policy), pimc (PIMC at every seat) or pimc-defence (PIMC
     for the other team; analyzer.search.pimc.pimc_choose_partners).
+    ``progress(done, samples)``: called as the samples are played (in pieces of
+    :data:`TEAM_PROGRESS_EVERY`; the RNG stream runs on from piece to piece, so the numbers
+    are those of one call).
     Raises BinokelError (one line) on bad input.
     """
     spec: TeamSpec = team_spec(rules)
@@ -997,7 +1005,8 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
     if spec.dabb_size == 0:
         if dabb:
             raise BinokelError(f"--tapp: {spec.name} has no Dabb (V6.1)")
-        return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules, play=play)
+        return analyze_pinochle_hand(hand, samples=samples, seed=seed, rules=spec.rules, play=play,
+                                     progress=progress)
     h, counts = parse_hand_for(hand, spec)
     s = parse_seat_for(seat, spec)
     if not 2 <= int(samples) <= TEAM_MAX_SAMPLES:
@@ -1019,8 +1028,13 @@ def analyze_team_hand(hand, rules, seat=0, dabb=None, samples: int = 2000, seed:
             raise BinokelError("--tapp overlaps the hand: more copies of a card than the deck has")
     deck = unseen_deck(counts.astype(np.int64) + dc, spec)
     out = np.zeros((int(samples), A_COLS))
-    analyze_kreuz_samples(counts, s, deck, dc, d is not None, chunk_state(seed, 0),
-                          spec.tk, spec.kr, out, pol)
+    state = chunk_state(seed, 0)
+    for a in range(0, len(out), TEAM_PROGRESS_EVERY):
+        # one stream of random numbers: the state runs on from piece to piece
+        analyze_kreuz_samples(counts, s, deck, dc, d is not None, state, spec.tk, spec.kr,
+                              out[a:a + TEAM_PROGRESS_EVERY], pol)
+        if progress is not None:
+            progress(min(a + TEAM_PROGRESS_EVERY, len(out)), len(out))
     n = len(out)
     shares = [float((out[:, A_TRUMP] == t).sum() / n) for t in range(4)]
     total = out[:, A_TOTAL]
@@ -1108,7 +1122,7 @@ class PinochleHandAnalysis:
 
 def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
                           rules: TeamRuleSet = PINOCHLE_80,
-                          play: str = "heuristic") -> PinochleHandAnalysis:
+                          play: str = "heuristic", progress=None) -> PinochleHandAnalysis:
     """Meld and counter distributions of a 20-card hand (module docstring, games with partners); ``play``:
     heuristic, pimc or pimc-defence (analyzer.search.pimc.play_policies)."""
     code = resolve_play(play, rules)
@@ -1116,8 +1130,13 @@ def analyze_pinochle_hand(hand, samples: int = 2000, seed: int = 0,
     if not 2 <= int(samples) <= TEAM_MAX_SAMPLES:
         raise BinokelError(f"samples must be between 2 and {TEAM_MAX_SAMPLES}, got {samples}")
     out = np.zeros((int(samples), 4, 4))
-    analyze80_samples(h.counts_array(), unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
-                      team_kernel(rules), out, play_policies(code))
+    deck, state, kp, pol = (unseen_deck(h.counts, team_spec(rules)), chunk_state(seed, 0),
+                            team_kernel(rules), play_policies(code))
+    for a in range(0, len(out), TEAM_PROGRESS_EVERY):
+        # one stream of random numbers, as analyze_team_hand's
+        analyze80_samples(h.counts_array(), deck, state, kp, out[a:a + TEAM_PROGRESS_EVERY], pol)
+        if progress is not None:
+            progress(min(a + TEAM_PROGRESS_EVERY, len(out)), len(out))
     trumps = []
     for t in range(4):
         own = class_meld_total(h, t, rules)

@@ -28,9 +28,28 @@ random numbers).  So each option's difference to the best has a small paired SE,
 the table reports.  The worlds are uniform: no auction weighting (the PIMC worlds of
 :mod:`.hint_worlds` have none to offer at the exchange).
 
-Games: every game with a Dabb and a lone soloist (binokel-48, grupp-3, grupp-4,
-binokel-40); a game without a Dabb has no exchange (R4) and a partners' table (V1) is
-refused in one line (its exchange is :mod:`.team_analysis`'s).
+Games: every game with a Dabb (R4), the RuleSet says which: a lone soloist's (binokel-48,
+grupp-3, grupp-4, binokel-40) as above; a game without a Dabb has no exchange (R4) and is
+refused in one line.
+
+A partners' table with a Dabb (kreuz-48 V4, kreuz-40 V5; asked of the RuleSet: a Dabb and
+the partners' side rule, V1): the soloist takes the Dabb, lays away the Dabb's size of
+cards (their points count for its team, V4.2, V5.3) and names trump; it may go out (V4.3,
+V5.4) or, where the game has one, declare Durch or open Durch instead of trump (V4.6
+"Durch as V2.7").  Nothing passes between the partners before the play: the partner's
+hand stays hidden from the soloist, so the worlds deal every card the soloist does not
+hold (partner's and opponents' hands alike, :func:`analyzer.mechanics.sampling.
+deal_counts_fixed`) uniformly to the three other seats.  Candidates: the same shortlist
+(the best ``k`` discards per trump by the side estimate's weights, ``kr.est_weights``),
+the greedy exchange the simulations' soloist makes
+(:func:`analyzer.mechanics.exchange.soloist_choice`) and the Durch discards of both;
+each is played by :func:`side_option_outcomes` (the partners' heuristic at every seat,
+:func:`analyzer.search.partner_deals._play_trump_contract` / ``_play_durch``) on the same
+worlds and play streams.  The value is the soloist's *side's* deal score (V4.6, V5.7:
+the RuleSet's :func:`analyzer.mechanics.scoring.score_sides`, ``score_sides_going_out``,
+``score_sides_durch``: the partners' counterparts of ``score_kernel``).  The table also
+marks the option the simulations' rule of thumb takes (:func:`rule_option`: the greedy
+exchange and :func:`analyzer.mechanics.game.contract_for_bid`).
 """
 from __future__ import annotations
 
@@ -39,14 +58,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer._jit import njit
 from analyzer.bounds import AUCTION_BID, HINT_DISCARDS
 from analyzer.errors import BinokelError
 from analyzer.mechanics.cards import N_TYPES, SUIT_LETTERS, card_code
-from analyzer.mechanics.exchange import candidate_outcomes, exchange_shortlist
-from analyzer.mechanics.rng import chunk_state
-from analyzer.mechanics.rules import get_rules
+from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CONTRACT_SURRENDER,
+                                         candidate_outcomes, exchange_shortlist, soloist_choice)
+from analyzer.mechanics.game import R_SCORE, RES_COLS, contract_for_bid
+from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
+from analyzer.mechanics.rng import chunk_state, next_u64
+from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.ruleset import SIDES_SOLO, RuleSet, get_game
-from analyzer.mechanics.scoring import DEAL_SURRENDER, score_kernel
+from analyzer.mechanics.sampling import deal_counts_fixed
+from analyzer.mechanics.scoring import (DEAL_SURRENDER, score_kernel, score_sides_durch,
+                                        score_sides_going_out)
+from analyzer.search.partner_deals import _play_durch, _play_trump_contract
 
 DEFAULT_K = 5
 MAX_K = HINT_DISCARDS.hi   # discards in the table (each costs 4 candidates' play-outs)
@@ -70,12 +96,14 @@ class Option:
     n: int
     diff: float          # mean - best mean (0 for the best)
     diff_se: float       # paired SE of that difference (same worlds)
+    rule: bool = False   # the simulations' rule of thumb takes it (partners' tables)
 
-    def label(self) -> str:
+    def label(self, low: str = "9") -> str:
+        """``low``: the deck's low card (R1 "9", V1 "7"), so the label parses back."""
         if self.kind == OUT:
             return "go out"
         what = SUIT_LETTERS[self.trump] if self.kind == PLAY else self.kind
-        return f"{what} discard {' '.join(card_code(t) for t in self.discard)}"
+        return f"{what} discard {' '.join(card_code(t, low) for t in self.discard)}"
 
 
 @dataclass(frozen=True)
@@ -87,40 +115,51 @@ class ExchangeHint:
     options: tuple       # Option, best first
     worlds: int
     seed: int
+    partners: bool = False   # a partners' table (V1): the side's score, three hidden hands
 
     def to_dict(self) -> dict:
+        low = _game(self.rules).deck.low_card
+        rule = [o.label(low) for o in self.options if o.rule]
         return {
             "rules": self.rules, "soloist": self.soloist, "bid": self.bid,
-            "cards": " ".join(card_code(t) for t in range(N_TYPES)
+            "cards": " ".join(card_code(t, low) for t in range(N_TYPES)
                               for _ in range(self.cards[t])),
-            "worlds": self.worlds, "seed": self.seed,
-            "best": self.options[0].label(),
-            "options": [{"option": o.label(), "kind": o.kind,
-                         "discard": [card_code(t) for t in o.discard],
+            "worlds": self.worlds, "seed": self.seed, "partners": self.partners,
+            "score": "the soloist's side's deal score (V4.6, V5.7)" if self.partners
+                     else "the soloist's deal score (R8, R4)",
+            "best": self.options[0].label(low),
+            "rule_choice": rule[0] if rule else None,
+            "options": [{"option": o.label(low), "kind": o.kind,
+                         "discard": [card_code(t, low) for t in o.discard],
                          "trump": SUIT_LETTERS[o.trump] if o.trump >= 0 else None,
                          "mean": o.mean, "se": o.se, "n": o.n,
-                         "diff": o.diff, "diff_se": o.diff_se} for o in self.options],
+                         "diff": o.diff, "diff_se": o.diff_se, "rule": o.rule}
+                        for o in self.options],
         }
 
 
 def _game(rules):
     """The nested RuleSet (its compiled kernel says what the table has) of ``rules``, a
-    nested RuleSet or the flat view of one (analyzer.mechanics.rules)."""
+    nested RuleSet, the flat view of one (analyzer.mechanics.rules) or a game's name."""
+    if isinstance(rules, str):
+        return get_game(rules)
     return rules if isinstance(rules, RuleSet) else get_game(rules.name)
 
 
 def check_exchange_game(rules) -> None:
     """Raise a one-line BinokelError unless ``rules`` has the soloist's exchange: a Dabb
-    (R4) and a lone soloist against the rest (not a partners' table, V1).  Asks the
-    compiled RuleSet, never the game's name."""
+    (R4; at a lone soloist's table or at a partners' one, V4.2, V5.3).  Asks the compiled
+    RuleSet, never the game's name."""
     game = _game(rules)
     kr = game.kernel
     if kr.dabb_size <= 0:
         raise BinokelError(f"--exchange: {rules.name} has no Dabb, so no exchange before "
                            f"the play (R4; {rules.name}: {game.section})")
-    if kr.side_rule != SIDES_SOLO:
-        raise BinokelError(f"--exchange: {rules.name} is a partners' table (V1); its "
-                           "exchange is `binokel analyze --rules {0}`'s".format(rules.name))
+
+
+def has_partners(rules) -> bool:
+    """Whether ``rules`` is a partners' table (V1: the side rule of its RuleSet)."""
+    return _game(rules).kernel.side_rule != SIDES_SOLO
 
 
 def check_bid(rules, bid: int) -> None:
@@ -161,28 +200,38 @@ def exchange_hint(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     Returns an :class:`ExchangeHint` with the options best first.  Raises a one-line
     BinokelError for a game without the exchange, a wrong number of cards or a bad bid.
     """
-    rows, _ = option_scores(rules, cards, bid, soloist, k, worlds, seed)
+    partners = has_partners(rules)
+    rule = rule_option(rules, cards, bid) if partners else None
+    rows, ri = option_scores(rules, cards, bid, soloist, k, worlds, seed, rule)
     rules = get_rules(rules)
-    # the table: each of the best k discards with its best trump, then going out and Durch
+    # the table: each of the best k discards with its best trump, then going out and
+    # Durch (the best discard of each kind), and the rule of thumb's option wherever it is
     scored = []            # (kind, discard, trump, scores[worlds])
     best_per_discard: dict[tuple, tuple] = {}
+    best_per_kind: dict[str, tuple] = {}
     for kind, d, t, s in rows:
         if kind == PLAY and (d not in best_per_discard
                              or s.mean() > best_per_discard[d][3].mean()):
             best_per_discard[d] = (PLAY, d, t, s)
+        if kind != PLAY and (kind not in best_per_kind
+                             or s.mean() > best_per_kind[kind][3].mean()):
+            best_per_kind[kind] = (kind, d, t, s)
     plays = sorted(best_per_discard.values(), key=lambda o: -o[3].mean())[:k]
     scored.extend(plays)
-    scored.extend(r for r in rows if r[0] != PLAY)
+    scored.extend(best_per_kind.values())
+    rule_key = None if ri is None else rows[ri][:3]
+    if rule_key is not None and all(o[:3] != rule_key for o in scored):
+        scored.append(rows[ri])
     scored.sort(key=lambda o: -o[3].mean())
     best = scored[0][3]
     opts = []
     for kind, d, t, s in scored:
         diff = s - best
         opts.append(Option(kind, d, t, float(s.mean()), _se(s), worlds,
-                           float(diff.mean()), _se(diff)))
+                           float(diff.mean()), _se(diff), (kind, d, t) == rule_key))
     counts = np.asarray(cards, dtype=np.uint8)
     return ExchangeHint(rules.name, soloist, int(bid), tuple(int(c) for c in counts),
-                        tuple(opts), worlds, seed)
+                        tuple(opts), worlds, seed, partners)
 
 
 def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
@@ -201,20 +250,11 @@ def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     """
     check_exchange_game(rules)
     check_bid(rules, int(bid))
+    if has_partners(rules):
+        return side_option_scores(rules, cards, bid, soloist, k, worlds, seed, played)
     rules = get_rules(rules)      # the flat view: the exchange kernels' KernelRules
     kr = rules.kernel
-    counts = np.asarray(cards, dtype=np.uint8)
-    need = kr.hand_size + kr.tapp_size
-    if counts.shape != (N_TYPES,) or int(counts.sum()) != need:
-        raise BinokelError(f"--hand: the soloist holds {need} cards after taking the Dabb in "
-                           f"{rules.name} ({kr.hand_size} + {kr.tapp_size}, R4), got "
-                           f"{int(counts.sum())}")
-    if np.any(counts.astype(np.int64) > kr.copies):
-        raise BinokelError(f"--hand: more copies of a card than {rules.name}'s deck has (R1)")
-    if not 1 <= k <= MAX_K:
-        raise BinokelError(f"--top {k}: list 1 to {MAX_K} discards")
-    if not 1 <= worlds <= MAX_WORLDS:
-        raise BinokelError(f"-n {worlds}: 1 to {MAX_WORLDS} worlds")
+    counts = _check_request(rules, cards, k, worlds)
     if not 0 <= soloist <= 2:
         raise BinokelError(f"seat {soloist}: the soloist is seat 0, 1 or 2 in play (R2)")
     bid = int(bid)
@@ -282,6 +322,193 @@ def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
                     raise BinokelError(f"{rules.name} has no {kind} (R4, V2.7)")
                 rows.append((kind, key[0], key[1], s))
                 index = len(rows) - 1
+    return rows, index
+
+
+def _check_request(rules, cards, k: int, worlds: int) -> np.ndarray:
+    """The soloist's cards (hand + Dabb, R4) as uint8[24] counts, with the table's size
+    ``k`` and the worlds checked; one-line BinokelError otherwise.  ``rules``: the flat
+    view (its kernel's hand and Dabb sizes and copies)."""
+    kr = rules.kernel
+    counts = np.asarray(cards, dtype=np.int64)
+    need = kr.hand_size + kr.tapp_size
+    if counts.shape != (N_TYPES,) or int(counts.sum()) != need:
+        raise BinokelError(f"--hand: the soloist holds {need} cards after taking the Dabb in "
+                           f"{rules.name} ({kr.hand_size} + {kr.tapp_size}, R4), got "
+                           f"{int(counts.sum())}")
+    if np.any(counts < 0) or np.any(counts > kr.copies):
+        raise BinokelError(f"--hand: more copies of a card than {rules.name}'s deck has (R1)")
+    if not 1 <= k <= MAX_K:
+        raise BinokelError(f"--top {k}: list 1 to {MAX_K} discards")
+    if not 1 <= worlds <= MAX_WORLDS:
+        raise BinokelError(f"-n {worlds}: 1 to {MAX_WORLDS} worlds")
+    return counts.astype(np.uint8)
+
+
+# --------------------------------------------------------------------------- partners' tables
+# (a Dabb and two sides of partners: V4.2-V4.6, V5.3-V5.7; module docstring)
+
+@njit
+def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, tk, kr,
+                         out_score, out_made):
+    """Play every candidate exchange of the soloist ``sol`` (table seat 0..3) on ``m``
+    worlds of the three hidden hands (V4.2-V4.6, V5.3-V5.7).
+
+    ``full`` uint8[24]: the soloist's hand with the Dabb taken; ``deck`` uint8[n]: the card
+    types it does not hold, each copy once (shuffled in place); ``cand_disc`` uint8[c, 24]:
+    each candidate's discard as counts; ``cand_trump`` int64[c]: its trump 0..3, or -1 for
+    a Durch (no trump, the soloist leads, R4).  Each world deals ``deck`` uniformly to the
+    three other seats (:func:`deal_counts_fixed`: ``tk.hand_size`` each, nothing is left
+    for the Dabb, which is in the soloist's hand), then draws one play stream that every
+    candidate replays (common random numbers); every seat plays the partners' heuristic.
+    Writes ``out_score[j, i]``: the soloist's side's deal score of trump candidate ``j``
+    in world ``i`` (V4.6, V5.7: :func:`analyzer.mechanics.scoring.score_sides`, the bid
+    ``bid``); ``out_made[j, i]``: 1 when Durch candidate ``j`` wins every trick (V4.6 "Durch
+    as V2.7"), else 0.  Only ``full`` is read of the soloist's side: the partner's hand is
+    dealt, never given."""
+    hands5 = np.zeros((5, N_TYPES), dtype=np.uint8)
+    cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
+    beat = np.empty(N_TYPES, dtype=np.int64)
+    beat_table(tk, beat)
+    res = np.zeros(RES_COLS, dtype=np.int64)
+    pol = np.full(4, POLICY_HEURISTIC, dtype=np.int64)
+    kept = np.zeros(N_TYPES, dtype=np.uint8)
+    play_state = np.empty(4, dtype=np.uint64)
+    team = sol % 2
+    n_cand = cand_trump.shape[0]
+    for i in range(m):
+        deal_counts_fixed(state, deck, hands5, sol, full, tk.hand_size)
+        for q in range(4):
+            play_state[q] = next_u64(state)
+        for j in range(n_cand):
+            for t in range(N_TYPES):
+                kept[t] = full[t] - cand_disc[j, t]
+            if cand_trump[j] >= 0:
+                st = play_state.copy()
+                _play_trump_contract(hands5, sol, bid, cand_trump[j], kept, cand_disc[j], pol,
+                                     st, tk, kr, beat, cnt, res)
+                out_score[j, i] = res[R_SCORE + team]
+                out_made[j, i] = 0
+            else:
+                out_score[j, i] = 0
+                out_made[j, i] = 1 if _play_durch(hands5, sol, kept, cand_disc[j], tk, kr,
+                                                  beat, cnt) else 0
+
+
+def _types(counts) -> tuple:
+    """Card types of a count vector, with repetition, sorted (an option's discard)."""
+    return tuple(t for t in range(N_TYPES) for _ in range(int(counts[t])))
+
+
+def rule_option(rules, cards, bid: int) -> tuple:
+    """The option the simulations' soloist at a partners' table takes (``binokel analyze``,
+    ``advise``; analyzer.search.partner_deals.dabb_contract): the greedy exchange
+    (:func:`analyzer.mechanics.exchange.soloist_choice`) and the contract
+    :func:`analyzer.mechanics.game.contract_for_bid` picks at ``bid`` from its side
+    estimate (a sure Durch, going out, or play).  From ``cards`` (hand + Dabb) only.
+    Returns ``(kind, discard types, trump)`` as :func:`option_scores` rows name them."""
+    spec = team_spec(get_rules(rules))
+    hands5 = np.zeros((5, N_TYPES), dtype=np.uint8)
+    hands5[0] = np.asarray(cards, dtype=np.uint8)      # the Dabb is in ``cards`` already
+    kept = np.zeros(N_TYPES, dtype=np.uint8)
+    disc = np.zeros(N_TYPES, dtype=np.uint8)
+    ddisc = np.zeros(N_TYPES, dtype=np.uint8)
+    trump, est, losers = soloist_choice(hands5, 0, spec.tk, spec.kr, kept, disc, ddisc)
+    contract = contract_for_bid(est, losers, int(bid), spec.kr)
+    if contract == CONTRACT_SURRENDER:
+        return (OUT, (), -1)
+    if contract in (CONTRACT_DURCH, CONTRACT_OPEN_DURCH):
+        return (DURCH if contract == CONTRACT_DURCH else OPEN_DURCH, _types(ddisc), -1)
+    return (PLAY, _types(disc), int(trump))
+
+
+def side_option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
+                       worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None):
+    """:func:`option_scores` at a partners' table with a Dabb (V4.2-V4.6, V5.3-V5.7): the
+    same inputs (``soloist`` a table seat 0..3; forehand, seat 0, leads a trump contract,
+    V4.5, the soloist a Durch) and the same ``(rows, index)``, each row's scores the
+    soloist's side's deal score per world.  Candidates: the shortlist's best ``k``
+    discards per trump, the greedy exchange's (discard, trump) and Durch discard
+    (:func:`rule_option`), the shortlist's Durch discard, then ``played``.  Going out
+    (V4.3, V5.4) scores the side -bid in every world (the RuleSet's
+    ``score_sides_going_out``); Durch and open Durch (V4.6 "Durch as V2.7") where the
+    game has them, scored by ``score_sides_durch``."""
+    rules = get_rules(rules)
+    spec = team_spec(rules)
+    tk, kr = spec.tk, spec.kr
+    counts = _check_request(rules, cards, k, worlds)
+    seats = _game(rules).table.seats
+    if not 0 <= soloist < seats:
+        raise BinokelError(f"seat {soloist}: the soloist is a seat 0-{seats - 1} (four "
+                           "players, V1)")
+    bid = int(bid)
+    D = kr.tapp_size
+    disc = np.empty((4 * k, D), dtype=np.int64)
+    tr = np.empty(4 * k, dtype=np.int64)
+    val = np.empty(4 * k, dtype=np.float64)
+    ddisc = np.empty(D, dtype=np.int64)
+    exchange_shortlist(counts, kr, kr.est_weights, k, disc, tr, val, ddisc)
+    cands = [(tuple(sorted(int(x) for x in disc[i])), int(tr[i]))
+             for i in range(4 * k) if val[i] > -np.inf]
+    has_durch = kr.durch_value > 0
+    # the greedy exchange (the simulations' soloist) and its Durch discard: always valued
+    full = np.zeros((5, N_TYPES), dtype=np.uint8)
+    full[0] = counts
+    g_kept, g_disc, g_ddisc = (np.zeros(N_TYPES, dtype=np.uint8) for _ in range(3))
+    g_trump, _est, _losers = soloist_choice(full, 0, tk, kr, g_kept, g_disc, g_ddisc)
+    extra = [(_types(g_disc), int(g_trump))]
+    if has_durch:
+        extra += [(tuple(sorted(int(x) for x in ddisc)), -1), (_types(g_ddisc), -1)]
+    if played is not None:
+        kind, pd, pt = played[0], tuple(sorted(int(x) for x in played[1])), int(played[2])
+        if kind in (DURCH, OPEN_DURCH) and not has_durch:
+            raise BinokelError(f"{rules.name} has no {kind} (V5.7)")
+        if kind != OUT:
+            if len(pd) != D or any(counts[t] < pd.count(t) for t in set(pd)):
+                raise BinokelError(f"the discard must be {D} of the soloist's cards (V4.2, V5.3)")
+            if kind == PLAY and not 0 <= pt <= 3:
+                raise BinokelError(f"trump {pt}: a suit 0-3 (R4)")
+            extra.append((pd, -1 if kind in (DURCH, OPEN_DURCH) else pt))
+    for c in extra:
+        if c not in cands:
+            cands.append(c)
+    n_cand = len(cands)
+    cand_disc = np.zeros((n_cand, N_TYPES), dtype=np.uint8)
+    for j, (d, _t) in enumerate(cands):
+        for t in d:
+            cand_disc[j, t] += 1
+    cand_trump = np.array([c[1] for c in cands], dtype=np.int64)
+    copies = np.asarray(kr.copies, dtype=np.int64)
+    deck = np.repeat(np.arange(N_TYPES, dtype=np.uint8), copies - counts.astype(np.int64))
+    score = np.empty((n_cand, worlds), dtype=np.int64)
+    made = np.empty((n_cand, worlds), dtype=np.int64)
+    side_option_outcomes(counts, soloist, bid, deck, cand_disc, cand_trump, worlds,
+                         chunk_state(seed, 0), tk, kr, score, made)
+    team = soloist % 2
+    rows = [(PLAY, cands[j][0], cands[j][1], score[j].astype(float))
+            for j in range(n_cand) if cands[j][1] >= 0]
+    out = np.zeros(2, dtype=np.int64)
+    if tk.going_out_bonus > 0:          # V4.3, V5.4: the side -bid, whatever the worlds
+        score_sides_going_out(team, bid, 0, tk.going_out_bonus, out)
+        rows.append((OUT, (), -1, np.full(worlds, float(out[team]))))
+    durch_kinds = [(DURCH, kr.durch_value)] if has_durch else []
+    if has_durch and kr.open_durch_value > 0:
+        durch_kinds.append((OPEN_DURCH, kr.open_durch_value))
+    for kind_d, value in durch_kinds:
+        score_sides_durch(team, True, value, kr.durch_loss_factor, out)
+        win = float(out[team])
+        score_sides_durch(team, False, value, kr.durch_loss_factor, out)
+        lose = float(out[team])
+        rows.extend((kind_d, cands[j][0], -1, np.where(made[j] == 1, win, lose))
+                    for j in range(n_cand) if cands[j][1] < 0)
+    index = None
+    if played is not None:
+        want = (OUT, (), -1) if kind == OUT else \
+            (kind, pd, -1 if kind in (DURCH, OPEN_DURCH) else pt)
+        hit = [i for i, r in enumerate(rows) if r[:3] == want]
+        if not hit:
+            raise BinokelError(f"{rules.name} has no {kind} (V4.3, V4.6, V5.4, V5.7)")
+        index = hit[0]
     return rows, index
 
 

@@ -23,10 +23,19 @@ only the double-dummy part, and only when the record holds them.
 Every game (:func:`supported` asks the compiled RuleSet): three seats with a lone soloist,
 any deck (binokel-40's 40 cards and 4-card Dabb draw their worlds with the exact sampler
 :mod:`analyzer.mechanics.worlds`, as :func:`~analyzer.search.pimc.pimc_choose` does), and
-the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and play-outs are
-those of :func:`~analyzer.search.pimc.pimc_choose_partners` (:mod:`.hint_worlds`;
-value = the card points of the seat's side, partners together; no world is solved
-exactly, ``horizon`` 0; no deal score; a Durch is refused).  The double-dummy values come
+the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and values are
+those of :func:`~analyzer.search.pimc.pimc_choose_partners` with the same ``horizon``
+(:mod:`.hint_worlds`; value = the card points of the seat's side, partners together):
+every world is solved exactly by the table solver once at most ``horizon`` tricks are
+left (:func:`analyzer.search.solve_any.world_move_values`, one workspace and table reused
+world after world), earlier played out by the partners' heuristic at every seat.  The
+deal score there is the seat's side's (V4.6, V5.7, V6.6: ``score_sides``; it needs the
+record's bid and that side's melds; a side with no trick yet counts one when it takes
+points from here on).  A Durch (kreuz-48, V4.6 "as V2.7", R4) is valued with exact
+worlds only (the solver ends play at the soloist's first lost trick; a defender's points
+are what the soloist falls short of a made Durch; the score +value made, else
+-loss factor x value); above the horizon it is refused in one line, since the play-outs
+do not end at the first lost trick.  The double-dummy values come
 from :func:`analyzer.search.solve_any.card_values` for every table (at most
 :data:`~analyzer.search.solve_any.MAX_KEY_CARDS` cards in the hands).
 """
@@ -45,17 +54,19 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import get_rules, team_kernel
 from analyzer.mechanics.play import beat_table
 from analyzer.mechanics.ruleset import SIDES_PARTNERS, SIDES_SOLO, RuleSet
-from analyzer.mechanics.scoring import DEAL_NORMAL, score_kernel
+from analyzer.mechanics.scoring import (DEAL_NORMAL, score_kernel, score_sides,
+                                        score_sides_durch)
 from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief_of, sides_of
 from analyzer.analyses.hint_worlds import team_world_values
 from analyzer.search.pimc import pimc_worlds
-from analyzer.search.solve_any import MAX_KEY_CARDS, card_values
+from analyzer.search.solve_any import MAX_KEY_CARDS, card_values, world_workspace
 from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
 
 DEFAULT_WORLDS = 40
 DEFAULT_HORIZON = HINT_HORIZON   # every world solved exactly from 10 tricks left (issue 27)
 DEFAULT_DD_MAX_TRICKS = 10   # exact double dummy with every hand known (~ms at 10 tricks)
 _TT_BITS = 18
+_PROGRESS_WORLDS = 4   # worlds per kernel call when a progress bar is shown
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,8 @@ class View:
     trick_no: int
     hands: tuple | None = None
     next_card: int | None = None     # the card the record shows played here, if any
+    side_melds: int | None = None    # partners (V1): the melds of the seat's own side
+    past_counting: tuple | None = None   # partners (V6.3): tricks holding a counter per side
 
 
 @dataclass(frozen=True)
@@ -99,7 +112,8 @@ class CardValue:
     card: int
     points: float          # mean card points of the player's side from here to the end
     points_se: float
-    score: float | None    # mean R8 deal score of the soloist (None: no bid or melds recorded)
+    score: float | None    # mean deal score (R8) of the soloist; at a partners' table (V1)
+                           # of the seat's side (None: no bid or melds recorded)
     score_se: float | None
     n: int                 # worlds
     dd: int | None         # exact double-dummy card points of the player's side (every hand known)
@@ -125,6 +139,8 @@ class Hint:
                 "played_in_record": None if v.next_card is None else card_code(v.next_card, low),
                 "worlds": self.worlds, "horizon": self.horizon,
                 "exact_worlds": self.exact_worlds, "double_dummy": self.dd_note or "exact",
+                # whose deal score (R8): the soloist's, or the seat's side's at partners (V1)
+                "score_of": "side" if _partners(v.rules) else "soloist",
                 "cards": [{"card": card_code(c.card, low), "points": round(c.points, 3),
                            "points_se": round(c.points_se, 3),
                            "score": None if c.score is None else round(c.score, 3),
@@ -210,6 +226,7 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
     dabb_left = list(deal.dabb) if deal.dabb is not None else [0] * N_TYPES
     points = [0] * r.table.seats
     won = [0] * r.table.seats
+    counting = [0, 0]            # partners (V6.3): tricks holding a counter per side
     leader = seats[0]
     if deal.contract in (DURCH, OPEN_DURCH) or r.play.first_lead == "bidder":
         leader = sol                                   # R4, V6.2
@@ -244,6 +261,8 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
                     p += r.points.last_trick
                 points[int(ws)] += p
                 won[int(ws)] += 1
+                if p > (r.points.last_trick if t_no == r.table.hand_size else 0):
+                    counting[int(side[int(ws)]) % 2] += 1
                 leader, trick, ls, wc, ws, lh = int(ws), [], -1, -1, -1, -1
                 t_no += 1
         if next_card is not None:
@@ -266,6 +285,9 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
     if deal.melds is not None:      # one value per scoring unit: a team at a partners' table
         melds = deal.melds[scoring_unit(deal, sol)]
     mine = hide(deal, seat)
+    partners = _partners(r)
+    side_melds = (deal.melds[scoring_unit(deal, seat)]
+                  if partners and deal.melds is not None else None)
     return View(rules=r, seat=seat, soloist=sol, trump=trump, bid=deal.bid, own=own,
                 played=tuple(played), trick=tuple(trick), leader=leader,
                 absent=tuple(absent), dabb=tuple(deal.dabb) if deal.dabb else (0,) * N_TYPES,
@@ -274,7 +296,8 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
                 sizes=tuple(sizes), past_points=tuple(points), past_won=tuple(won), melds=melds,
                 trick_no=t_no, hands=tuple(None if h is None else tuple(h) for h in hands) if all_known
                 else None,
-                next_card=next_card)
+                next_card=next_card, side_melds=side_melds,
+                past_counting=tuple(counting) if partners else None)
 
 
 def _seats_played(leader, n, k):
@@ -315,7 +338,7 @@ def legal_cards(view: View) -> list[int]:
     return [t for t in range(N_TYPES) if (m >> t) & 1]
 
 
-def world_values(view: View, n_worlds: int, horizon: int, seed: int):
+def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=None):
     """Per world, the soloist's card points from here on after each legal card, as PIMC
     computes them (:func:`~analyzer.search.pimc.pimc_worlds`, the world loop of
     :func:`~analyzer.search.pimc.pimc_choose`: the same RNG stream, so the same worlds),
@@ -324,9 +347,10 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
 
     At a partners' table (V1) the worlds and play-outs are those of
     :func:`~analyzer.search.pimc.pimc_choose_partners` (:func:`_team_world_values`),
-    the values again the soloist's side's card points."""
+    the values again the soloist's side's card points.  ``progress(done, n_worlds)``:
+    called as the worlds are valued (three-hand tables; the command line's bar)."""
     if _partners(view.rules):
-        return _team_world_values(view, n_worlds, seed)
+        return _team_world_values(view, n_worlds, horizon, seed)
     flat = get_rules(view.rules.name)
     kr = flat.kernel
     w = np.zeros(W_SIZE, dtype=np.int64)
@@ -345,12 +369,23 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int):
     vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
     d_lo = np.zeros(n_worlds, dtype=np.int64)
     d_hi = np.zeros(n_worlds, dtype=np.int64)
-    # the whole world loop in one kernel call (pimc_choose's, the same RNG stream and so
-    # the same worlds): per world a sampler call, set_hands and the solver's root
-    n = pimc_worlds(w, tt, kr.rank_strength, kr, view.seat, view.soloist, view.trump,
-                    view.leader, kk, ls, wc, ws, lh, np.int64(tp), np.int64(own_lo),
-                    np.int64(own_hi), np.int64(sum(1 << c for c in lg)), played, disc, absent,
-                    shown, tapp_left, n_worlds, horizon, chunk_state(seed, 0), vals, d_lo, d_hi)
+    # the world loop in kernel calls (pimc_choose's, on one RNG stream: the same worlds in
+    # one call or in pieces); pieces of _PROGRESS_WORLDS tries only to move a progress bar
+    state = chunk_state(seed, 0)
+    legal = np.int64(sum(1 << c for c in lg))
+    step = n_worlds if progress is None else _PROGRESS_WORLDS
+    n = tried = 0
+    while tried < n_worlds:
+        if progress is not None and tried:
+            progress(tried, n_worlds)
+        m = min(step, n_worlds - tried)
+        n += pimc_worlds(w, tt, kr.rank_strength, kr, view.seat, view.soloist, view.trump,
+                         view.leader, kk, ls, wc, ws, lh, np.int64(tp), np.int64(own_lo),
+                         np.int64(own_hi), legal, played, disc, absent, shown, tapp_left, m,
+                         horizon, state, vals[n:], d_lo[n:], d_hi[n:])
+        tried += m
+    if progress is not None:
+        progress(n_worlds, n_worlds)
     cp = np.asarray(view.rules.kernel.card_points, dtype=np.int64)
     if view.discard is not None:
         dpts = np.full(n, int(np.dot(cp, np.array(view.discard, dtype=np.int64))), dtype=np.int64)
@@ -370,17 +405,26 @@ def _left_points(view: View) -> int:
             + sum(int(k.card_points[t]) for t in view.trick))
 
 
-def _team_world_values(view: View, n_worlds: int, seed: int):
-    """:func:`world_values` at a partners' table: pimc_choose_partners's worlds (the same
-    seed, the same worlds) and team-policy play-outs; no exact worlds (PIMC plays out)."""
+def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int):
+    """:func:`world_values` at a partners' table (V1): pimc_choose_partners's worlds (the
+    same seed, the same worlds) and values (:func:`~analyzer.search.pimc.partners_world_row`):
+    every world solved exactly once at most ``horizon`` tricks are left (the solver's
+    workspace and table reused world after world), else team-policy play-outs.  Values
+    are returned for the soloist's side; a Durch (R4, V4.6) only with exact worlds."""
     r = view.rules
     kp = team_kernel(get_rules(r.name))
     beat = np.empty(N_TYPES, dtype=np.int64)
     beat_table(kp, beat)
     bm, ot = duty_modes(kp.duty)
-    if view.trump < 0:
-        raise BinokelError("hint: a Durch at a partners' table is not valued: the team "
-                           "play-outs do not end at the soloist's first lost trick (R4)")
+    left = sum(view.own)                       # tricks left, the current one included
+    exact = 0 < horizon and left <= horizon
+    if view.trump < 0 and not exact:
+        raise BinokelError(f"hint: a Durch at a partners' table is not valued with {left} "
+                           f"tricks left (exact worlds from --horizon {horizon}): the team "
+                           "play-outs do not end at the soloist's first lost trick (R4, V4.6)")
+    if exact and left * 4 > MAX_KEY_CARDS:
+        raise BinokelError(f"hint: --horizon {horizon}: the solver keys at most "
+                           f"{MAX_KEY_CARDS} cards ({MAX_KEY_CARDS // 4} tricks at four seats)")
     ls = wc = ws = lh = -1
     seat = view.leader
     for c in view.trick:
@@ -394,11 +438,12 @@ def _team_world_values(view: View, n_worlds: int, seed: int):
                      else (0,) * N_TYPES, dtype=np.uint8)
     vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
     disc = np.zeros(n_worlds, dtype=np.int64)
+    dd = world_workspace(r, view.trump, view.soloist, _TT_BITS) if exact else None
     n = team_world_values(view.seat, np.int64(mask), len(view.trick), view.leader, ls, wc, ws,
                           lh, np.int64(tp), own, np.array(view.played, dtype=np.uint8),
                           np.array(view.absent[:4], dtype=np.int64), view.trump, view.soloist,
                           known, n_worlds, chunk_state(seed, 0), kp, beat, bm, ot,
-                          kp.partner_relief, vals, disc)
+                          kp.partner_relief, vals, disc, exact, dd)
     vals, disc = vals[:n], disc[:n]
     side = np.zeros(r.table.seats, dtype=np.int64)
     sides_of(r.kernel.side_rule, r.kernel.sits_out, view.soloist, side)
@@ -407,7 +452,7 @@ def _team_world_values(view: View, n_worlds: int, seed: int):
         total = (_left_points(view) + r.points.last_trick - disc).astype(np.float64)
         for c in lg:
             vals[:, c] = total - vals[:, c]
-    return lg, vals, disc, False
+    return lg, vals, disc, exact
 
 
 def _mean_se(x: np.ndarray) -> tuple[float, float]:
@@ -421,20 +466,21 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
 
 def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
          horizon: int = DEFAULT_HORIZON, seed: int = 0,
-         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> Hint:
+         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, progress=None) -> Hint:
     """Value every legal card of the seat to play in ``view`` (module docstring).
 
     ``rules`` must be the view's game (a RuleSet); ``n_worlds`` PIMC worlds (seeded by
     ``seed``: the same seed, the same worlds); exact solving of each world once at most
     ``horizon`` tricks are left; double-dummy values when every hand is known and at most
-    ``dd_max_tricks`` tricks are left.
+    ``dd_max_tricks`` tricks are left.  ``progress(done, n_worlds)``: as the worlds are
+    valued (:func:`world_values`); it changes no number.
     """
     if rules.name != view.rules.name:
         raise BinokelError(f"hint: the position is of {view.rules.name}, not {rules.name}")
     supported(rules)
     if not 1 <= n_worlds <= 10_000:
         raise BinokelError(f"hint: worlds must be 1-10,000, got {n_worlds}")
-    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed)
+    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed, progress)
     if len(vals) == 0:
         raise BinokelError("hint: no world is consistent with this view (R1, R6)")
     k = rules.kernel
@@ -454,13 +500,24 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     samples = {}
     dd = _dd_values(view, dd_max_tricks)
     dd_note = dd[1]
+    partners = _partners(rules)
     for c in lg:
         sv = vals[:, c]
-        pts = sv if mine else (total_left - sv) if not durch else np.zeros_like(sv)
+        if mine:
+            pts = sv
+        elif not durch or partners:
+            # a partners' Durch (V4.6): the defenders' value is the points the soloist
+            # falls short of a made Durch (0: made), what they play for
+            pts = total_left - sv
+        else:
+            pts = np.zeros_like(sv)
         pm, pse = _mean_se(pts)
         sm = sse = None
-        if (view.bid is not None and view.melds is not None and not durch
-                and not _partners(rules)):
+        if partners:
+            sc = _side_scores(view, flat, sv, dpts, total_left)
+            if sc is not None:
+                sm, sse = _mean_se(sc)
+        elif view.bid is not None and view.melds is not None and not durch:
             sc = np.array([_soloist_score(view, flat, float(sv[i]), int(dpts[i]))
                            for i in range(len(sv))], dtype=np.float64)
             sm, sse = _mean_se(sc)
@@ -488,9 +545,7 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     if len(lg) == 1:
         best = lg[0]
     order = sorted(out, key=lambda x: (-(x.points), x.card))
-    # horizon 0: no world is solved exactly (the team PIMC plays every world out)
-    return Hint(view, tuple(order), best, len(vals), 0 if _partners(rules) else horizon, exact,
-                dd_note, samples)
+    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples)
 
 
 def _disc_of(view: View):
@@ -500,6 +555,58 @@ def _disc_of(view: View):
     rest = [int(k.copies[t]) - view.played[t] - sum(h[t] for h in view.hands if h is not None)
             for t in range(N_TYPES)]
     return rest
+
+
+def _side_scores(view: View, flat, sv: np.ndarray, dpts: np.ndarray, total_left: np.ndarray):
+    """Per world, the deal score of the side of the seat to play at a partners' table
+    (V1 team scores: V4.6 / V5.7 with a Dabb, V6.6 without; a Durch V4.6 "as V2.7", R4),
+    from ``sv`` the soloist's side's card points from here on, ``dpts`` the discard's
+    points (the soloist's side's, V4.6), ``total_left`` the points still to take.  None
+    where the view lacks what the score needs: the bid, or that side's melds.
+
+    A side that has won no trick yet counts one (a counting trick where the game says
+    so, V6.3) when it takes points from here on -- the reading of the three-player hint:
+    a trick worth nothing is not seen by the values."""
+    if view.bid is None:
+        return None
+    k = view.rules.kernel
+    side = np.zeros(view.rules.table.seats, dtype=np.int64)
+    sides_of(k.side_rule, k.sits_out, view.soloist, side)
+    su, me = int(side[view.soloist]), int(side[view.seat])
+    out = np.zeros(2, dtype=np.int64)
+    res = np.empty(len(sv), dtype=np.float64)
+    if view.trump < 0:
+        for i in range(len(sv)):
+            made = bool(sv[i] >= total_left[i])      # every point left: no trick lost (R4)
+            score_sides_durch(su, made, int(k.durch_value), int(k.durch_loss_factor), out)
+            res[i] = out[me]
+        return res
+    melds = view.side_melds
+    if melds is None:
+        return None
+    tk = team_kernel(flat)
+    past_pts = [0, 0]
+    past_won = [0, 0]
+    for q in range(view.rules.table.seats):
+        past_pts[int(side[q])] += view.past_points[q]
+        past_won[int(side[q])] += view.past_won[q]
+    past_cnt = list(view.past_counting) if view.past_counting is not None else past_won
+    p = np.zeros(2, dtype=np.int64)
+    won = np.zeros(2, dtype=np.int64)
+    cnt = np.zeros(2, dtype=np.int64)
+    m = np.zeros(2, dtype=np.int64)
+    m[me] = melds
+    for i in range(len(sv)):
+        fut = (float(sv[i]), float(total_left[i] - sv[i]))       # (soloist's side, other)
+        for u in range(2):
+            f = fut[0] if u == su else fut[1]
+            p[u] = past_pts[u] + int(round(f)) + (int(dpts[i]) if u == su and view.rules.dabb.size
+                                                  else 0)
+            won[u] = past_won[u] + (1 if f > 0 else 0)
+            cnt[u] = past_cnt[u] + (1 if f > 0 else 0)
+        score_sides(su, int(view.bid), m, p, won, cnt, tk, out)
+        res[i] = out[me]
+    return res
 
 
 def _soloist_score(view: View, flat, future: float, discard_points: int) -> int:

@@ -4,8 +4,10 @@
 per-world values kept: the same knowledge (own hand, every card played, what each seat's
 plays proved (R6), its own discard when it is the bidder), the same exactly uniform world
 sampler (:mod:`analyzer.mechanics.worlds`, drawn in the same order from the same stream),
-the same team-policy play-out after each legal card.  So the card with the best mean here
-is PIMC's choice on the same worlds (tests/analyses/test_hint.py).
+the same value of each legal card in each world (:func:`~analyzer.search.pimc.partners_world_row`:
+exact double dummy once at most ``horizon`` tricks are left, else the team-policy
+play-out).  So the card with the best mean here is PIMC's choice on the same worlds with
+the same horizon (tests/analyses/test_hint_partners_exact.py).
 """
 from __future__ import annotations
 
@@ -13,19 +15,21 @@ import numpy as np
 
 from analyzer._jit import njit
 from analyzer.mechanics.cards import N_TYPES
-from analyzer.search.pimc import rollout_partners, world_position, world_setup_partners
 from analyzer.mechanics.worlds import draw_world
+from analyzer.search.pimc import partners_world_row, world_setup_partners
 
 
 @njit
 def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played, ab,
                       trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr,
-                      vals, disc):
+                      vals, disc, exact, dd):
     """Per world, the card points the side of ``seat`` (V1: seat % 2) takes from the
     current trick on after each legal card (``vals`` float64[n_worlds, 24], written), and
     the discard's card points in that world (``disc`` int64[n_worlds]: the known discard
-    of the bidder, else the world's).  Arguments as pimc_choose_partners.  Returns the number
-    of worlds drawn (rows written)."""
+    of the bidder, else the world's).  Arguments as pimc_choose_partners; ``exact``: solve
+    every world exactly with the workspace ``dd``
+    (:func:`analyzer.search.solve_any.world_workspace`, reused for every world).  Returns
+    the number of worlds drawn (rows written)."""
     g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
                                                                  bidder, known_disc, kp)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
@@ -33,7 +37,8 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
     pres = np.zeros(4, dtype=np.int64)
     pl = np.zeros(N_TYPES, dtype=np.uint8)
     ab2 = np.zeros(4, dtype=np.int64)
-    me = seat % 2
+    dv = np.zeros(N_TYPES, dtype=np.int64)
+    row = np.zeros(N_TYPES, dtype=np.float64)
     cp = kp.card_points
     done = 0
     for _ in range(n_worlds):
@@ -49,16 +54,11 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
             d += cp[t] * (known_disc[t] if seat == bidder else wc[4, t])
         disc[done] = d
         for t in range(N_TYPES):
-            vals[done, t] = 0.0
-        m = legal
-        while m != 0:
-            c = np.int64(0)
-            while ((m >> c) & 1) == 0:
-                c += 1
-            m &= m - 1
-            world_position(wc, ab, played, cnt, pres, ab2, pl)
-            vals[done, c] = rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat,
-                                             best_led, tp, pl, ab2, trump, bidder, kp, beat, bm,
-                                             ot, pr, me)
+            row[t] = 0.0
+        partners_world_row(wc, seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, played,
+                           ab, trump, bidder, kp, beat, bm, ot, pr, exact, dd, dv, cnt, pres,
+                           ab2, pl, row)
+        for t in range(N_TYPES):
+            vals[done, t] = row[t]
         done += 1
     return done

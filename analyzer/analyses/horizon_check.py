@@ -5,6 +5,12 @@ goes and what that costs in accuracy against exact worlds."
 Run: ``python -m analyzer.analyses.horizon_check --positions 30 --tricks-left 11 --worlds 4
 --seed 0 [--rules binokel-48] [--json]``.
 
+Every game of ``hint``: the three-seat games and the partners' tables (V1: kreuz-48,
+kreuz-40, pinochle-80, whose play-outs are the partners' heuristic at every seat,
+:func:`analyzer.search.pimc.partners_world_row`, and whose values are the soloist's
+side's card points); e.g. ``--rules pinochle-80 --tricks-left 10 --horizon 9`` compares
+at the horizon of 10 tricks what exactness changes there.
+
 How deep the search goes before the horizon: not at all.  With more than ``horizon``
 tricks left, ``binokel hint`` (:func:`analyzer.analyses.hint.world_values`) values each
 legal card in each world by one heuristic play-out after it (the seat plays the card, then
@@ -18,14 +24,14 @@ position before card ``1 + (i mod 3)`` of the trick that leaves ``tricks_left`` 
 (more than the horizon), seen from the seat to play's view.  The hint's own worlds
 (``worlds`` of them, seed ``seed``) are valued twice on the *same* worlds: as the hint
 does (play-outs) and exactly (horizon = tricks left: every world solved).  Figures, in
-card points of the soloist (R7), per position first (worlds and cards of one position are
+card points of the soloist's side (R7), per position first (worlds and cards of one position are
 not independent) and then mean ± SE over the ``n`` positions:
 
 - ``mae_card``: mean |play-out value - exact value| over the worlds and legal cards;
 - ``bias_card``: mean (play-out - exact) (the play-outs are worse play than perfect play,
   for both sides, so the sign is not fixed);
 - ``world_best_differs``: share of worlds whose best card (the seat's side: max for the
-  soloist, min for a defender) by play-out is not an exact best card;
+  soloist and its partner, min for a defender) by play-out is not an exact best card;
 - ``world_loss``: the exact points the seat's side loses in a world by playing the
   play-outs' best instead of the exact best;
 - ``hint_best_differs`` / ``hint_loss``: the same for the hint's choice (the best mean
@@ -48,7 +54,7 @@ import numpy as np
 from analyzer.errors import BinokelError
 from analyzer.mechanics.ruleset import get_game
 
-from .hint import legal_cards, supported, world_values
+from .hint import legal_cards, role, supported, world_values
 from .stats import mean_ci
 
 
@@ -80,7 +86,7 @@ def compare(view, worlds: int, horizon: int, seed: int) -> dict:
     if ex_a or not ex_b or lg != lg2 or approx.shape != exact.shape:
         raise BinokelError("horizon_check: the position must lie beyond the horizon")
     a, e = approx[:, lg], exact[:, lg]
-    mine = view.seat == view.soloist
+    mine = role(view) != "defender"              # the soloist or its partner (V1)
     sign = 1.0 if mine else -1.0                 # the seat's side: soloist max, defenders min
     best_a = np.argmax(sign * a, axis=1)
     best_e_val = (sign * e).max(axis=1)
@@ -110,9 +116,6 @@ def horizon_check(n: int, tricks_left: int = 11, worlds: int = 4, seed: int = 0,
 
     game = get_game(rules)
     supported(game)
-    if game.kernel.n_play != 3:
-        raise BinokelError("horizon_check: the three-seat games solve worlds exactly; a "
-                           "partners' table (V1) plays every world out")
     horizon = DEFAULT_HORIZON if horizon is None else horizon
     if not horizon < tricks_left <= game.table.hand_size:
         raise BinokelError(f"horizon_check: --tricks-left {tricks_left} must lie above the "

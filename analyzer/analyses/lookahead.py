@@ -832,10 +832,12 @@ def own_values(res: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 
-def partners_plan_values(res: dict, seat: int, with_made: bool = False):
+def partners_plan_values(res: dict, seat: int, with_made: bool = False, floor: int = 0):
     """Per-sample objective (this team's deal score minus the other's) of every plan:
     float[n, K + 1] (column 0 = pass now, column j = bid up to ``bids[j - 1]``); with
-    ``with_made`` also bool[n, K + 1]: this seat is the bidder and makes its contract."""
+    ``with_made`` also bool[n, K + 1]: this seat is the bidder and makes its contract.
+    ``floor``: where this seat buys the contract it pays at least this (a jump bid said
+    now, V6.2: ``binokel review`` values a jump so; 0 = the auction's price)."""
     best = own_values(res)[0]
     bids = res["bids"]
     step = int(bids[1] - bids[0]) if bids.shape[0] > 1 else 10
@@ -849,6 +851,7 @@ def partners_plan_values(res: dict, seat: int, with_made: bool = False):
         price = res["la_bid"][:, j].astype(np.float64)
         mine = sol == seat
         if mine.any():
+            price = np.where(mine, np.maximum(price, float(floor)), price)
             k = np.clip(((price - bids[0]) // step).astype(np.int64), 0, bids.shape[0] - 1)
             rel, made = bidder_rel(res["own"][rows, best[k]], price, res)
             out[mine, j] = rel[mine]

@@ -13,9 +13,23 @@ soloist's deal score (R8, R4), is cross-fitted exactly as a card's
 (:func:`analyzer.analyses.stats.cross_fit_loss`: equal options cost 0 on average) with
 its paired SE.  It has no hindsight value (solving the whole deal per option is
 minutes).  Its units differ from the card decisions' (score, not card points), so the
-per-seat totals keep it in its own column.  A game without a Dabb has no exchange (R4),
-and the review says so (``exchange_note``), as it does for a partners' table (V1) or a
-record that hides the soloist's hand or the Dabb.
+per-seat totals keep it in its own column.  At a partners' table with a Dabb (kreuz-48
+V4, kreuz-40 V5) the same, in the soloist's side's deal score, the partner's hand as
+hidden as the opponents'.  A game without a Dabb has no exchange (R4), and the review
+says so (``exchange_note``), as it does for a record that hides the soloist's hand or
+the Dabb.  A Durch at a partners' table (V4.6) has its exchange reviewed but not its card
+decisions (the team play-outs do not stop at the soloist's first lost trick, R4; the
+review says so in ``decisions_note``).
+
+The auction (:mod:`.bid_review`, :func:`~analyzer.analyses.bid_review.review_auction`):
+every call of a seat whose hand the record holds, valued from its caller's view only (its
+hand and the calls before it) with ``binokel advise --lookahead``'s machinery: pass now
+against every plan "bid on up to M" (R3; V1, V6.2), the loss of the call taken against
+the best option cross-fitted with its paired SE, in the caller's deal score at a lone
+soloist's table (R8) and in its team's deal score minus the other team's at a partners'
+table (V4.6, V5.7, V6.6): its own column of the per-seat totals, as the exchange's.  The
+forced opening (R3, V5.2) is no decision; a game without an auction (V7.1) or a record
+without one says so in ``auction_note``.
 
 A decision is a card played with more than one legal card (R6).  Its PIMC loss is
 cross-fitted (:func:`analyzer.analyses.stats.cross_fit_loss`): the ``n`` worlds are split
@@ -57,13 +71,15 @@ from analyzer.mechanics.record import DURCH, OPEN_DURCH, OUT, Deal, hide, in_pla
 from analyzer.mechanics.trick import sides_of
 from analyzer.mechanics.ruleset import RuleSet
 
-from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values, _partners,
+from .hint import (DEFAULT_DD_MAX_TRICKS, DEFAULT_HORIZON, DEFAULT_WORLDS, _dd_values,
                    hint, legal_cards, supported, view_from_record)
 from .exchange_hint import DEFAULT_K as EXCHANGE_K
 from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
 from .exchange_hint import DURCH as EX_DURCH
 from .exchange_hint import OPEN_DURCH as EX_OPEN_DURCH
-from .exchange_hint import PLAY, check_exchange_game, exchange_view_from_record, option_scores
+from .exchange_hint import (PLAY, check_exchange_game, exchange_view_from_record, has_partners,
+                            option_scores)
+from .bid_review import DEFAULT_BID_SAMPLES, auction_totals, review_auction
 from .stats import cross_fit_loss
 
 
@@ -86,7 +102,8 @@ class Decision:
 @dataclass(frozen=True)
 class ExchangeDecision:
     """The soloist's exchange (R4): ``played`` and ``best`` (the best mean over all the
-    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8) with
+    worlds) as option labels, the cross-fitted loss in the soloist's deal score (R8; its
+    side's at a partners' table, V4.6, V5.7: ``unit``) with
     its paired SE over ``n`` worlds, ``options`` valued, and the same-world loss (biased
     upwards, for comparison)."""
 
@@ -98,12 +115,13 @@ class ExchangeDecision:
     n: int
     options: int
     same_world_loss: float
+    unit: str = "deal score (R8)"   # a partners' table: the side's (V4.6, V5.7)
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "played": self.played, "best": self.best,
                 "loss": round(self.loss, 3), "loss_se": round(self.loss_se, 3), "n": self.n,
                 "options": self.options, "same_world_loss": round(self.same_world_loss, 3),
-                "unit": "deal score (R8)"}
+                "unit": self.unit}
 
 
 @dataclass(frozen=True)
@@ -114,6 +132,10 @@ class Review:
     horizon: int
     exchange: ExchangeDecision | None = None
     exchange_note: str = ""     # why there is no exchange decision ("" when there is one)
+    decisions_note: str = ""    # why the card decisions were not valued ("" when they were)
+    calls: tuple = ()           # the auction's reviewed calls (bid_review.CallDecision), in order
+    auction_note: str = ""      # what of the auction was not reviewed, and why
+    auction_samples: int = 0    # sampled deals per call (0: the auction was not reviewed)
 
     def per_seat(self) -> dict:
         out = {}
@@ -130,6 +152,10 @@ class Review:
         if x is not None:
             out.setdefault(x.seat, {"decisions": 0, "loss": 0.0, "var": 0.0, "dd_loss": 0,
                                     "dd_decisions": 0})
+        bids = auction_totals(self.calls)
+        for s in bids:
+            out.setdefault(s, {"decisions": 0, "loss": 0.0, "var": 0.0, "dd_loss": 0,
+                               "dd_decisions": 0})
         return {s: {"decisions": e["decisions"], "loss": round(e["loss"], 3),
                     "loss_se": round(math.sqrt(e["var"]), 3),
                     "dd_loss": e["dd_loss"] if e["dd_decisions"] else None,
@@ -137,7 +163,11 @@ class Review:
                     # the exchange: deal score (R8), not card points: its own column
                     "exchange_loss": round(x.loss, 3) if x is not None and x.seat == s else None,
                     "exchange_loss_se": (round(x.loss_se, 3) if x is not None and x.seat == s
-                                         else None)}
+                                         else None),
+                    # the calls of the auction: a deal score too (R8; V1 the team's), own column
+                    "auction_calls": bids[s]["calls"] if s in bids else 0,
+                    "auction_loss": bids[s]["loss"] if s in bids else None,
+                    "auction_loss_se": bids[s]["loss_se"] if s in bids else None}
                 for s, e in sorted(out.items())}
 
     def to_dict(self) -> dict:
@@ -146,6 +176,9 @@ class Review:
                 "per_seat": {str(s): v for s, v in self.per_seat().items()},
                 "exchange": None if self.exchange is None else self.exchange.to_dict(),
                 "exchange_note": self.exchange_note,
+                "decisions_note": self.decisions_note,
+                "auction": [c.to_dict() for c in self.calls],
+                "auction_note": self.auction_note, "auction_samples": self.auction_samples,
                 "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
                                "played": card_code(d.played, low),
                                "best": card_code(d.best, low), "loss": round(d.loss, 3),
@@ -172,13 +205,17 @@ def pimc_loss(samples: dict, best: int, played: int) -> tuple[float, float, int,
 def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
-           seats=None, exchange_worlds: int = EXCHANGE_WORLDS) -> Review:
-    """Review every card decision of ``deal`` and the soloist's exchange (module
-    docstring).  Decision i uses the worlds of seed ``(seed, i)``, the exchange
-    ``exchange_worlds`` worlds of seed ``(seed, 900)``: the same record and seed, the same
-    review.  ``from_trick``: only the decisions of that trick and later (the exchange
-    only from trick 1); ``seats``: only the decisions of these table seats (default every
-    seat)."""
+           seats=None, exchange_worlds: int = EXCHANGE_WORLDS,
+           auction_samples: int = DEFAULT_BID_SAMPLES, progress=None) -> Review:
+    """Review every card decision of ``deal``, the soloist's exchange and the calls of
+    the auction (module docstring).  Decision i uses the worlds of seed ``(seed, i)``, the
+    exchange ``exchange_worlds`` worlds of seed ``(seed, 900)``, call i ``auction_samples``
+    sampled deals of seed ``(seed, 700 + i)`` (0: the auction is not reviewed): the same
+    record and seed, the same review.  ``from_trick``: only the decisions of that trick
+    and later (the exchange and the auction only from trick 1); ``seats``: only the
+    decisions of these table seats (default every seat).  ``progress(done, total)``:
+    called after each card of the tricks reviewed (the command line's progress bar); it
+    changes no number."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -187,11 +224,23 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                            "worlds other than those that chose the best, so use at least 2")
     out = []
     i = 0
-    for t, (_, cards) in enumerate(deal.tricks, 1):
+    # a Durch at a partners' table (V4.6): its card decisions have no PIMC value (the team
+    # play-outs do not stop at the soloist's first lost trick, R4), its exchange has one
+    cards_note = ("not valued: a Durch at a partners' table (the team play-outs do not end "
+                  "at the soloist's first lost trick, R4)"
+                  if has_partners(rules) and deal.soloist is not None and deal.contract in
+                  (DURCH, OPEN_DURCH) else "")
+    tricks = () if cards_note else deal.tricks
+    total = sum(len(cards) for t, (_, cards) in enumerate(tricks, 1) if t >= from_trick)
+    done = 0
+    for t, (_, cards) in enumerate(tricks, 1):
         for c in range(1, len(cards) + 1):
             i += 1
             if t < from_trick:
                 continue
+            if progress is not None and done:
+                progress(done, total)
+            done += 1
             try:
                 view = view_from_record(deal, t, c)
             except BinokelError as exc:
@@ -212,6 +261,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                 dd_loss = dd[dd_best] - dd[played]
             out.append(Decision(t, c, view.seat, played, h.best, loss, se, n,
                                 dd_best, dd_loss, same))
+    if progress is not None and done:
+        progress(done, total)
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
     if seats is not None and deal.soloist not in seats:
         ex, note = None, "not reviewed: the soloist's seat is not among the seats reviewed"
@@ -222,8 +273,14 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
             ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900), ""
         except BinokelError as exc:
             ex, note = None, str(exc).replace("--exchange: ", "", 1)
-    # horizon 0: no world solved exactly (a partners' table: the team PIMC plays out, V1)
-    return Review(rules, tuple(order), n_worlds, 0 if _partners(rules) else horizon, ex, note)
+    if auction_samples == 0:
+        calls, a_note = (), "not reviewed (--no-auction)"
+    elif from_trick > 1:
+        calls, a_note = (), f"not reviewed: --from-trick {from_trick} (the auction precedes trick 1)"
+    else:
+        calls, a_note = review_auction(deal, auction_samples, seed, seats)
+    return Review(rules, tuple(order), n_worlds, horizon, ex, note,
+                  cards_note, calls, a_note, auction_samples)
 
 
 def _label(kind: str, discard, trump: int, low: str) -> str:
@@ -238,9 +295,11 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
                     seed: int = 0) -> ExchangeDecision:
     """The soloist's exchange of ``deal`` valued from its view (module docstring).
 
-    Raises a one-line BinokelError saying why there is none: no Dabb or a partners' table
-    (R4, V1), no soloist, bid or contract, the soloist's hand, the Dabb or the discard
-    hidden in the record."""
+    At a partners' table with a Dabb (V4.2-V4.6, V5.3-V5.7) the options and worlds are
+    :func:`analyzer.analyses.exchange_hint.side_option_scores`' (the partner's hand hidden
+    like the opponents'), the loss in the side's deal score.  Raises a one-line
+    BinokelError saying why there is none: no Dabb (R4), no soloist, bid or contract, the
+    soloist's hand, the Dabb or the discard hidden in the record."""
     check_exchange_game(rules)
     if deal.soloist is None or deal.bid is None or deal.contract is None:
         raise BinokelError("not reviewed: the record has no soloist, bid and contract (R3, R4)")
@@ -262,8 +321,9 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
     means = table.mean(axis=0)
     b = int(np.argmax(means))
     low = rules.deck.low_card
+    unit = "side's deal score (V4.6, V5.7)" if has_partners(rules) else "deal score (R8)"
     return ExchangeDecision(deal.soloist, _label(*rows[j][:3], low), _label(*rows[b][:3], low),
-                            loss, se, n, len(rows), float(means[b] - means[j]))
+                            loss, se, n, len(rows), float(means[b] - means[j]), unit)
 
 
 @dataclass(frozen=True)

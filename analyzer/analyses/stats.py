@@ -150,12 +150,19 @@ def paired_diff_ci(a, b, level: float = DEFAULT_LEVEL) -> MeanCI:
     return mean_ci(a - b, level)
 
 
-def cross_fit_loss(table: np.ndarray, played: int) -> tuple[float, float, int]:
+def cross_fit_loss(table: np.ndarray, played, weights=None) -> tuple[float, float, int]:
     """The loss of the action ``played`` against the best, estimated without the winner's
     curse: ``table[w, a]`` is action ``a``'s value in world ``w`` (higher is better for the
     player: the own-minus-opponent points of a stock game, V7; the card points of the
-    player's side in the games with an auction, R7), every action on the same worlds;
-    ``played`` is a column index.  Returns ``(loss, se, n)``.
+    player's side in the games with an auction, R7; a deal score for the exchange and the
+    calls of the auction, R8), every action on the same worlds; ``played`` is a column
+    index, or a sequence of column indices when the action taken is consistent with
+    several of the options (a bid of the auction, which every plan bidding on at least
+    that far would say, R3): then the best of those is chosen on the same half as the
+    overall best.  ``weights`` (optional, one per world, non-negative): the worlds'
+    importance weights (the advisor's inference weights, R3); means are weighted and the
+    SE uses Kish's effective sample size, as analyzer.analyses.weighted_stats does.
+    Returns ``(loss, se, n)``.
 
     Picking the best on the worlds it is then measured on (``max`` of the means minus the
     played action's mean) is biased upwards: among actions of equal worth it picks the one
@@ -173,13 +180,27 @@ def cross_fit_loss(table: np.ndarray, played: int) -> tuple[float, float, int]:
     if n < 2:
         raise BinokelError(f"review: {n} world per decision; the loss is measured on worlds "
                            "other than those that chose the best, so use at least 2")
+    cols = np.atleast_1d(np.asarray(played, dtype=np.int64))
+    w = np.ones(n) if weights is None else np.asarray(weights, dtype=float)
     h = n // 2
     halves = (np.arange(h), np.arange(h, n))
     d = np.empty(n)
     for choose, measure in ((halves[0], halves[1]), (halves[1], halves[0])):
-        best = int(np.argmax(v[choose].mean(axis=0)))        # the first of equals
-        d[measure] = v[measure, best] - v[measure, played]
-    return float(d.mean()), float(d.std(ddof=1) / np.sqrt(n)), n
+        wc = w[choose]
+        means = (wc[:, None] * v[choose]).sum(axis=0) / max(float(wc.sum()), 1e-300)
+        best = int(np.argmax(means))                         # the first of equals
+        mine = int(cols[int(np.argmax(means[cols]))])        # the played set's best
+        d[measure] = v[measure, best] - v[measure, mine]
+    if weights is None:
+        return float(d.mean()), float(d.std(ddof=1) / np.sqrt(n)), n
+    sw = float(w.sum())
+    if not sw > 0:
+        raise BinokelError("review: every world has weight 0: nothing is consistent with "
+                           "what the player saw")
+    m = float((w * d).sum() / sw)
+    ess = sw * sw / float((w * w).sum())
+    var = float((w * (d - m) ** 2).sum() / sw)
+    return m, float(np.sqrt(var / max(ess - 1.0, 1.0))), n
 
 
 DEFAULT_QUANTILES = (0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95)

@@ -5,7 +5,7 @@ GAME --seed 1000 s + i`` writes (:func:`analyzer.search.record_play.play_record`
 heuristic at every seat, soloist ``i mod n`` of the ``n`` seats in play, trump ``i mod
 4``); the position before card ``1 + (i mod n)`` of trick ``max(1, hand size - 9)``, the
 trick that leaves 10 tricks to play (the current one included): the first trick whose
-worlds the three-seat games solve exactly (``binokel hint``'s default horizon), so the
+worlds every game solves exactly (``binokel hint``'s default horizon), so the
 dearest position of a deal, and mid-deal in binokel-48 (trick 6 of 15) and pinochle-80
 (trick 11 of 20).  Timed: ``binokel hint`` from that seat's view (the record as the seat
 saw it, :func:`analyzer.mechanics.record.hide`: no double-dummy part) with the default
@@ -98,7 +98,7 @@ def review_workload(n: int, seed: int = 0) -> dict:
 
 register("HINT", hint_workload, deals=5, unit="positions", variant_aware=True,
          description=(f"binokel hint of a mid-deal position ({HINT_TRICKS_LEFT} tricks left: "
-                      "where the three-seat games solve every world exactly) from the seat to "
+                      "where every world is solved exactly) from the seat to "
                       "play's view, default worlds and horizon; positions from heuristic deals"))
 register_table_variant("HINT", hint_workload)
 register("REVIEW", review_workload, deals=1, unit="deals",

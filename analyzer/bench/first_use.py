@@ -44,7 +44,7 @@ CASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("solve --position", ("solve", "--position", "S 0 1 AS,10H KD QS,JC 9C")),
     ("solve --seed --tricks-left", ("solve", "--seed", "7", "--tricks-left", "8", "--trump", "H")),
     ("simulate", ("simulate", "-n", "20000", "--out", "{tmp}/run", "--jobs", "1", "--quiet")),
-    ("report", ("report", "--out", "{tmp}/report")),
+    ("report", ("report", "--sample", "--out", "{tmp}/report")),
     ("tournament", ("tournament", "--groups", "2", "--samples", "20")),
     ("duplicate", ("duplicate", "--deals", "4", "--samples", "4")),
     ("advise --play pimc", ("advise", "--example", "strong_spades", "--play", "pimc",

@@ -63,6 +63,7 @@ from analyzer.mechanics.rules import DEFAULT_RULES
 from analyzer.mechanics.trick import add_card, close_trick, duty_modes, proves, relief_of
 from analyzer.mechanics.trick import legal as step_legal
 from analyzer.mechanics.worlds import draw_world, sample_setup
+from analyzer.search.solve_any import world_move_values
 from analyzer.search.solve import (W_BEAT, W_CP, W_HI, W_LO, W_SIZE, dd_move_values,
                                    init_workspace, set_context, set_hands)
 
@@ -881,8 +882,48 @@ def world_position(wc, ab, played, cnt, pres, ab2, pl):
 
 
 @njit
+def partners_world_row(wc, seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, played, ab,
+                       trump, bidder, kp, beat, bm, ot, pr, exact, dd, dv, cnt, pres, ab2, pl,
+                       row):
+    """One drawn world ``wc`` (int64[5, 24]: the four hands now, the Dabb) of a partners'
+    decision: ``row[c]`` = the card points the side of ``seat`` (V1: seat % 2) takes from
+    the current trick on (R7, the last trick included) after each legal card ``c``.
+
+    ``exact`` (and a workspace ``dd`` of :func:`analyzer.search.solve_any.world_workspace`):
+    the double-dummy value of the world (:func:`~analyzer.search.solve_any.world_move_values`,
+    both sides playing best; a Durch ends at the soloist's first lost trick, R4, V4.6), for
+    the other side than the soloist's the rest of the points (+ the bonus) -- in a Durch,
+    the points the soloist falls short of a made Durch.  Else a play-out with the partners'
+    heuristic at every seat (:func:`rollout_partners`).  ``dv`` int64[24], ``cnt``,
+    ``pres``, ``ab2``, ``pl``: the caller's scratch (no allocation per world)."""
+    if dd is not None:        # (pruned when compiled without a workspace)
+        if exact:
+            world_move_values(wc, dd[0], dd[1], dd[2], dd[3], dd[4], dd[5], dd[6], dd[7], dd[8],
+                              seat, k, lsuit, wcard, wseat, best_led, tp, legal, dv)
+            total = tp + kp.last_trick_bonus
+            for q in range(4):
+                for t in range(N_TYPES):
+                    total += kp.card_points[t] * wc[q, t]
+            m = legal
+            while m != 0:
+                c = cttz(m)
+                m &= m - 1
+                row[c] = dv[c] if seat % 2 == bidder % 2 else total - dv[c]
+            return
+    me = seat % 2
+    m = legal
+    while m != 0:
+        c = cttz(m)
+        m &= m - 1
+        world_position(wc, ab, played, cnt, pres, ab2, pl)
+        row[c] = rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat, best_led, tp,
+                                  pl, ab2, trump, bidder, kp, beat, bm, ot, pr, me)
+
+
+@njit
 def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played,
-                         ab, trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc):
+                         ab, trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc,
+                         horizon=0, dd=None):
     """PIMC choice of a card type for ``seat`` at a partners' table from its knowledge only.
 
     Knowledge (the only inputs): ``own`` uint8[24] its hand; ``played`` uint8[24] every
@@ -892,10 +933,14 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
     the trick in progress (``ld`` leader, ``k`` cards, ``lsuit``, ``wcard``/``wseat``,
     ``best_led``, ``tp``) and the bidder.  Hand sizes follow from the trick.
     ``n_worlds`` worlds from analyzer.mechanics.worlds (exactly uniform among the
-    consistent deals); each legal card is followed in each world by a play-out with
+    consistent deals); each legal card is valued in each world by
+    :func:`partners_world_row`: exactly by the double-dummy solver once at most
+    ``horizon`` tricks are left and a workspace ``dd``
+    (:func:`analyzer.search.solve_any.world_workspace`) is given, else by a play-out with
     :func:`analyzer.mechanics.play.heuristic_partners` at every seat; value = the card
     points the seat's side (V1) takes from this trick on, averaged; the best mean wins,
-    ties to the lowest type.
+    ties to the lowest type.  The default (``horizon`` 0, no workspace) plays every world
+    out: the tournament's PIMC seats and the golden pins.
     ``acc`` float64[24] (written: the mean per legal card).
     """
     for t in range(N_TYPES):
@@ -909,7 +954,14 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
     pres = np.zeros(4, dtype=np.int64)
     pl = np.zeros(N_TYPES, dtype=np.uint8)
     ab2 = np.zeros(4, dtype=np.int64)
-    me = seat % 2
+    dv = np.zeros(N_TYPES, dtype=np.int64)
+    row = np.zeros(N_TYPES, dtype=np.float64)
+    left = 0
+    for t in range(N_TYPES):
+        left += own[t]
+    exact = False
+    if dd is not None:
+        exact = left <= horizon
     done = 0
     for _ in range(n_worlds):
         for q in range(5):
@@ -920,13 +972,14 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
         done += 1
         for t in range(N_TYPES):
             wc[seat, t] = own[t]
+        partners_world_row(wc, seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, played,
+                           ab, trump, bidder, kp, beat, bm, ot, pr, exact, dd, dv, cnt, pres,
+                           ab2, pl, row)
         m = legal
         while m != 0:
             c = cttz(m)
             m &= m - 1
-            world_position(wc, ab, played, cnt, pres, ab2, pl)
-            acc[c] += rollout_partners(cnt, pres, seat, c, ld, k, lsuit, wcard, wseat, best_led,
-                                       tp, pl, ab2, trump, bidder, kp, beat, bm, ot, pr, me)
+            acc[c] += row[c]
     return best_mean(acc, legal, done, True)
 
 

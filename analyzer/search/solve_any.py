@@ -293,6 +293,51 @@ def search_root(h, c, side, nxt, beat, cp, off, mv, tt, seat, ncards, lsuit, wca
                    np.int64(lhigh), np.int64(tp), _M, BIG, np.int64(only))
 
 
+@njit(_nrt=False)
+def world_move_values(cnt, c, side, nxt, beat, cp, h, off, mv, tt, seat, ncards, lsuit, wcard,
+                      wseat, lhigh, tp, legal, out):
+    """The exact value (module docstring: the soloist's side's card points from the current
+    trick on, R7; a Durch ends at the soloist's first lost trick, R4, V4.6) after each
+    legal card type of ``seat`` in one world: ``cnt`` (any int array [>= seats, 24]) the
+    cards each seat holds now, the trick in progress (``ncards`` cards, ``lsuit``,
+    ``wcard``, ``wseat``, ``lhigh``, ``tp`` points).  ``out[t]`` is written for each type
+    of the mask ``legal``; the others are left alone.
+
+    The workspace is the caller's, reused world after world (no allocation here): ``c``
+    the context (trump, soloist, bonus, duties set once, :func:`world_workspace`), ``h``
+    int64[seats, k] and ``off`` int64[seats, 24] overwritten, ``mv`` and the table ``tt``
+    (a new generation per world: a key means the cards left of *this* world's root)."""
+    seats = h.shape[0]
+    k = h.shape[1]
+    for s in range(seats):
+        for j in range(k):
+            h[s, j] = 0
+    bit = np.int64(0)
+    rem = np.int64(0)
+    for s in range(seats):
+        for t in range(N_TYPES):
+            n = np.int64(cnt[s, t])
+            for j in range(n):
+                h[s, j] |= np.int64(1) << np.int64(t)
+            off[s, t] = bit
+            bit += n
+            rem += cp[t] * n
+    c[C_KEY] = (np.int64(1) << bit) - 1
+    c[C_LBIT] = bit
+    c[C_REM] = rem
+    c[C_LEFT] = bit
+    c[C_ABORT] = 0
+    _new_generation(c, tt)
+    m = np.int64(legal)
+    while m != 0:
+        t = cttz(m)
+        m &= m - 1
+        out[t] = _search(h, c, side, nxt, beat, cp, off, mv, tt, np.int64(seat), _Z,
+                         np.int64(ncards), np.int64(lsuit), np.int64(wcard), np.int64(wseat),
+                         np.int64(lhigh), np.int64(tp), _M, BIG, np.int64(t))
+    return bit
+
+
 # --------------------------------------------------------------------------- Python API
 
 def game_of(rules) -> Game:
@@ -592,6 +637,34 @@ def dd_solver(rules=None, tt_bits: int = DEFAULT_TT_BITS, generic: bool = False)
     if not generic and tuned_fits(rules):
         return ThreeSeatSolver(rules, tt_bits)
     return TableSolver(rules, tt_bits)
+
+
+def world_workspace(rules, trump: int, soloist: int, tt_bits: int = 16):
+    """A reusable workspace of :func:`world_move_values` for the game ``rules`` (any table)
+    with ``trump`` (-1: a Durch, R4) and the ``soloist``: the tuple (c, side, nxt, beat, cp,
+    h, off, mv, tt), allocated once for every world of a decision.  ``tt_bits``: log2 of
+    the table's entries (2**16 = 1 MiB: a world of 10 tricks is a few thousand entries)."""
+    if not 10 <= int(tt_bits) <= 26:
+        raise BinokelError(f"tt_bits must be 10..26, got {tt_bits!r}")
+    kr = game_of(rules).kernel
+    seats = int(kr.table_seats)
+    c = np.zeros(C_SIZE, dtype=np.int64)
+    c[C_MASK] = (1 << int(tt_bits)) - 1
+    c[C_LIMIT] = NO_LIMIT
+    c[C_PVS] = 1
+    for slot, v in ((C_NPLAY, kr.n_play), (C_FOLLOW, kr.follow), (C_TDUTY, kr.trump_duty),
+                    (C_BMODE, kr.beat_mode), (C_OVER, kr.overtrump),
+                    (C_RELIEF, kr.partner_relief), (C_BONUS, kr.last_trick_bonus)):
+        c[slot] = int(v)
+    c[C_TRUMP] = int(trump)
+    c[C_DURCH] = 1 if trump < 0 else 0
+    c[C_SOLOIST] = int(soloist)
+    side = np.zeros(seats, dtype=np.int64)
+    sides_of(kr.side_rule, kr.sits_out, int(soloist), side)
+    return (c, side, np.asarray(kr.next_seat, dtype=np.int64), np.asarray(kr.beat, dtype=np.int64),
+            np.asarray(kr.card_points, dtype=np.int64), np.zeros((seats, int(kr.k)), dtype=np.int64),
+            np.zeros((seats, N_TYPES), dtype=np.int64),
+            np.zeros((MAX_PLY + 1, 2 * N_TYPES), dtype=np.int64), new_table(int(tt_bits)))
 
 
 def card_values(rules, hands, trump, soloist: int, leader: int, trick=(),

@@ -108,7 +108,7 @@ def test_a_record_with_a_sitting_out_dealer_gives_the_seat_in_play_V3():
     ("binokel-48", HAND48, 140, "150 or more"),
     ("binokel-48", HAND48, 305, "steps of 10"),
     ("pinochle-80", HAND48, 300, "has no Dabb"),
-    ("kreuz-48", HAND48, 300, "partners' table (V1)"),
+    ("kreuz-48", HAND48, 300, "holds 15 cards"),      # V4.1-V4.2: 11 + 4
 ])
 def test_bad_input_is_one_line(game, cards, bid, frag):
     counts = Hand.parse(cards).counts

@@ -25,7 +25,7 @@ from analyzer.search.pimc import pimc_choose_partners
 from analyzer.mechanics.worlds import draw_world, sample_setup
 from analyzer.search.pimc import pimc_choose
 from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
-from analyzer.search.solve_any import card_values
+from analyzer.search.solve_any import card_values, world_workspace
 from tests.cli.test_cli import run
 
 GAMES_NOW = ["binokel-40", "kreuz-48", "pinochle-80"]
@@ -105,7 +105,8 @@ def _pimc_choice(v, n, seed):
                              v.leader, ls, wc, ws, lh, tp, np.array(v.own, np.uint8),
                              np.array(v.played, np.uint8), np.array(v.absent[:4], np.int64),
                              v.trump, v.soloist, np.array(known, np.uint8), n,
-                             chunk_state(seed, 0), kp, beat, bm, ot, kp.partner_relief, acc)
+                             chunk_state(seed, 0), kp, beat, bm, ot, kp.partner_relief, acc,
+                             4, world_workspace(r, v.trump, v.soloist))   # hint: horizon 4
         return int(c), acc
     flat = get_rules(r.name)
     kr = flat.kernel

@@ -27,10 +27,20 @@ def test_playouts_against_exact_worlds_give_consistent_figures():
     assert out["mae_card"]["n"] == out["positions"]
 
 
-def test_a_position_within_the_horizon_or_a_partners_table_is_refused(capsys):
+@pytest.mark.parametrize("name", ["kreuz-48", "kreuz-40", "pinochle-80"])
+def test_v1_a_partners_table_compares_its_team_playouts_with_exact_worlds(name):
+    out = horizon_check(2, tricks_left=4, worlds=3, seed=1, rules=name, horizon=3)
+    assert out["rules"] == name and out["positions"] >= 1
+    for r in out["per_position"]:
+        assert r["world_loss"] >= 0 and r["hint_loss"] >= 0
+        assert r["mae_card"] >= abs(r["bias_card"])
+        assert r["world_loss"] == 0 or r["world_best_differs"] > 0
+
+
+def test_a_position_within_the_horizon_is_refused(capsys):
     with pytest.raises(BinokelError, match="above the horizon"):
         horizon_check(1, tricks_left=4, horizon=4)
-    with pytest.raises(BinokelError, match="partners"):
-        horizon_check(1, rules="kreuz-48")
+    with pytest.raises(BinokelError, match="above the horizon"):
+        horizon_check(1, tricks_left=4, horizon=4, rules="kreuz-48")
     assert main(["--positions", "1", "--tricks-left", "3", "--horizon", "5"]) == 2
     assert capsys.readouterr().err.count("\n") == 1

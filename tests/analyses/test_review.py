@@ -143,3 +143,19 @@ def test_value_series_of_a_durch_is_refused():
     durch = play_record("binokel-48", seed=3, soloist=1, trump=None)
     with pytest.raises(BinokelError, match="R4"):
         value_series(durch.rules, durch, n_worlds=2)
+
+
+def test_review_progress_counts_the_cards_of_the_tricks_reviewed_and_changes_no_number():
+    seen = []
+    args = dict(n_worlds=2, seed=4, dd_max_tricks=0, from_trick=14)
+    with_bar = review(DEAL.rules, DEAL, progress=lambda d, n: seen.append((d, n)), **args)
+    assert with_bar == review(DEAL.rules, DEAL, **args)
+    assert seen[-1] == (6, 6) and [d for d, _ in seen] == sorted({d for d, _ in seen})
+
+
+def test_hint_progress_counts_the_worlds_and_changes_no_number():
+    seen = []
+    view = view_from_record(DEAL, 13, 1)
+    shown = hint(DEAL.rules, view, 5, seed=2, progress=lambda d, n: seen.append((d, n)))
+    assert shown == hint(DEAL.rules, view, 5, seed=2)
+    assert seen == [(k, 5) for k in range(1, 6)]

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.analyses.stats import (histogram, mean_ci, paired_diff_ci, proportion_ci,
+from analyzer.analyses.stats import (cross_fit_loss, histogram, mean_ci, paired_diff_ci, proportion_ci,
                             proportion_ci_of, quantile_ci_counts, quantiles, z_value)
 
 
@@ -137,3 +137,36 @@ def test_quantile_ci_counts_bad_input():
         quantile_ci_counts([1, 2], [1, 1], 1.0)
     with pytest.raises(ValueError):
         quantile_ci_counts([1, 2], [1], 0.5)
+
+
+def test_cross_fit_loss_with_unit_weights_is_the_unweighted_one():
+    rng = np.random.default_rng(3)
+    t = rng.normal(size=(50, 4))
+    a = cross_fit_loss(t, 2)
+    b = cross_fit_loss(t, [2], np.ones(50))
+    assert np.allclose(a, b)
+
+
+def test_cross_fit_loss_of_equal_weighted_options_is_zero_on_average():
+    # review's auction (R3): importance-weighted samples, the call standing for a set of
+    # plans; options equal in distribution cost 0 on average, the same-sample loss does not
+    rng = np.random.default_rng(4)
+    cf, same = [], []
+    for _ in range(400):
+        t = rng.normal(size=(40, 5))
+        w = rng.exponential(size=40)
+        cf.append(cross_fit_loss(t, [0, 1], w)[0])
+        m = (w[:, None] * t).sum(axis=0) / w.sum()
+        same.append(m.max() - m[[0, 1]].max())
+    cf = np.array(cf)
+    assert abs(cf.mean()) < 3 * cf.std(ddof=1) / np.sqrt(len(cf))
+    assert np.mean(same) > 5 * np.std(same) / np.sqrt(len(same))
+
+
+def test_cross_fit_loss_of_a_set_holding_the_best_is_zero_and_a_dominated_one_is_not():
+    rng = np.random.default_rng(5)
+    t = rng.normal(size=(60, 3))
+    t[:, 2] += 10.0                      # option 2 is best by far
+    assert cross_fit_loss(t, [1, 2], rng.exponential(size=60))[0] == 0.0
+    loss, se, n = cross_fit_loss(t, [0, 1], rng.exponential(size=60))
+    assert loss > 8 and 0 < se < 1 and n == 60

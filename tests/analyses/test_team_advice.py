@@ -343,3 +343,17 @@ def test_team_tournament_with_the_win_objective_is_reproducible_for_any_jobs():
         run_tournament("advisor", "rule", deals=2, rules=K48, objective="win")
     with pytest.raises(BinokelError, match="advisor agent"):
         run_tournament("rule", "advisor-fit", groups=2, rules=K48, objective="win")
+
+
+@pytest.mark.parametrize("game,hand", [("kreuz-48", "AS AS 10S KS QS JS AC AH AD 10C KH"),
+                                       ("pinochle-80", STRONG)])
+def test_team_hand_analysis_reports_progress_in_pieces_without_changing_a_number(game, hand):
+    from analyzer.analyses.analysis import TEAM_PROGRESS_EVERY, analyze_team_hand
+
+    seen = []
+    n = 2 * TEAM_PROGRESS_EVERY + 10
+    shown = analyze_team_hand(hand, get_rules(game), seat=1, samples=n, seed=5,
+                              progress=lambda d, t: seen.append((d, t)))
+    plain = analyze_team_hand(hand, get_rules(game), seat=1, samples=n, seed=5)
+    assert shown.to_dict() == plain.to_dict()
+    assert seen == [(TEAM_PROGRESS_EVERY, n), (2 * TEAM_PROGRESS_EVERY, n), (n, n)]

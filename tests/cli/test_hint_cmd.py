@@ -68,11 +68,17 @@ def test_a_partners_game_is_valued_for_the_seats_side(tmp_path):
     r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6")
     assert r.exit_code == 0, r.output
     assert "seat 3 (soloist's partner) to play" in r.stdout
-    assert "heuristic play-outs to the end" in r.stdout
+    assert "every world solved exactly" in r.stdout        # 3 tricks left <= the horizon
     r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6", "--json")
     d = json.loads(r.stdout)
-    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 0
+    assert d["rules"] == "kreuz-48" and d["double_dummy"] == "exact" and d["horizon"] == 10
+    assert d["exact_worlds"] is True
     assert all(c["n"] == 6 and isinstance(c["dd"], int) for c in d["cards"])
+    # V4.6: the side's deal score with its SE (the record holds the bid and both teams' melds)
+    assert all(c["score"] is not None and c["score_se"] is not None for c in d["cards"])
+    r = run("hint", "--record", str(path), "--trick", "9", "--card", "2", "-n", "6",
+            "--horizon", "2")
+    assert r.exit_code == 0 and "heuristic play-outs (exact from 2 tricks left)" in r.stdout
 
 
 # ---- --exchange: the decisions before play (R4)
@@ -119,3 +125,47 @@ def test_exchange_options_without_exchange_are_one_line(record):
     assert_one_line_error(run("hint", "--record", record, "--top", "3"), "go with --exchange")
     assert_one_line_error(run("hint", "--record", record, "--exchange", "--seat", "rearhand"),
                           "--seat goes with --hand")
+
+
+# ---- --exchange at the partners' tables with a Dabb (V4.2-V4.6, V5.3-V5.7)
+
+HAND15 = "AC 10C QC JC 10S KS 7S AH AH 10H KH QH JH AD KD"     # kreuz-48: 11 + 4 (V4.1)
+
+
+def test_hint_exchange_at_kreuz_48_values_the_sides_options_V4_2_V4_3_V4_6():
+    r = run("hint", "--exchange", "--rules", "kreuz-48", "--hand", HAND15, "--bid", "200",
+            "--seat", "1", "-n", "12", "--top", "2")
+    assert r.exit_code == 0, r.output
+    assert "kreuz-48: soloist seat 1 at bid 200" in r.stdout
+    assert "the partner's and the opponents' hands" in r.stdout
+    assert "go out" in r.stdout and "-200.0" in r.stdout and "open-durch discard" in r.stdout
+    assert sum(ln.endswith("  rule") for ln in r.stdout.splitlines()) == 1
+    assert "the soloist's side's deal score, V4.6 / V5.7" in r.stdout
+
+
+def test_hint_exchange_from_a_kreuz_40_record_has_no_durch_V5_7(tmp_path):
+    path = tmp_path / "k40.txt"
+    path.write_text(format_records([play_record("kreuz-40", seed=3, soloist=2, trump=1)]))
+    r = run("hint", "--record", str(path), "--exchange", "-n", "10", "--top", "2", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    kinds = [o["kind"] for o in d["options"]]
+    assert d["partners"] and d["soloist"] == 2 and "out" in kinds
+    assert "durch" not in kinds and "open-durch" not in kinds                 # V5.7
+    assert d["rule_choice"] in [o["option"] for o in d["options"]]
+    assert all(o["n"] == 10 and len(o["discard"]) in (0, 4) for o in d["options"])
+
+
+@pytest.mark.parametrize("args,frag", [
+    (["--seat", "5"], "outside 0-3"),
+    (["--seat", "rearhand"], "must be a number 0-3"),
+    (["--bid", "205"], "steps of 10"),
+])
+def test_bad_kreuz_exchange_requests_are_one_line(args, frag):
+    base = ["--rules", "kreuz-48", "--hand", HAND15, "--bid", "200"]
+    assert_one_line_error(run("hint", "--exchange", *base, *args), frag)
+
+
+def test_a_kreuz_hand_of_the_wrong_size_is_one_line():
+    assert_one_line_error(run("hint", "--exchange", "--rules", "kreuz-48", "--hand",
+                              HAND15.rsplit(" ", 1)[0], "--bid", "200"), "holds 15 cards")

@@ -84,8 +84,12 @@ def test_solve_with_nothing_to_solve_names_the_options_and_exits_2():
         assert option in r.output
 
 
-def test_solve_whole_deal_past_its_time_limit_prints_the_rows_reached_and_exits_3():
-    # a whole deal needs far more than 2 M nodes per row: a 0.01 s budget runs out
+def test_solve_whole_deal_past_its_time_limit_prints_the_rows_reached_and_exits_3(monkeypatch):
+    # a whole deal needs far more than 2 M nodes per row: a 0.01 s budget runs out;
+    # stderr as a terminal (cli.progress.speaks), so the progress lines are printed
+    import cli.solve_cmd
+
+    monkeypatch.setattr(cli.solve_cmd, "speaks", lambda quiet=False: not quiet)
     r = _run("solve", "--seed", "7", "--time-limit", "0.01")
     assert r.exit_code == 3, r.output
     assert "solving 5 contracts double dummy" in r.stderr
@@ -105,6 +109,18 @@ def test_solve_whole_deal_json_says_the_table_is_incomplete():
     unsolved = [row for row in d["rows"] if "solved" in row]
     assert unsolved and all(row == {"trump": row["trump"], "solved": False} for row in unsolved)
     assert "solving" not in r.stderr   # --json: no progress lines
+
+
+def test_solve_whole_deal_progress_lines_only_on_a_terminal_and_never_with_quiet(monkeypatch):
+    import cli.solve_cmd
+
+    piped = _run("solve", "--seed", "7", "--time-limit", "0.01")   # CliRunner: no terminal
+    assert piped.exit_code == 3 and "solving" not in piped.stderr and "/5, " not in piped.stderr
+    assert "binokel: time limit" in piped.stderr      # the outcome is still said
+    monkeypatch.setattr(cli.solve_cmd, "speaks", lambda quiet=False: not quiet)
+    quiet = _run("solve", "--seed", "7", "--time-limit", "0.01", "--quiet")
+    assert quiet.exit_code == 3 and "solving" not in quiet.stderr and "/5, " not in quiet.stderr
+    assert "not solved (time limit)" in quiet.stdout
 
 
 def test_solve_time_limit_with_a_position_is_one_line_error():
@@ -185,3 +201,15 @@ def test_solve_binokel_40_table_has_no_durch_row_and_a_dabb_of_four():
     d = json.loads(r.stdout)
     assert [row["trump"] for row in d["rows"]] == list("CSHD")
     assert all(len(h.split()) == 12 for h in d["hands"])
+
+
+def test_solve_best_discard_says_its_budget_on_a_terminal_before_the_first_search(monkeypatch):
+    import cli.solve_cmd
+
+    assert "best discard: each" not in _run("solve", *SMALL, "--best-discard").stderr
+    monkeypatch.setattr(cli.solve_cmd, "speaks", lambda quiet=False: not quiet)
+    r = _run("solve", *SMALL, "--best-discard", "--time-limit", "30")
+    assert r.exit_code == 0, r.output
+    assert "best discard: each candidate discard solved double dummy" in r.stderr
+    assert "at most 30 s (--time-limit SECONDS)" in r.stderr
+    assert "best discard: each" not in _run("solve", *SMALL, "--best-discard", "-q").stderr

@@ -57,8 +57,11 @@ def test_review_json_lists_losses_biggest_first_per_seat(record):
     assert losses and losses == sorted(losses, reverse=True)
     assert all(x["exact"] and x["trick"] >= 18 for x in d["decisions"])
     assert set(d["per_seat"]) == {"0", "1"}
+    # V7.1: no auction (trump is turned up): the review says so, no error
+    assert d["auction"] == [] and "no auction" in d["auction_note"] and "V7.1" in d["auction_note"]
     text = run("review", record, "--from-trick", "18", "--top", "2").output
     assert "exact" in text and "decisions reviewed" in text and "cross-fitted" in text
+    assert "auction: no auction in binokel-2" in text
 
 
 def test_review_while_the_stock_lasts_is_cross_fitted_with_se_and_n(record):

@@ -129,10 +129,15 @@ def test_report_cli_and_bad_input(meld_run, tmp_path):
     assert "Example" in CliRunner().invoke(cli, ["report", "--help"]).output
 
 
-def test_report_without_argument_uses_the_shipped_sample(tmp_path, monkeypatch):
+def test_report_without_a_run_says_so_in_one_line_and_sample_reports_the_shipped_run(
+        tmp_path, monkeypatch):
     runner = CliRunner()
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(cli, ["report"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert r.output.startswith("binokel: error: nothing to report") and "--sample" in r.output
+    assert not (tmp_path / "reports").exists()       # nothing invented, nothing written
+    r = runner.invoke(cli, ["report", "--sample"])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "reports/sample_run/report.html").exists()
     r = runner.invoke(cli, ["report", "--sample", "--out", "s"])

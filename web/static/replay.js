@@ -381,7 +381,7 @@ function renderValues() {
   if (!S.values) { note.textContent = $("rp-auto").checked ? "valuing…" : "Press Value cards."; return; }
   const h = S.values;
   if (h.stock) { renderStockValues(h, body, note); return; }
-  setHead(["card", "points ± SE", "soloist score ± SE", "DD", ""]);
+  setHead(["card", "points ± SE", h.score_of === "side" ? "side score ± SE" : "soloist score ± SE", "DD", ""]);
   const how = h.exact_worlds ? "every world solved exactly" : h.horizon
     ? `heuristic play-outs, exact from ${h.horizon} tricks left` : "heuristic play-outs to the end";
   note.textContent = `${S.data.seats[h.to_play]} (${h.role}) from its own view: PIMC over n = ${h.worlds} worlds, ${how}. `
