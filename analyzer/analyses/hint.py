@@ -58,15 +58,15 @@ from analyzer.mechanics.scoring import (DEAL_NORMAL, score_kernel, score_sides,
                                         score_sides_durch)
 from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief_of, sides_of
 from analyzer.analyses.hint_worlds import team_world_values
-from analyzer.search.pimc import _rollout_after, exact_setup, exact_world, sample_world
+from analyzer.search.pimc import pimc_worlds
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values, world_workspace
-from analyzer.search.solve import (W_HI, W_LO, W_SIZE, dd_move_values, init_workspace, new_table,
-                                   set_context, set_hands)
+from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
 
 DEFAULT_WORLDS = 40
 DEFAULT_HORIZON = None   # the table's: default_horizon (10 tricks at three seats, 8 at four)
 DEFAULT_DD_MAX_TRICKS = 10   # exact double dummy with every hand known (~ms at 10 tricks)
 _TT_BITS = 18
+_PROGRESS_WORLDS = 1   # worlds per kernel call when a progress bar is shown (it counts worlds)
 
 
 @dataclass(frozen=True)
@@ -340,9 +340,10 @@ def legal_cards(view: View) -> list[int]:
 
 def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=None):
     """Per world, the soloist's card points from here on after each legal card, as PIMC
-    computes them (:func:`~analyzer.search.pimc.pimc_choose`, the same RNG stream, so the
-    same worlds), and per world the discard's card points.  Returns (legal cards,
-    values float64[worlds, 24], discard points int64[worlds], exact).
+    computes them (:func:`~analyzer.search.pimc.pimc_worlds`, the world loop of
+    :func:`~analyzer.search.pimc.pimc_choose`: the same RNG stream, so the same worlds),
+    and per world the discard's card points.  Returns (legal cards, values
+    float64[worlds, 24], discard points int64[worlds], exact).
 
     At a partners' table (V1) the worlds and play-outs are those of
     :func:`~analyzer.search.pimc.pimc_choose_partners` (:func:`_team_world_values`),
@@ -360,66 +361,40 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=No
     own_lo, own_hi = _planes(view.own)
     lg = legal_cards(view)
     r = sum(view.own)
-    sizes = np.zeros(3, dtype=np.int64)
-    for i in range(3):
-        q = (view.leader + i) % 3
-        sizes[q] = r - 1 if i < kk else r
     played = np.array(view.played, dtype=np.int64)
     disc = np.array(view.discard if view.discard is not None else (0,) * N_TYPES, dtype=np.int64)
     absent = np.array(view.absent[:3], dtype=np.int64)
     shown = np.zeros((3, N_TYPES), dtype=np.int64)
     tapp_left = np.array(view.dabb_left, dtype=np.int64)
+    vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
+    d_lo = np.zeros(n_worlds, dtype=np.int64)
+    d_hi = np.zeros(n_worlds, dtype=np.int64)
+    # the world loop in kernel calls (pimc_choose's, on one RNG stream: the same worlds in
+    # one call or in pieces); pieces of _PROGRESS_WORLDS tries only to move a progress bar
+    # (still one dispatcher call per world instead of three)
     state = chunk_state(seed, 0)
-    wlo = np.zeros(4, dtype=np.int64)
-    whi = np.zeros(4, dtype=np.int64)
-    cards = np.zeros(48, dtype=np.int64)
-    allowed = np.zeros(48, dtype=np.int64)
-    out = np.empty(N_TYPES, dtype=np.int64)
-    vals = []
-    dpts = []
-    exact = r <= horizon
-    cp = view.rules.kernel.card_points
-    # as pimc_choose: the deck of R1/R2 (24 types x 2, a 3-card Dabb) keeps sample_world,
-    # any other deck (binokel-40: 20 types, a 4-card Dabb) draws exactly uniform worlds
-    uniform = int(kr.tapp_size) != 3 or any(int(x) != 2 for x in kr.copies)
-    if uniform:
-        setup = exact_setup(view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi), played,
-                            disc, sizes, absent, shown, tapp_left, kr.copies, kr.tapp_size)
-        wcnt = np.zeros((4, N_TYPES), dtype=np.int64)
-    for i in range(n_worlds):
-        if progress is not None and i:
-            progress(i, n_worlds)
-        if uniform:
-            if not exact_world(state, view.seat, np.int64(own_lo), np.int64(own_hi), *setup,
-                               wcnt, wlo, whi):
-                continue
-        elif not sample_world(state, view.seat, view.soloist, np.int64(own_lo), np.int64(own_hi),
-                              played, disc, sizes, absent, shown, tapp_left, wlo, whi, cards,
-                              allowed):
-            continue
-        set_hands(w, wlo, whi)
-        row = np.zeros(N_TYPES, dtype=np.float64)
-        if exact:
-            dd_move_values(w, tt, view.leader, kk, ls, wc, ws, lh, np.int64(tp), out)
-            for c in lg:
-                row[c] = out[c]
-        else:
-            for c in lg:
-                for p in range(3):
-                    w[W_LO + p] = wlo[p]
-                    w[W_HI + p] = whi[p]
-                row[c] = _rollout_after(w, kr.rank_strength, kr, view.seat, c, view.leader, kk,
-                                        ls, wc, ws, lh, np.int64(tp), view.soloist, view.trump)
-        vals.append(row)
-        if view.discard is not None:
-            dpts.append(sum(int(cp[t]) * view.discard[t] for t in range(N_TYPES)))
-        else:
-            d = (int(wlo[3]), int(whi[3]))
-            dpts.append(sum(int(cp[t]) * (((d[0] >> t) & 1) + ((d[1] >> t) & 1))
-                            for t in range(N_TYPES)))
+    legal = np.int64(sum(1 << c for c in lg))
+    step = n_worlds if progress is None else _PROGRESS_WORLDS
+    n = tried = 0
+    while tried < n_worlds:
+        if progress is not None and tried:
+            progress(tried, n_worlds)
+        m = min(step, n_worlds - tried)
+        n += pimc_worlds(w, tt, kr.rank_strength, kr, view.seat, view.soloist, view.trump,
+                         view.leader, kk, ls, wc, ws, lh, np.int64(tp), np.int64(own_lo),
+                         np.int64(own_hi), legal, played, disc, absent, shown, tapp_left, m,
+                         horizon, state, vals[n:], d_lo[n:], d_hi[n:])
+        tried += m
     if progress is not None:
         progress(n_worlds, n_worlds)
-    return lg, np.array(vals).reshape(-1, N_TYPES), np.array(dpts, dtype=np.int64), exact
+    cp = np.asarray(view.rules.kernel.card_points, dtype=np.int64)
+    if view.discard is not None:
+        dpts = np.full(n, int(np.dot(cp, np.array(view.discard, dtype=np.int64))), dtype=np.int64)
+    else:
+        bits = np.arange(N_TYPES, dtype=np.int64)
+        cnt = ((d_lo[:n, None] >> bits) & 1) + ((d_hi[:n, None] >> bits) & 1)
+        dpts = (cnt * cp).sum(axis=1).astype(np.int64)
+    return lg, vals[:n], dpts, r <= horizon
 
 
 def _left_points(view: View) -> int:

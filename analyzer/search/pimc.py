@@ -378,32 +378,26 @@ def _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat, lhigh, tp
 
 
 @njit
-def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, lhigh, tp,
-                own_lo, own_hi, played, discard, absent, shown, tapp_left, n_samples, horizon,
-                state, acc):
-    """PIMC choice of a card type for ``seat`` from its information set only.
+def pimc_worlds(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, lhigh, tp,
+                own_lo, own_hi, legal, played, discard, absent, shown, tapp_left, n_samples,
+                horizon, state, vals, disc_lo, disc_hi):
+    """The worlds of a PIMC decision and every legal card's value in each: the whole world
+    loop of :func:`pimc_choose` and of ``binokel hint`` (analyzer.analyses.hint) in one
+    kernel call.
 
-    ``w``/``tt``: a solver workspace and table (:mod:`analyzer.search.solve`; context set
-    for this trump and soloist), used for the sampled worlds.  Trick state: ``leader``,
-    ``k`` cards, ``lsuit``, ``wcard``/``wseat``, ``lhigh`` (strongest led-suit card),
-    ``tp`` points.  Information set: see
-    :func:`sample_world`.  ``n_samples`` worlds; exact solving when at most ``horizon``
-    tricks remain, else heuristic play-outs.  ``acc``: float64[24] scratch (mean value
-    per card, written).  Ties go to the lowest card type.
-    """
-    beat = w[W_BEAT:W_BEAT + N_TYPES]
-    legal = own_lo if k == 0 else legal_mask_duty(own_lo, lsuit, wcard, lhigh, trump, beat,
-                                                  kr.beat_led_trumped, 0)
-    for t in range(N_TYPES):
-        acc[t] = 0.0
-    if ctpop(legal) == 1:
-        return cttz(legal)
+    Inputs as :func:`pimc_choose` (``legal``: the card types to value, a mask).  Draws up
+    to ``n_samples`` worlds from ``state`` (a sampler dead end skips one) and writes, for
+    world ``i`` in draw order: ``vals[i, c]`` (float64[n_samples, 24], other entries left
+    as they are) the soloist's card points from here on after card ``c`` of ``legal``,
+    exact double dummy (:func:`~analyzer.search.solve.dd_move_values`) once at most
+    ``horizon`` tricks are left, else a heuristic play-out; ``disc_lo[i]``/``disc_hi[i]``
+    the world's discard planes (place 3; zero where the seat knows its own discard).
+    Returns the number of worlds drawn."""
     r = ctpop(own_lo) + ctpop(own_hi)
     sizes = np.empty(3, dtype=np.int64)
     for i in range(3):
         q = (leader + i) % 3
         sizes[q] = r - 1 if i < k else r
-    tricks_left = r
     wlo = np.zeros(4, dtype=np.int64)
     whi = np.zeros(4, dtype=np.int64)
     cards = np.zeros(48, dtype=np.int64)
@@ -436,16 +430,15 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
         elif not sample_world(state, seat, soloist, own_lo, own_hi, played, discard, sizes,
                               absent, shown, tapp_left, wlo, whi, cards, allowed):
             continue
-        done += 1
         # the world's hands become the table's key basis (a new generation)
         set_hands(w, wlo, whi)
-        if tricks_left <= horizon:
+        if r <= horizon:
             dd_move_values(w, tt, leader, k, lsuit, wcard, wseat, lhigh, tp, out)
             m = legal
             while m != 0:
                 c = cttz(m)
                 m &= m - 1
-                acc[c] += out[c]
+                vals[done, c] = out[c]
         else:
             m = legal
             while m != 0:
@@ -454,8 +447,47 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                 for p in range(3):
                     w[W_LO + p] = wlo[p]
                     w[W_HI + p] = whi[p]
-                acc[c] += _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat,
-                                         lhigh, tp, soloist, trump)
+                vals[done, c] = _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard,
+                                               wseat, lhigh, tp, soloist, trump)
+        disc_lo[done] = wlo[_SLOT_DISCARD]
+        disc_hi[done] = whi[_SLOT_DISCARD]
+        done += 1
+    return done
+
+
+@njit
+def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, lhigh, tp,
+                own_lo, own_hi, played, discard, absent, shown, tapp_left, n_samples, horizon,
+                state, acc):
+    """PIMC choice of a card type for ``seat`` from its information set only.
+
+    ``w``/``tt``: a solver workspace and table (:mod:`analyzer.search.solve`; context set
+    for this trump and soloist), used for the sampled worlds.  Trick state: ``leader``,
+    ``k`` cards, ``lsuit``, ``wcard``/``wseat``, ``lhigh`` (strongest led-suit card),
+    ``tp`` points.  Information set: see
+    :func:`sample_world`.  ``n_samples`` worlds (:func:`pimc_worlds`); exact solving when
+    at most ``horizon`` tricks remain, else heuristic play-outs.  ``acc``: float64[24]
+    scratch (mean value per card, written).  Ties go to the lowest card type.
+    """
+    beat = w[W_BEAT:W_BEAT + N_TYPES]
+    legal = own_lo if k == 0 else legal_mask_duty(own_lo, lsuit, wcard, lhigh, trump, beat,
+                                                  kr.beat_led_trumped, 0)
+    for t in range(N_TYPES):
+        acc[t] = 0.0
+    if ctpop(legal) == 1:
+        return cttz(legal)
+    vals = np.zeros((n_samples, N_TYPES), dtype=np.float64)
+    dlo = np.empty(n_samples, dtype=np.int64)
+    dhi = np.empty(n_samples, dtype=np.int64)
+    done = pimc_worlds(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat,
+                       lhigh, tp, own_lo, own_hi, legal, played, discard, absent, shown,
+                       tapp_left, n_samples, horizon, state, vals, dlo, dhi)
+    for i in range(done):
+        m = legal
+        while m != 0:
+            c = cttz(m)
+            m &= m - 1
+            acc[c] += vals[i, c]
     return best_mean(acc, legal, done, seat == soloist)
 
 

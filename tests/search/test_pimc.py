@@ -300,3 +300,89 @@ def test_heuristic_seats_of_the_deal_driver_play_card_for_card_as_the_kernel(nam
                            rs, kr, dp, dt, dlog)
         assert [int(c) for c in dlog] == kernel_cards, (i, trump, soloist, leader, list(pols))
         assert list(dp) == list(kp) and list(dt) == list(kt)
+
+
+def test_pimc_worlds_takes_no_hidden_hand():
+    # structural, as pimc_choose: the world loop's inputs are the information set (plus
+    # the legal mask, the output arrays and the solver's scratch)
+    params = list(inspect.signature(pimc.pimc_worlds.py_func).parameters)
+    assert params == ["w", "tt", "rs", "kr", "seat", "soloist", "trump", "leader", "k", "lsuit",
+                      "wcard", "wseat", "lhigh", "tp", "own_lo", "own_hi", "legal", "played",
+                      "discard", "absent", "shown", "tapp_left", "n_samples", "horizon",
+                      "state", "vals", "disc_lo", "disc_hi"]
+
+
+def _world_args(g, seat):
+    own = _planes(g["hands"][seat])
+    disc = np.array(g["disc"] if seat == g["soloist"] else [0] * 24, dtype=np.int64)
+    return own, disc, (np.array(g["played"], dtype=np.int64), disc,
+                       np.array(g["absent"], dtype=np.int64), np.array(g["shown"], dtype=np.int64),
+                       np.array(g["tapp_left"], dtype=np.int64))
+
+
+@pytest.mark.parametrize("horizon", [7, 0])
+def test_pimc_worlds_rows_are_each_sampled_worlds_solver_or_playout_values(horizon):
+    # the kernel's world loop against a plain loop over the same RNG stream: sample_world,
+    # then per legal card the exact double-dummy value (R6, R7; a fresh Solver per world, so
+    # no table entry is shared) or the heuristic play-out; pimc_choose's means are the rows'
+    rnd = random.Random(23 + horizon)
+    cases = 0
+    while cases < 3:
+        g = _midgame(rnd)
+        seat = g["leader"]
+        sol = g["soloist"]
+        left = sum(g["hands"][seat])
+        if left > 7:
+            continue
+        cases += 1
+        (own_lo, own_hi), disc, info = _world_args(g, seat)
+        legal = own_lo
+        n = 6
+        s = Solver(tt_bits=14)
+        set_context(s.w, g["trump"], sol, s.tt_mask)
+        vals = np.zeros((n, N_TYPES))
+        dlo = np.zeros(n, dtype=np.int64)
+        dhi = np.zeros(n, dtype=np.int64)
+        done = pimc.pimc_worlds(s.w, s.tt, RS, KR, seat, sol, g["trump"], g["leader"], 0, -1, -1,
+                                -1, -1, np.int64(0), np.int64(own_lo), np.int64(own_hi),
+                                np.int64(legal), *info, n, horizon, chunk_state(cases, 0), vals,
+                                dlo, dhi)
+        assert done == n
+        st = chunk_state(cases, 0)
+        sizes = np.array([left] * 3, dtype=np.int64)
+        for i in range(n):
+            wlo = np.zeros(4, dtype=np.int64)
+            whi = np.zeros(4, dtype=np.int64)
+            assert sample_world(st, seat, sol, np.int64(own_lo), np.int64(own_hi), *info[:1],
+                                disc, sizes, *info[2:], wlo, whi, np.zeros(48, dtype=np.int64),
+                                np.zeros(48, dtype=np.int64))
+            assert (dlo[i], dhi[i]) == (wlo[3], whi[3])
+            ref = Solver(tt_bits=14)
+            set_context(ref.w, g["trump"], sol, ref.tt_mask)
+            pimc.set_hands(ref.w, wlo, whi)
+            out = np.empty(N_TYPES, dtype=np.int64)
+            pimc.dd_move_values(ref.w, ref.tt, g["leader"], 0, -1, -1, -1, -1, np.int64(0), out)
+            for c in range(N_TYPES):
+                if not (legal >> c) & 1:
+                    assert vals[i, c] == 0.0
+                elif horizon >= left:
+                    assert vals[i, c] == out[c]
+                else:
+                    for p in range(3):
+                        ref.w[pimc.W_LO + p] = wlo[p]
+                        ref.w[pimc.W_HI + p] = whi[p]
+                    assert vals[i, c] == pimc._rollout_after(
+                        ref.w, RS, KR, seat, c, g["leader"], 0, -1, -1, -1, -1, np.int64(0),
+                        sol, g["trump"])
+        acc = np.zeros(N_TYPES)
+        s2 = Solver(tt_bits=14)
+        set_context(s2.w, g["trump"], sol, s2.tt_mask)
+        best = pimc_choose(s2.w, s2.tt, RS, KR, seat, sol, g["trump"], g["leader"], 0, -1, -1, -1,
+                           -1, np.int64(0), np.int64(own_lo), np.int64(own_hi), *info, n, horizon,
+                           chunk_state(cases, 0), acc)
+        means = vals.mean(axis=0)
+        for c in range(N_TYPES):
+            if (legal >> c) & 1:
+                assert acc[c] == pytest.approx(means[c], abs=1e-9)
+        pick = max if seat == sol else min
+        assert means[best] == pick(means[c] for c in range(N_TYPES) if (legal >> c) & 1)
