@@ -234,6 +234,21 @@ def exchange_hint(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
                         tuple(opts), worlds, seed, partners)
 
 
+def _shortlist(counts, kr, k: int):
+    """The shortlist of both tables (R4, V4.2, V5.3): the best ``k`` discards for each
+    trump by the fast value, as (sorted discard types, trump) pairs, and the best Durch
+    discard's sorted types."""
+    D = kr.tapp_size
+    disc = np.empty((4 * k, D), dtype=np.int64)
+    tr = np.empty(4 * k, dtype=np.int64)
+    val = np.empty(4 * k, dtype=np.float64)
+    ddisc = np.empty(D, dtype=np.int64)
+    exchange_shortlist(counts, kr, kr.est_weights, k, disc, tr, val, ddisc)
+    cands = [(tuple(sorted(int(x) for x in disc[i])), int(tr[i]))
+             for i in range(4 * k) if val[i] > -np.inf]
+    return cands, tuple(sorted(int(x) for x in ddisc))
+
+
 def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
                   worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None):
     """Every candidate option of the soloist's exchange and its deal score per world.
@@ -259,17 +274,9 @@ def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
         raise BinokelError(f"seat {soloist}: the soloist is seat 0, 1 or 2 in play (R2)")
     bid = int(bid)
     D = kr.tapp_size
-    # the shortlist: the best k discards for each trump (fast value) + the best Durch discard
-    disc = np.empty((4 * k, D), dtype=np.int64)
-    tr = np.empty(4 * k, dtype=np.int64)
-    val = np.empty(4 * k, dtype=np.float64)
-    ddisc = np.empty(D, dtype=np.int64)
-    exchange_shortlist(counts, kr, kr.est_weights, k, disc, tr, val, ddisc)
-    cands = [(tuple(sorted(int(x) for x in disc[i])), int(tr[i]))
-             for i in range(4 * k) if val[i] > -np.inf]
+    cands, ddisc_t = _shortlist(counts, kr, k)
     n_play = len(cands)
     has_durch = kr.durch_value > 0
-    ddisc_t = tuple(sorted(int(x) for x in ddisc))
     if has_durch:
         cands.append((ddisc_t, -1))
     extra = None
@@ -443,13 +450,7 @@ def side_option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAUL
                            "players, V1)")
     bid = int(bid)
     D = kr.tapp_size
-    disc = np.empty((4 * k, D), dtype=np.int64)
-    tr = np.empty(4 * k, dtype=np.int64)
-    val = np.empty(4 * k, dtype=np.float64)
-    ddisc = np.empty(D, dtype=np.int64)
-    exchange_shortlist(counts, kr, kr.est_weights, k, disc, tr, val, ddisc)
-    cands = [(tuple(sorted(int(x) for x in disc[i])), int(tr[i]))
-             for i in range(4 * k) if val[i] > -np.inf]
+    cands, ddisc_t = _shortlist(counts, kr, k)
     has_durch = kr.durch_value > 0
     # the greedy exchange (the simulations' soloist) and its Durch discard: always valued
     full = np.zeros((5, N_TYPES), dtype=np.uint8)
@@ -458,7 +459,7 @@ def side_option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAUL
     g_trump, _est, _losers = soloist_choice(full, 0, tk, kr, g_kept, g_disc, g_ddisc)
     extra = [(_types(g_disc), int(g_trump))]
     if has_durch:
-        extra += [(tuple(sorted(int(x) for x in ddisc)), -1), (_types(g_ddisc), -1)]
+        extra += [(ddisc_t, -1), (_types(g_ddisc), -1)]
     if played is not None:
         kind, pd, pt = played[0], tuple(sorted(int(x) for x in played[1])), int(played[2])
         if kind in (DURCH, OPEN_DURCH) and not has_durch:
