@@ -130,7 +130,8 @@ class OneSignatureDispatcher(numba.core.registry.CPUDispatcher):
         elif "<locals>" not in self.py_func.__qualname__:
             _CALLABLE[cres.library] = (_LoadKernel(self.py_func.__module__,
                                                    self.py_func.__qualname__,
-                                                   tuple(cres.signature.args)),
+                                                   tuple(cres.signature.args),
+                                                   cres.fndesc.llvm_func_name),
                                        cres.fndesc.llvm_func_name)
         super().add_overload(cres)
 
@@ -222,28 +223,42 @@ class _LoadKernel:
     ``_reload_init`` first), so the callee's code is in the JIT engine when the caller's
     machine code, which calls it by name, is linked."""
 
-    __slots__ = ("module", "qualname", "args")
+    __slots__ = ("module", "qualname", "args", "symbol")
 
-    def __init__(self, module: str, qualname: str, args: tuple):
-        self.module, self.qualname, self.args = module, qualname, args
+    def __init__(self, module: str, qualname: str, args: tuple, symbol: str):
+        self.module, self.qualname, self.args, self.symbol = module, qualname, args, symbol
 
     def __call__(self) -> None:
+        """Compile or load the kernel; if its function's name is not the one the caller
+        calls, make that name resolve to it.  Why: numba's function names carry a
+        per-process counter, so a callee compiled by another process (two commands
+        compiling into one cache at once, the last writer's entry kept) has another name
+        than the one the cached caller was linked against; unresolved, the call would jump
+        to address 0.  Same kernel, same argument types: the same code."""
         import importlib
+
+        import llvmlite.binding
 
         disp = importlib.import_module(self.module)
         for part in self.qualname.split("."):
             disp = getattr(disp, part)
         disp.compile(self.args)
+        cres = disp.overloads[tuple(self.args)]
+        name = cres.fndesc.llvm_func_name
+        if name != self.symbol:
+            llvmlite.binding.add_symbol(self.symbol, cres.library.get_pointer_to_function(name))
 
     def __reduce__(self):
-        return (_LoadKernel, (self.module, self.qualname, self.args))
+        return (_LoadKernel, (self.module, self.qualname, self.args, self.symbol))
+
+    def _key(self) -> tuple:
+        return (self.module, self.qualname, self.args, self.symbol)
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, _LoadKernel) and \
-            (self.module, self.qualname, self.args) == (other.module, other.qualname, other.args)
+        return isinstance(other, _LoadKernel) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.module, self.qualname, self.args))
+        return hash(self._key())
 
     def __repr__(self) -> str:
         return f"_LoadKernel({self.module}.{self.qualname}{self.args})"
