@@ -123,7 +123,15 @@ class OneSignatureDispatcher(numba.core.registry.CPUDispatcher):
         first mark its LLVM function ``alwaysinline`` in the module that callers link in
         (and that the cache stores for them), so LLVM inlines it into every caller.
         Any other kernel's code library is noted for :func:`_finalize_calling_big_kernels`
-        (a caller may call it instead of linking in a copy)."""
+        (a caller may call it instead of linking in a copy).
+
+        A kernel loaded from the cache gets its loaders back in its code library's
+        ``_reload_init`` (numba runs them at the load but leaves the new library's set
+        empty): a kernel compiled later that links this one in (a small callee or an
+        ``inline="llvm"`` helper, with its calls to big kernels) inherits them, so its own
+        cache entry loads those big kernels too."""
+        if cres.reload_init:
+            cres.library._reload_init.update(cres.reload_init)
         if self.llvm_inline:
             mod = cres.library._get_module_for_linking()
             mod.get_function(cres.fndesc.llvm_func_name).add_function_attribute("alwaysinline")
