@@ -135,6 +135,14 @@ def big(xs, k):
 def outer(xs):
     return big(xs, np.int64(4)) * 7 + tiny(xs[0])
 
+@njit
+def mid(xs):
+    return big(xs, np.int64(3))
+
+@njit
+def top(xs):
+    return mid(xs) * 2
+
 def want(xs):
     s = 0
     for x in map(int, xs):
@@ -214,3 +222,24 @@ def test_a_cached_caller_finds_its_callee_compiled_by_another_process(tmp_path):
     got = _probe(tmp_path, setup + "print(P.outer(xs) == P.want(xs), name(P.big), "
                                    "J.compile_counts())\n")
     assert got.startswith(f"True {b} ") and "'compiled': 0" in got, got
+
+
+def test_a_kernel_linking_a_cached_small_callee_also_loads_the_big_kernel_it_calls(tmp_path):
+    # mid (small, linked into its callers) calls big (separate).  Process 1 caches both;
+    # process 2 loads mid from the cache and compiles top, which links mid's code in and
+    # so calls big too; process 3 calls top first: top's cache entry must load big
+    # (mid's loaders, kept on its cache-loaded library, passed on to top)
+    (tmp_path / "separate_probe.py").write_text(_SEPARATE_MODULE)
+    setup = ("import numpy as np, separate_probe as P, analyzer._jit as J\n"
+             "J.SEPARATE_MIN_INSTRUCTIONS = 30\n"
+             "xs = np.arange(-40, 90, 3, dtype=np.int64)\n"
+             "size = lambda d: J._instructions(next(iter(d.overloads.values())).library,\n"
+             "    next(iter(d.overloads.values())).fndesc.llvm_func_name)\n")
+    first = _probe(tmp_path, setup + "P.mid(xs)\nprint(size(P.mid) <= 30 < size(P.big))\n")
+    assert first == "True", first
+    second = _probe(tmp_path, setup + "P.mid(xs)\nprint(P.top(xs) == 2 * P.mid(xs), "
+                                      "J.compile_counts())\n")
+    assert second.startswith("True ") and "'compiled': 1" in second, second   # top only
+    third = _probe(tmp_path, setup + "print(P.top(xs) == 2 * P.big(xs, np.int64(3)), "
+                                     "J.compile_counts())\n")
+    assert third.startswith("True ") and "'compiled': 0" in third, third
