@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import weakref
 from pathlib import Path
 
 import sys
 
 import numba
+import numba.core.codegen
 import numba.core.registry
 
 
@@ -119,10 +121,26 @@ class OneSignatureDispatcher(numba.core.registry.CPUDispatcher):
     def add_overload(self, cres):
         """Register a compiled (or cache-loaded) signature; for an ``inline="llvm"`` kernel,
         first mark its LLVM function ``alwaysinline`` in the module that callers link in
-        (and that the cache stores for them), so LLVM inlines it into every caller."""
+        (and that the cache stores for them), so LLVM inlines it into every caller.
+        Any other kernel's code library is noted for :func:`_finalize_calling_big_kernels`
+        (a caller may call it instead of linking in a copy).
+
+        A kernel loaded from the cache gets its loaders back in its code library's
+        ``_reload_init`` (numba runs them at the load but leaves the new library's set
+        empty): a kernel compiled later that links this one in (a small callee or an
+        ``inline="llvm"`` helper, with its calls to big kernels) inherits them, so its own
+        cache entry loads those big kernels too."""
+        if cres.reload_init:
+            cres.library._reload_init.update(cres.reload_init)
         if self.llvm_inline:
             mod = cres.library._get_module_for_linking()
             mod.get_function(cres.fndesc.llvm_func_name).add_function_attribute("alwaysinline")
+        elif "<locals>" not in self.py_func.__qualname__:
+            _CALLABLE[cres.library] = (_LoadKernel(self.py_func.__module__,
+                                                   self.py_func.__qualname__,
+                                                   tuple(cres.signature.args),
+                                                   cres.fndesc.llvm_func_name),
+                                       cres.fndesc.llvm_func_name)
         super().add_overload(cres)
 
     def get_call_template(self, args, kws):
@@ -191,3 +209,109 @@ def compile_counts() -> dict:
         out["kernels_loaded"] += hits > 0
         out["kernels_compiled"] += misses > 0
     return out
+
+
+# --------------------------------------------------------------------------- separate linking
+#: a callee kernel whose function has more LLVM instructions than this is called by its
+#: callers in its own compiled code, not linked into them (see
+#: :func:`_finalize_calling_big_kernels`).  LLVM's inliner (threshold 250-275 cost units at
+#: -O3, about 5 per instruction) never inlines a function of this size that is not
+#: ``alwaysinline``, so the callers' machine code is the one they had with the copy.
+SEPARATE_MIN_INSTRUCTIONS = 300
+
+#: code library of a compiled or cache-loaded kernel -> (its loader, its LLVM function name)
+_CALLABLE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: code library -> instructions of its kernel's function (counted once, when first linked)
+_SIZE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+class _LoadKernel:
+    """Picklable "compile or load kernel ``module.qualname`` for ``args``": numba runs it
+    before it loads a cached caller (``CompileResult._rebuild`` runs the library's
+    ``_reload_init`` first), so the callee's code is in the JIT engine when the caller's
+    machine code, which calls it by name, is linked."""
+
+    __slots__ = ("module", "qualname", "args", "symbol")
+
+    def __init__(self, module: str, qualname: str, args: tuple, symbol: str):
+        self.module, self.qualname, self.args, self.symbol = module, qualname, args, symbol
+
+    def __call__(self) -> None:
+        """Compile or load the kernel; if its function's name is not the one the caller
+        calls, make that name resolve to it.  Why: numba's function names carry a
+        per-process counter, so a callee compiled by another process (two commands
+        compiling into one cache at once, the last writer's entry kept) has another name
+        than the one the cached caller was linked against; unresolved, the call would jump
+        to address 0.  Same kernel, same argument types: the same code."""
+        import importlib
+
+        import llvmlite.binding
+
+        disp = importlib.import_module(self.module)
+        for part in self.qualname.split("."):
+            disp = getattr(disp, part)
+        disp.compile(self.args)
+        cres = disp.overloads[tuple(self.args)]
+        name = cres.fndesc.llvm_func_name
+        if name != self.symbol:
+            llvmlite.binding.add_symbol(self.symbol, cres.library.get_pointer_to_function(name))
+
+    def __reduce__(self):
+        return (_LoadKernel, (self.module, self.qualname, self.args, self.symbol))
+
+    def _key(self) -> tuple:
+        return (self.module, self.qualname, self.args, self.symbol)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _LoadKernel) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"_LoadKernel({self.module}.{self.qualname}{self.args})"
+
+
+def _instructions(library, name: str) -> int:
+    """LLVM instructions of function ``name`` in the module ``library`` lends its callers."""
+    n = _SIZE.get(library)
+    if n is None:
+        fn = library._get_module_for_linking().get_function(name)
+        n = sum(1 for block in fn.blocks for _ in block.instructions)
+        _SIZE[library] = n
+    return n
+
+
+_numba_finalize = numba.core.codegen.CPUCodeLibrary.finalize
+
+
+def _finalize_calling_big_kernels(self):
+    """``CPUCodeLibrary.finalize`` that links a big callee kernel by name instead of by copy.
+
+    Why: numba links into every kernel a copy of each kernel it calls -- with everything
+    those call -- and LLVM optimises and generates machine code for the whole copy again,
+    at every level of a call tree (``advise_samples`` -> ``soloist_grid`` -> ... ->
+    ``pimc_choose`` -> the solver: 8-11 levels).  That repeated work was about half of a
+    PIMC command's first-use compile time (docs/performance-first-use.md).  Here a callee
+    that is one of our kernels (:class:`OneSignatureDispatcher`, not ``inline="llvm"``) and
+    has more than :data:`SEPARATE_MIN_INSTRUCTIONS` instructions is left out of the link:
+    the caller keeps the declaration numba wrote, and the JIT engine resolves it to the
+    callee's own machine code, compiled once.  The callee's loader (and its own
+    dependencies' loaders) go into the caller's ``_reload_init``, so a caller loaded from
+    the on-disk cache loads (or compiles) its callees first.  Smaller callees are linked
+    as before (LLVM may inline them).  The machine code of each function is what it was:
+    only the call into a big callee goes to its one copy instead of the caller's own.
+    """
+    keep = []
+    for library in self._linking_libraries:
+        entry = _CALLABLE.get(library)
+        if entry is not None and _instructions(library, entry[1]) > SEPARATE_MIN_INSTRUCTIONS:
+            self._reload_init.update(library._reload_init)
+            self._reload_init.add(entry[0])
+        else:
+            keep.append(library)
+    self._linking_libraries = keep
+    return _numba_finalize(self)
+
+
+numba.core.codegen.CPUCodeLibrary.finalize = _finalize_calling_big_kernels

@@ -106,3 +106,140 @@ def test_an_llvm_inlined_kernel_is_folded_into_its_caller_and_computes_the_same(
                      for which in ("caller", "other_caller"))
     assert first.startswith("True 0 True ") and "'compiled': 2" in first, first
     assert second.startswith("True 0 True ") and "'loaded': 1, 'compiled': 1" in second, second
+
+
+_SEPARATE_MODULE = '''
+import numpy as np
+import analyzer._jit as J
+from analyzer._jit import njit
+
+@njit
+def tiny(x):
+    return x + np.int64(1)
+
+@njit
+def big(xs, k):
+    s = np.int64(0)
+    for i in range(xs.shape[0]):
+        x = xs[i]
+        if x % 3 == 0:
+            s += x * k
+        elif x % 5 == 1:
+            s -= x // 2
+        else:
+            for j in range(k):
+                s ^= (x << j) & 1023
+    return s
+
+@njit
+def outer(xs):
+    return big(xs, np.int64(4)) * 7 + tiny(xs[0])
+
+@njit
+def mid(xs):
+    return big(xs, np.int64(3))
+
+@njit
+def top(xs):
+    return mid(xs) * 2
+
+def want(xs):
+    s = 0
+    for x in map(int, xs):
+        if x % 3 == 0:
+            s += x * 4
+        elif x % 5 == 1:
+            s -= x // 2
+        else:
+            for j in range(4):
+                s ^= (x << j) & 1023
+    return s * 7 + int(xs[0]) + 1
+'''
+
+
+def _probe(tmp_path, code: str) -> str:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=str(tmp_path) + os.pathsep + str(ROOT))
+    return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_a_big_callee_is_called_in_its_own_code_and_a_cached_caller_loads_it_first(tmp_path):
+    # analyzer/_jit._finalize_calling_big_kernels: a callee kernel over the size limit is
+    # declared in its caller (no copy of its body to optimise again) and put in the
+    # caller's reload list; a small one is linked as before.  A new process that calls
+    # only the caller loads it from the cache and the callee with it, with the same result.
+    (tmp_path / "separate_probe.py").write_text(_SEPARATE_MODULE)
+    first = _probe(tmp_path, (
+        "import numpy as np, separate_probe as P, analyzer._jit as J\n"
+        "J.SEPARATE_MIN_INSTRUCTIONS = 30\n"
+        "xs = np.arange(-40, 90, 3, dtype=np.int64)\n"
+        "ok = P.outer(xs) == P.want(xs)\n"
+        "lib = next(iter(P.outer.overloads.values())).library\n"
+        "name = lambda d: next(iter(d.overloads.values())).fndesc.llvm_func_name\n"
+        "size = lambda d: J._instructions(next(iter(d.overloads.values())).library, name(d))\n"
+        "fn = lambda d: lib._final_module.get_function(name(d))\n"
+        "def defined(d):\n"
+        "    try:\n"
+        "        return not fn(d).is_declaration\n"
+        "    except NameError:\n"
+        "        return 'inlined'\n"
+        "loads = sorted(x.qualname for x in lib._reload_init if isinstance(x, J._LoadKernel))\n"
+        "print(ok, size(P.big) > 30 >= size(P.tiny), defined(P.big), defined(P.tiny), loads,\n"
+        "      J.compile_counts())\n"))
+    assert first.startswith("True True False ") and "['big']" in first, first
+    assert "False False" not in first and "'compiled': 3" in first, first   # tiny: linked
+    second = _probe(tmp_path, (
+        "import numpy as np, separate_probe as P, analyzer._jit as J\n"
+        "xs = np.arange(-40, 90, 3, dtype=np.int64)\n"
+        "print(P.outer(xs) == P.want(xs), len(P.big.overloads), J.compile_counts())\n"))
+    assert second.startswith("True 1 ") and "'loaded': 2, 'compiled': 0" in second, second
+
+
+def test_a_cached_caller_finds_its_callee_compiled_by_another_process(tmp_path):
+    # numba names a function with a per-process counter: a callee whose cache entry was
+    # written by another process (two commands compiling into one cache at once) has
+    # another name than the one the cached caller calls.  _LoadKernel makes that name
+    # resolve to the loaded callee; without it the call jumped to address 0 (a crash).
+    (tmp_path / "separate_probe.py").write_text(_SEPARATE_MODULE)
+    setup = ("import numpy as np, separate_probe as P, analyzer._jit as J\n"
+             "J.SEPARATE_MIN_INSTRUCTIONS = 30\n"
+             "xs = np.arange(-40, 90, 3, dtype=np.int64)\n"
+             "name = lambda d: next(iter(d.overloads.values())).fndesc.llvm_func_name\n")
+    a = _probe(tmp_path, setup + "P.outer(xs)\nprint(name(P.big))\n")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "separate_probe.py").write_text(_SEPARATE_MODULE)
+    os.utime(other / "separate_probe.py", (os.stat(tmp_path / "separate_probe.py").st_mtime,) * 2)
+    b = _probe(other, setup + ("import numba\n"     # other functions first: other names
+                               "for k in range(5):\n"
+                               "    numba.njit(lambda x: x + 1)(k)\n"
+                               "P.big(xs, np.int64(4))\nprint(name(P.big))\n"))
+    assert a != b   # the other process's callee has another name
+    import shutil
+    for f in (other / "cache").rglob("separate_probe.big-*"):
+        shutil.copy(f, next((tmp_path / "cache").rglob(f.name)))
+    got = _probe(tmp_path, setup + "print(P.outer(xs) == P.want(xs), name(P.big), "
+                                   "J.compile_counts())\n")
+    assert got.startswith(f"True {b} ") and "'compiled': 0" in got, got
+
+
+def test_a_kernel_linking_a_cached_small_callee_also_loads_the_big_kernel_it_calls(tmp_path):
+    # mid (small, linked into its callers) calls big (separate).  Process 1 caches both;
+    # process 2 loads mid from the cache and compiles top, which links mid's code in and
+    # so calls big too; process 3 calls top first: top's cache entry must load big
+    # (mid's loaders, kept on its cache-loaded library, passed on to top)
+    (tmp_path / "separate_probe.py").write_text(_SEPARATE_MODULE)
+    setup = ("import numpy as np, separate_probe as P, analyzer._jit as J\n"
+             "J.SEPARATE_MIN_INSTRUCTIONS = 30\n"
+             "xs = np.arange(-40, 90, 3, dtype=np.int64)\n"
+             "size = lambda d: J._instructions(next(iter(d.overloads.values())).library,\n"
+             "    next(iter(d.overloads.values())).fndesc.llvm_func_name)\n")
+    first = _probe(tmp_path, setup + "P.mid(xs)\nprint(size(P.mid) <= 30 < size(P.big))\n")
+    assert first == "True", first
+    second = _probe(tmp_path, setup + "P.mid(xs)\nprint(P.top(xs) == 2 * P.mid(xs), "
+                                      "J.compile_counts())\n")
+    assert second.startswith("True ") and "'compiled': 1" in second, second   # top only
+    third = _probe(tmp_path, setup + "print(P.top(xs) == 2 * P.big(xs, np.int64(3)), "
+                                     "J.compile_counts())\n")
+    assert third.startswith("True ") and "'compiled': 0" in third, third
