@@ -314,4 +314,27 @@ def _finalize_calling_big_kernels(self):
     return _numba_finalize(self)
 
 
-numba.core.codegen.CPUCodeLibrary.finalize = _finalize_calling_big_kernels
+#: numba versions whose ``CPUCodeLibrary`` internals (``_linking_libraries``,
+#: ``_reload_init``, ``finalize``) this was written and tested against
+SEPARATE_LINKING_NUMBA = ((0, 68),)
+
+
+def separate_linking_enabled(version: str = numba.__version__,
+                             environ=os.environ) -> bool:
+    """Whether big callees are called rather than copied (:func:`_finalize_calling_big_kernels`).
+
+    Only on a numba release it was tested with (the patch reads numba's private fields), and
+    not when ``BINOKEL_JIT_COPY_CALLEES=1`` is set: then every kernel links copies as
+    numba does by itself -- slower to compile the first time, the same results."""
+    if environ.get("BINOKEL_JIT_COPY_CALLEES", "") not in ("", "0"):
+        return False
+    parts = version.split(".")
+    try:
+        major_minor = (int(parts[0]), int(parts[1]))
+    except (IndexError, ValueError):
+        return False
+    return major_minor in SEPARATE_LINKING_NUMBA
+
+
+if separate_linking_enabled():
+    numba.core.codegen.CPUCodeLibrary.finalize = _finalize_calling_big_kernels

@@ -243,3 +243,25 @@ def test_a_kernel_linking_a_cached_small_callee_also_loads_the_big_kernel_it_cal
     third = _probe(tmp_path, setup + "print(P.top(xs) == 2 * P.big(xs, np.int64(3)), "
                                      "J.compile_counts())\n")
     assert third.startswith("True ") and "'compiled': 0" in third, third
+
+
+def test_separate_linking_only_on_a_tested_numba_and_not_when_switched_off():
+    from analyzer._jit import separate_linking_enabled
+
+    assert separate_linking_enabled("0.68.1", {})
+    assert not separate_linking_enabled("0.69.0", {})        # untested internals: numba's own
+    assert not separate_linking_enabled("garbage", {})
+    assert not separate_linking_enabled("0.68.1", {"BINOKEL_JIT_COPY_CALLEES": "1"})
+    assert separate_linking_enabled("0.68.1", {"BINOKEL_JIT_COPY_CALLEES": "0"})
+
+
+def test_the_finalize_patch_is_installed_on_this_numba():
+    import numba
+    import numba.core.codegen
+
+    from analyzer import _jit
+
+    on = _jit.separate_linking_enabled()
+    assert on == _jit.separate_linking_enabled(numba.__version__)
+    patched = numba.core.codegen.CPUCodeLibrary.finalize is _jit._finalize_calling_big_kernels
+    assert patched == on
