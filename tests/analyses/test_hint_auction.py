@@ -207,30 +207,46 @@ def test_r3_honesty_the_other_hands_dealt_otherwise_give_the_same_weighted_hint(
         assert b.best == a.best
 
 
-def test_r3_a_seat_that_bid_high_holds_more_aces_and_tens_in_the_weighted_worlds():
+def test_r3_a_seat_that_bid_high_holds_more_strength_in_the_weighted_worlds():
     # binokel-48 `play --seed 1`: seat 2 said 170 and 190 (declined 200), seat 0 passed at
-    # 160 after the forced 150; the soloist (seat 1) to play its first card
+    # 160 after the forced 150 (which says nothing, R3); the soloist (seat 1) to play its
+    # first card, after seat 0 led AC.  Uniform worlds make seat 0 the stronger of the two
+    # (it led an ace and holds more of the rest); the calls say the reverse.
     deal = _deal("binokel-48", 1)
     v = _view(deal, 1, 2)
     assert v.seat == deal.soloist == 1
     got = {}
-    world_values(v, 1200, 0, 3, None, got)
+    world_values(v, 1500, 0, 3, None, got)
     w = world_weights(v, got["hands"], got["disc"])
     dealt = dealt_hands(v, got["hands"], got["disc"])
     low = deal.rules.deck.low_card
-    high = [x for x in range(N_TYPES) if card_code(x, low)[:-1] in ("A", "10")]
+    aces = [x for x in range(N_TYPES) if card_code(x, low)[0] == "A"]
     ess = w.sum() ** 2 / (w * w).sum()
+    flat = get_rules("binokel-48")
+    model = resolve_opponents(None, True, flat)
 
-    def shift(p):
-        x = dealt[:, p, high].sum(axis=1).astype(float)
-        m = float((w * x).sum() / w.sum())
-        se = math.sqrt(float((w * (x - m) ** 2).sum() / w.sum()) / (ess - 1))
-        return m - x.mean(), se
+    def value(i, p):                             # the advisor's strength of a dealt hand
+        text = " ".join(card_code(x, low) for x in range(N_TYPES)
+                        for _ in range(int(dealt[i, p, x])))
+        return model.value(text, p, flat)
 
-    d2, se2 = shift(2)
-    d0, se0 = shift(0)
-    assert d2 > 3 * se2 and d2 > 0.3            # the high bidder: stronger than uniform
-    assert d0 < -3 * se0                         # the seat that passed at 160: weaker
+    def means(y):
+        y = y.astype(float)
+        m = float((w * y).sum() / w.sum())
+        se_w = math.sqrt(float((w * (y - m) ** 2).sum() / w.sum()) / (ess - 1))
+        return y.mean(), m, math.hypot(se_w, y.std(ddof=1) / math.sqrt(len(y)))
+
+    # aces: the high bidder gains on the passer
+    y = dealt[:, 2, aces].sum(axis=1) - dealt[:, 0, aces].sum(axis=1)
+    uni, wtd, se = means(y)
+    assert wtd - uni > 3 * se and wtd - uni > 0.3
+    # the model's strength: uniform worlds rank seat 0 first, the weighted ones seat 2
+    val = np.array([[value(i, p) for p in (0, 2)] for i in range(0, len(w), 5)])
+    ws = w[::5]
+    uni0, uni2 = val.mean(axis=0)
+    wtd0, wtd2 = (ws[:, None] * val).sum(axis=0) / ws.sum()
+    assert uni0 > uni2 and wtd2 > wtd0 + 10
+    assert wtd0 < 200 and wtd2 < 200 + 10     # nobody said 200 (both declined it or less)
 
 
 def test_r3_review_weights_its_card_decisions_and_the_cli_says_the_effective_n(tmp_path):
@@ -246,12 +262,11 @@ def test_r3_review_weights_its_card_decisions_and_the_cli_says_the_effective_n(t
     from cli.main import cli
     f = tmp_path / "d.txt"
     f.write_text(format_records([deal]))
-    r = CliRunner().invoke(cli, ["hint", "--record", str(f), "--trick", "14", "-n", "6",
-                                 "--horizon", "0"])
+    r = CliRunner().invoke(cli, ["hint", "--record", str(f), "--trick", "14", "-n", "6"])
     assert r.exit_code == 0, r.output
     assert "weighted by the other seats' calls (R3): effective n" in r.output
     r = CliRunner().invoke(cli, ["hint", "--record", str(f), "--trick", "14", "-n", "6",
-                                 "--horizon", "0", "--no-auction-weights"])
+                                 "--no-auction-weights"])
     assert r.exit_code == 0 and "uniform worlds (--no-auction-weights)" in r.output
     r = CliRunner().invoke(cli, ["hint", "--exchange", "--record", str(f),
                                  "--auction-weights"])
