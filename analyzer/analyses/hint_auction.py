@@ -49,9 +49,11 @@ def dealt_hands(view, hands: np.ndarray, disc: np.ndarray) -> np.ndarray:
     (int[n, seats, 24]) its cards now in the world, plus the cards it played
     (``view.played_by``), and for the soloist with a Dabb (R4) plus the discard
     (``disc`` int[n, 24], the world's; the seat's own when it is the soloist) less the
-    face-up Dabb."""
+    face-up Dabb.  At a table with a seat sitting out (R2) only the seats in play, 0-2."""
     out = np.asarray(hands, dtype=np.int64).copy()
-    out += np.asarray(view.played_by, dtype=np.int64)[None, :, :]
+    # the three-seat worlds hold seats 0-2; a seat that sits the deal out (grupp-4's
+    # dealer, R2) has neither cards nor calls
+    out += np.asarray(view.played_by, dtype=np.int64)[None, :out.shape[1], :]
     if view.rules.dabb.size:
         d = (np.asarray(view.discard, dtype=np.int64)[None, :] if view.seat == view.soloist
              else np.asarray(disc, dtype=np.int64))

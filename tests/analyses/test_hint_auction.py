@@ -25,19 +25,20 @@ from analyzer.analyses.advice_grid import parse_auction_for, partners_spec
 from analyzer.analyses.hint import hint, legal_cards, view_from_record, world_values
 from analyzer.analyses.hint_auction import dealt_hands, has_auction, world_weights
 from analyzer.analyses.lookahead import default_partners_model, partners_model
-from analyzer.analyses.opponents import resolve_opponents
+from analyzer.analyses.opponents import model_value, resolve_opponents
 from analyzer.analyses.review import review
-from analyzer.mechanics.cards import N_TYPES, card_code
-from analyzer.mechanics.record import format_records, hide
+from analyzer.mechanics.cards import N_TYPES, card_code, counts_to_mask
+from analyzer.mechanics.record import format_records, hide, in_play_seats
 from analyzer.mechanics.rules import get_rules
-from analyzer.search.record_play import full_record, play_record
+from analyzer.search.record_play import full_record
 from tests.analyses.test_hint import _pimc_choice
 from tests.analyses.test_hint_games import _other_deal
 from tests.analyses.test_hint_partners_exact import _pimc
 
 # (game, seed of `binokel play --seed`): whole deals with an auction and evidence on
 # the other seats (checked in _deal)
-DEALS = [("binokel-48", 1), ("binokel-40", 6), ("kreuz-48", 7), ("pinochle-80", 3)]
+DEALS = [("binokel-48", 1), ("binokel-40", 6), ("grupp-4", 5), ("kreuz-48", 7),
+         ("pinochle-80", 3)]
 
 
 def _deal(name, seed):
@@ -82,11 +83,13 @@ def test_r3_r4_the_true_world_gives_back_the_dealt_hands(name, seed):
     deal = _deal(name, seed)
     (t, c), = _choice(deal)
     v = _view(deal, t, c, hidden=False)          # every hand known: the true world
-    now = np.array([[h[x] for x in range(N_TYPES)] for h in v.hands])[None]
+    seats = in_play_seats(deal.rules)            # grupp-4: the dealer sits out (R2)
+    assert list(seats) == list(range(len(seats)))
+    now = np.array([[v.hands[s][x] for x in range(N_TYPES)] for s in seats])[None]
     disc = np.array(deal.discard if deal.discard else (0,) * N_TYPES)[None]
     got = dealt_hands(v, now, disc)[0]
-    for s, h in enumerate(deal.hands):
-        assert list(got[s]) == list(h), s
+    for s in seats:
+        assert list(got[s]) == list(deal.hands[s]), s
 
 
 @pytest.mark.parametrize("name,seed", DEALS)
@@ -102,7 +105,6 @@ def test_r3_each_worlds_weight_is_the_product_of_the_other_seats_likelihoods(nam
     spec = partners_spec(flat)
     calls = [x for _, x in deal.auction]
     ref = np.ones(len(w))
-    low = deal.rules.deck.low_card
     seats = [s for s in range(deal.rules.table.seats) if not deal.rules.kernel.sits_out[s]]
     if spec is None:
         st = parse_auction_for(calls, flat)
@@ -110,11 +112,11 @@ def test_r3_each_worlds_weight_is_the_product_of_the_other_seats_likelihoods(nam
         for q, p in enumerate(seats):
             if p == v.seat:
                 continue
-            for i in range(len(w)):
-                text = " ".join(card_code(x, low) for x in range(N_TYPES)
-                                for _ in range(int(dealt[i, p, x])))
-                ref[i] *= _likelihood(model.value(text, q, flat), st.lo[q], st.hi[q],
-                                      model.scale)
+            kind, coef, scale, est = model.kernel_args()
+            for i in range(len(w)):             # the packed hand of analyzer.mechanics.cards
+                mask = counts_to_mask([int(x) for x in dealt[i, p]])
+                ref[i] *= _likelihood(model_value(np.int64(mask), q, kind, coef, est,
+                                                  flat.kernel), st.lo[q], st.hi[q], scale)
     else:
         st = parse_auction_for(calls, spec)
         model = partners_model(default_partners_model(spec), spec)
