@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.errors import BinokelError
 from analyzer.mechanics.bidding import evidence_likelihood
 from analyzer.mechanics.cards import N_TYPES
 from analyzer.mechanics.record import in_play_seats
@@ -65,17 +64,21 @@ def world_weights(view, hands: np.ndarray, disc: np.ndarray) -> np.ndarray:
     """The auction likelihood of each world (float64[n]; module docstring): the product,
     over the table seats other than ``view.seat`` that showed evidence, of
     ``evidence_likelihood(value of its dealt hand, highest bid said, bid declined)``.
-    ``hands``/``disc`` as :func:`dealt_hands`.  A product may underflow to 0: the caller
-    drops such worlds and says how many."""
+    ``hands``/``disc`` as :func:`dealt_hands`.  A product may underflow to 0, and a world
+    whose soloist's dealt hand would lack a card of the face-up Dabb (the partners'
+    worlds are dealt without it, R4, V4.2) weighs 0: the caller drops such worlds and
+    says how many."""
     rules = view.rules
     flat = get_rules(rules.name)
     dealt = dealt_hands(view, hands, disc)
     n = dealt.shape[0]
-    if (dealt < 0).any():
-        raise BinokelError("hint: a world's dealt hand holds a negative count (internal)")
     calls = [c for _, c in view.auction]
     spec = partners_spec(flat)
     w = np.ones(n, dtype=np.float64)
+    # a world whose soloist cannot have taken up the face-up Dabb (the partners' sampler
+    # does not place its cards, R4): no deal explains it, weight 0
+    w[(dealt < 0).any(axis=(1, 2))] = 0.0
+    dealt = np.maximum(dealt, 0)
     if spec is None:
         state = parse_auction_for(calls, flat)
         kind, coef, scale, est = resolve_opponents(None, True, flat).kernel_args()
