@@ -86,8 +86,10 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
     (R6), the face-up Dabb (R4) and, as the soloist, its discard; PIMC deals the unseen
     cards consistently into N worlds and values each card in each: the card points the
     player's side takes from here to the end and the soloist's deal score (R8; needs the
-    record's Bid and Melds), each as mean ± SE over the n worlds. The best card is PIMC's
-    choice. When the record holds every hand, DD gives each card's exact double-dummy card
+    record's Bid and Melds), each as mean ± SE over the n worlds. With the record's
+    auction each world is weighted by how likely the other seats' calls were with their
+    hands in it (R3, as `binokel advise` weights its samples; the effective n is shown;
+    --no-auction-weights: uniform). The best card is PIMC's choice on those worlds. When the record holds every hand, DD gives each card's exact double-dummy card
     points as well (what `binokel solve --rules NAME` gives). Every game: at a partners'
     table (V1) the values are the side's (partners together), the worlds and play-outs
     those of the team PIMC.  A game with a stock (binokel-2, V7): every card, meld, pass

@@ -16,6 +16,13 @@ one player knows it) and values each legal card of that player:
   (:func:`~analyzer.search.solve_any.card_values`, what ``binokel solve`` prints), when at most
   ``dd_max_tricks`` tricks are left.
 
+The auction (R3; V1, V6.2): when the view holds the record's calls, every world is
+weighted by the likelihood of the other seats' calls given their dealt hands there
+(:mod:`.hint_auction`, the model of ``binokel advise --lookahead``); the means are then
+weighted, their SE at Kish's effective n, the best card the argmax of the weighted means;
+worlds of weight 0 are left out and counted.  Without calls, or with
+``auction_weights=False``, the values are the uniform worlds', bit for bit.
+
 Honest by construction: :func:`view_from_record` reads the record as the player saw it
 (:func:`analyzer.mechanics.record.hide`) for everything PIMC uses; the other hands reach
 only the double-dummy part, and only when the record holds them.
@@ -542,7 +549,7 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     horizon = resolve_horizon(rules, horizon)
     if not 1 <= n_worlds <= 10_000:
         raise BinokelError(f"hint: worlds must be 1-10,000, got {n_worlds}")
-    use_w = has_auction(view) if auction_weights is None else bool(auction_weights) and has_auction(view)
+    use_w = has_auction(view) and (auction_weights is None or bool(auction_weights))
     got: dict | None = {} if use_w else None
     lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed, progress, got)
     if len(vals) == 0:
