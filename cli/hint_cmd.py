@@ -67,13 +67,18 @@ from .progress import Bar, quiet_option
                    "card once this many tricks or fewer are left.")
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True,
               help="Seed of the worlds (same seed, same worlds).")
+@click.option("--auction-weights/--no-auction-weights", "auction_weights", default=None,
+              help="Weight each world by how likely the other seats' calls were with their "
+                   "hands in it (R3; the model of `binokel advise`) [default: on when the "
+                   "record holds an auction].")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line); with "
                    "--exchange --hand, the game (default binokel-48).")
 @quiet_option
 def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
-                 worlds, horizon, dd_max_tricks, seed, as_json, rules=None, quiet=False):
+                 worlds, horizon, dd_max_tricks, seed, auction_weights, as_json, rules=None,
+                 quiet=False):
     """Value every legal card of the seat to play, from that player's view only.
 
     The position is read from a deal record: the cards played before card --card of trick
@@ -81,8 +86,10 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
     (R6), the face-up Dabb (R4) and, as the soloist, its discard; PIMC deals the unseen
     cards consistently into N worlds and values each card in each: the card points the
     player's side takes from here to the end and the soloist's deal score (R8; needs the
-    record's Bid and Melds), each as mean ± SE over the n worlds. The best card is PIMC's
-    choice. When the record holds every hand, DD gives each card's exact double-dummy card
+    record's Bid and Melds), each as mean ± SE over the n worlds. With the record's
+    auction each world is weighted by how likely the other seats' calls were with their
+    hands in it (R3, as `binokel advise` weights its samples; the effective n is shown;
+    --no-auction-weights: uniform). The best card is PIMC's choice on those worlds. When the record holds every hand, DD gives each card's exact double-dummy card
     points as well (what `binokel solve --rules NAME` gives). Every game: at a partners'
     table (V1) the values are the side's (partners together), the worlds and play-outs
     those of the team PIMC.  A game with a stock (binokel-2, V7): every card, meld, pass
@@ -104,7 +111,9 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
         if record and "seat" in given:
             raise BadInput("--exchange --record: the record's Auction names the soloist's "
                            "seat; --seat goes with --hand (R3)")
-        extra = given & {"horizon", "dd_max_tricks"}
+        if auction_weights is not None:
+            given.add("auction_weights")
+        extra = given & {"horizon", "dd_max_tricks", "auction_weights"}
         if extra:
             raise BadInput(f"--exchange: {_flag(sorted(extra)[0])} does not apply to the "
                            "decisions before play (R4)")
@@ -132,6 +141,9 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
             from .stock_advice import hint_stock, unused_options
 
             unused_options()
+            if auction_weights:
+                raise BadInput(f"--auction-weights: {deal.rules.name} has no auction: trump "
+                               "is turned up (V7.1)")
 
             return hint_stock(deal, trick_no, card_no, meld, worlds, seed, as_json)
         if meld:
@@ -141,7 +153,7 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
         worlds = 40 if worlds is None else worlds
         with Bar("worlds", worlds, quiet=quiet or as_json) as bar:
             h = hint(deal.rules, view, worlds, horizon, seed, dd_max_tricks,
-                     progress=bar.update)
+                     progress=bar.update, auction_weights=auction_weights)
     except BadInput:
         raise
     except BinokelError as exc:
@@ -159,6 +171,13 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
            f"heuristic play-outs (exact from {d['horizon']} tricks left)" if d["horizon"] else
            "heuristic play-outs to the end")
     click.echo(f"PIMC: {d['worlds']} worlds consistent with seat {d['seat']}'s view, {how}")
+    if d["auction_weights"]:
+        click.echo(f"  weighted by the other seats' calls (R3): effective n "
+                   f"{d['effective_worlds']:.1f} of {d['worlds']}"
+                   + (f"; {d['dropped_worlds']} world(s) of weight 0 left out"
+                      if d["dropped_worlds"] else ""))
+    elif view.auction and auction_weights is False:
+        click.echo("  uniform worlds (--no-auction-weights): the calls are not used")
     score_head = "side score ± SE" if d["score_of"] == "side" else "soloist score ± SE"
     click.echo(f"{'card':<6}{'points ± SE':>16}{score_head:>22}{'DD':>6}")
     for c in d["cards"]:
@@ -168,8 +187,10 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
                 ("  played" if c["card"] == d["played_in_record"] else "")
         click.echo(f"{c['card']:<6}{c['points']:>9.1f} ± {c['points_se']:<4.1f}{sc:>22}{dd:>6}"
                    f"{marks}")
-    click.echo(f"(points: card points of the player's side from here to the end, R7; n = "
-               f"{d['worlds']} per card; DD: {d['double_dummy']})")
+    n_text = (f"n = {d['worlds']} per card, effective {d['effective_worlds']:.1f}"
+              if d["auction_weights"] else f"n = {d['worlds']} per card")
+    click.echo(f"(points: card points of the player's side from here to the end, R7; "
+               f"{n_text}; DD: {d['double_dummy']})")
 
 
 def _given(param: str) -> bool:

@@ -48,6 +48,10 @@ from .progress import Bar, quiet_option
               default=BID_REVIEW_DEFAULT, show_default=True,
               help="Sampled deals per call of the auction (the look-ahead of `binokel advise "
                    "--lookahead`; ~0.2 s a call warm at the default).")
+@click.option("--auction-weights/--no-auction-weights", "auction_weights", default=None,
+              help="Weight the card decisions' worlds by how likely the other seats' calls "
+                   "were with their hands in them (R3; as `binokel hint`) [default: on when "
+                   "the record holds an auction].")
 @click.option("--no-auction", "no_auction", is_flag=True,
               help="Do not review the calls of the auction.")
 @click.option("--seed", type=bounded(SEED), default=0, show_default=True,
@@ -68,7 +72,8 @@ from .progress import Bar, quiet_option
               help="The game the record must be of (default: its Game line).")
 @quiet_option
 def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_worlds, bid_samples,
-                   no_auction, seed, top, from_trick, as_json, plot=None, rules=None, quiet=False):
+                   auction_weights, no_auction, seed, top, from_trick, as_json, plot=None,
+                   rules=None, quiet=False):
     """Every card decision of a recorded deal (a card played where another was legal, R6)
     valued against the best card from that player's view: PIMC over N worlds consistent with
     what the player knew (as `binokel hint`), the loss in card points of the player's side
@@ -110,6 +115,9 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
             from .stock_advice import review_stock, unused_options
 
             unused_options()
+            if auction_weights:
+                raise BadInput(f"--auction-weights: {deal.rules.name} has no auction: trump "
+                               "is turned up (V7.1)")
             if plot is not None:
                 raise BadInput("--plot: the value chart is of the games with an auction; a "
                                "game with a stock (V7) is reviewed by its own table")
@@ -119,11 +127,13 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
         with Bar("cards reviewed", quiet=quiet or as_json) as bar:
             rv = review(deal.rules, deal, n, horizon, seed, dd_max_tricks, from_trick,
                         exchange_worlds=exchange_worlds,
-                        auction_samples=0 if no_auction else bid_samples, progress=bar.update)
+                        auction_samples=0 if no_auction else bid_samples, progress=bar.update,
+                        auction_weights=auction_weights)
         series = series_note = None
         if plot is not None or as_json:
             try:
-                series = value_series(deal.rules, deal, n, horizon, seed, dd_max_tricks)
+                series = value_series(deal.rules, deal, n, horizon, seed, dd_max_tricks,
+                                      auction_weights)
             except BinokelError as exc:
                 if plot is not None:
                     raise
@@ -147,6 +157,9 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
                f"{d['worlds']} worlds each ("
                + (f"exact from {d['horizon']} tricks left)" if d["horizon"] else
                   "heuristic play-outs to the end)"))
+    if d["auction_weights"]:
+        click.echo("card decisions: worlds weighted by the other seats' calls (R3); the "
+                   "effective n of each decision is in --json")
     if d["decisions_note"]:
         click.echo(f"card decisions: {d['decisions_note']}")
     x = d["exchange"]

@@ -16,6 +16,13 @@ one player knows it) and values each legal card of that player:
   (:func:`~analyzer.search.solve_any.card_values`, what ``binokel solve`` prints), when at most
   ``dd_max_tricks`` tricks are left.
 
+The auction (R3; V1, V6.2): when the view holds the record's calls, every world is
+weighted by the likelihood of the other seats' calls given their dealt hands there
+(:mod:`.hint_auction`, the model of ``binokel advise --lookahead``); the means are then
+weighted, their SE at Kish's effective n, the best card the argmax of the weighted means;
+worlds of weight 0 are left out and counted.  Without calls, or with
+``auction_weights=False``, the values are the uniform worlds', bit for bit.
+
 Honest by construction: :func:`view_from_record` reads the record as the player saw it
 (:func:`analyzer.mechanics.record.hide`) for everything PIMC uses; the other hands reach
 only the double-dummy part, and only when the record holds them.
@@ -57,7 +64,9 @@ from analyzer.mechanics.ruleset import SIDES_PARTNERS, SIDES_SOLO, RuleSet
 from analyzer.mechanics.scoring import (DEAL_NORMAL, score_kernel, score_sides,
                                         score_sides_durch)
 from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief_of, sides_of
+from analyzer.analyses.hint_auction import has_auction, planes_counts, world_weights
 from analyzer.analyses.hint_worlds import team_world_values
+from analyzer.analyses.weighted_stats import effective_sample_size, weighted_mean
 from analyzer.search.pimc import pimc_worlds
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values, world_workspace
 from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
@@ -105,6 +114,8 @@ class View:
     next_card: int | None = None     # the card the record shows played here, if any
     side_melds: int | None = None    # partners (V1): the melds of the seat's own side
     past_counting: tuple | None = None   # partners (V6.3): tricks holding a counter per side
+    auction: tuple | None = None     # the record's calls ((table seat, call), ...; R3), if any
+    played_by: tuple | None = None   # per table seat the card types it played so far (public)
 
 
 @dataclass(frozen=True)
@@ -117,6 +128,7 @@ class CardValue:
     score_se: float | None
     n: int                 # worlds
     dd: int | None         # exact double-dummy card points of the player's side (every hand known)
+    ess: float | None = None   # Kish's effective n of the auction weights (None: unweighted)
 
 
 @dataclass(frozen=True)
@@ -129,6 +141,9 @@ class Hint:
     exact_worlds: bool     # every world solved exactly (tricks left <= horizon)
     dd_note: str           # why there are no double-dummy values ("" when there are)
     samples: dict = field(default_factory=dict, compare=False)   # card -> side points per world
+    weights: object = field(default=None, compare=False)   # per world auction weight, or None
+    ess: float | None = None   # Kish's effective n of ``weights`` (None: uniform worlds)
+    dropped: int = 0           # worlds of weight 0 (no explanation of the calls) left out
 
     def to_dict(self) -> dict:
         v, low = self.view, self.view.rules.deck.low_card
@@ -139,13 +154,18 @@ class Hint:
                 "played_in_record": None if v.next_card is None else card_code(v.next_card, low),
                 "worlds": self.worlds, "horizon": self.horizon,
                 "exact_worlds": self.exact_worlds, "double_dummy": self.dd_note or "exact",
+                # R3: the worlds weighted by the other seats' calls (effective n), or not
+                "auction_weights": self.weights is not None,
+                "effective_worlds": None if self.ess is None else round(self.ess, 1),
+                "dropped_worlds": self.dropped,
                 # whose deal score (R8): the soloist's, or the seat's side's at partners (V1)
                 "score_of": "side" if _partners(v.rules) else "soloist",
                 "cards": [{"card": card_code(c.card, low), "points": round(c.points, 3),
                            "points_se": round(c.points_se, 3),
                            "score": None if c.score is None else round(c.score, 3),
                            "score_se": None if c.score_se is None else round(c.score_se, 3),
-                           "n": c.n, "dd": c.dd} for c in self.cards]}
+                           "n": c.n, "effective_n": None if c.ess is None else round(c.ess, 1),
+                           "dd": c.dd} for c in self.cards]}
 
 
 def _codes(counts, low):
@@ -223,6 +243,7 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
     hands = [None if h is None else list(h) for h in full]
     played = [0] * N_TYPES
     absent = [0] * r.table.seats
+    played_by = [[0] * N_TYPES for _ in range(r.table.seats)]
     dabb_left = list(deal.dabb) if deal.dabb is not None else [0] * N_TYPES
     points = [0] * r.table.seats
     won = [0] * r.table.seats
@@ -249,6 +270,7 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
                                            k.beat_mode, k.overtrump, rel))
             ls, wc, ws, lh = add_card(c, seat, ls, wc, ws, lh, trump, k.beat)
             played[c] += 1
+            played_by[seat][c] += 1
             if hands[seat] is not None:
                 hands[seat][c] -= 1
             if seat == sol and dabb_left[c] > 0:
@@ -297,7 +319,9 @@ def view_from_record(deal: Deal, trick_no: int | None = None, card_no: int | Non
                 trick_no=t_no, hands=tuple(None if h is None else tuple(h) for h in hands) if all_known
                 else None,
                 next_card=next_card, side_melds=side_melds,
-                past_counting=tuple(counting) if partners else None)
+                past_counting=tuple(counting) if partners else None,
+                auction=tuple(deal.auction) if deal.auction else None,
+                played_by=tuple(tuple(x) for x in played_by))
 
 
 def _seats_played(leader, n, k):
@@ -338,7 +362,8 @@ def legal_cards(view: View) -> list[int]:
     return [t for t in range(N_TYPES) if (m >> t) & 1]
 
 
-def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=None):
+def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=None,
+                 worlds_out: dict | None = None):
     """Per world, the soloist's card points from here on after each legal card, as PIMC
     computes them (:func:`~analyzer.search.pimc.pimc_worlds`, the world loop of
     :func:`~analyzer.search.pimc.pimc_choose`: the same RNG stream, so the same worlds),
@@ -348,9 +373,12 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=No
     At a partners' table (V1) the worlds and play-outs are those of
     :func:`~analyzer.search.pimc.pimc_choose_partners` (:func:`_team_world_values`),
     the values again the soloist's side's card points.  ``progress(done, n_worlds)``:
-    called as the worlds are valued (three-hand tables; the command line's bar)."""
+    called as the worlds are valued (three-hand tables; the command line's bar).
+    ``worlds_out``: a dict that receives, when given, ``hands`` (int64[worlds, seats, 24]:
+    each world's cards per table seat now) and ``disc`` (int64[worlds, 24]: the world's
+    discard), what the auction weights read (:mod:`.hint_auction`); no value changes."""
     if _partners(view.rules):
-        return _team_world_values(view, n_worlds, horizon, seed)
+        return _team_world_values(view, n_worlds, horizon, seed, worlds_out)
     flat = get_rules(view.rules.name)
     kr = flat.kernel
     w = np.zeros(W_SIZE, dtype=np.int64)
@@ -369,6 +397,9 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=No
     vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
     d_lo = np.zeros(n_worlds, dtype=np.int64)
     d_hi = np.zeros(n_worlds, dtype=np.int64)
+    rows = n_worlds if worlds_out is not None else 0
+    w_lo = np.zeros((rows, 3), dtype=np.int64)
+    w_hi = np.zeros((rows, 3), dtype=np.int64)
     # the world loop in kernel calls (pimc_choose's, on one RNG stream: the same worlds in
     # one call or in pieces); pieces of _PROGRESS_WORLDS tries only to move a progress bar
     # (still one dispatcher call per world instead of three)
@@ -383,7 +414,7 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=No
         n += pimc_worlds(w, tt, kr.rank_strength, kr, view.seat, view.soloist, view.trump,
                          view.leader, kk, ls, wc, ws, lh, np.int64(tp), np.int64(own_lo),
                          np.int64(own_hi), legal, played, disc, absent, shown, tapp_left, m,
-                         horizon, state, vals[n:], d_lo[n:], d_hi[n:])
+                         horizon, state, vals[n:], d_lo[n:], d_hi[n:], w_lo[n:], w_hi[n:])
         tried += m
     if progress is not None:
         progress(n_worlds, n_worlds)
@@ -394,6 +425,9 @@ def world_values(view: View, n_worlds: int, horizon: int, seed: int, progress=No
         bits = np.arange(N_TYPES, dtype=np.int64)
         cnt = ((d_lo[:n, None] >> bits) & 1) + ((d_hi[:n, None] >> bits) & 1)
         dpts = (cnt * cp).sum(axis=1).astype(np.int64)
+    if worlds_out is not None:
+        worlds_out["hands"] = planes_counts(w_lo[:n], w_hi[:n])
+        worlds_out["disc"] = planes_counts(d_lo[:n], d_hi[:n])
     return lg, vals[:n], dpts, r <= horizon
 
 
@@ -406,7 +440,8 @@ def _left_points(view: View) -> int:
             + sum(int(k.card_points[t]) for t in view.trick))
 
 
-def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int):
+def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int,
+                       worlds_out: dict | None = None):
     """:func:`world_values` at a partners' table (V1): pimc_choose_partners's worlds (the
     same seed, the same worlds) and values (:func:`~analyzer.search.pimc.partners_world_row`):
     every world solved exactly once at most ``horizon`` tricks are left (the solver's
@@ -440,12 +475,16 @@ def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int):
     vals = np.zeros((n_worlds, N_TYPES), dtype=np.float64)
     disc = np.zeros(n_worlds, dtype=np.int64)
     dd = world_workspace(r, view.trump, view.soloist, _TT_BITS) if exact else None
+    hands = np.zeros((n_worlds if worlds_out is not None else 0, 5, N_TYPES), dtype=np.uint8)
     n = team_world_values(view.seat, np.int64(mask), len(view.trick), view.leader, ls, wc, ws,
                           lh, np.int64(tp), own, np.array(view.played, dtype=np.uint8),
                           np.array(view.absent[:4], dtype=np.int64), view.trump, view.soloist,
                           known, n_worlds, chunk_state(seed, 0), kp, beat, bm, ot,
-                          kp.partner_relief, vals, disc, exact, dd)
+                          kp.partner_relief, vals, disc, exact, dd, hands)
     vals, disc = vals[:n], disc[:n]
+    if worlds_out is not None:
+        worlds_out["hands"] = hands[:n, :4].astype(np.int64)
+        worlds_out["disc"] = hands[:n, 4].astype(np.int64)
     side = np.zeros(r.table.seats, dtype=np.int64)
     sides_of(r.kernel.side_rule, r.kernel.sits_out, view.soloist, side)
     sol_side = side[view.seat] == side[view.soloist]
@@ -456,7 +495,13 @@ def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int):
     return lg, vals, disc, exact
 
 
-def _mean_se(x: np.ndarray) -> tuple[float, float]:
+def _mean_se(x: np.ndarray, w: np.ndarray | None = None,
+             ess: float | None = None) -> tuple[float, float]:
+    """Mean and SE of ``x``; with weights ``w`` the weighted mean and its SE at Kish's
+    effective n ``ess`` (analyzer.analyses.weighted_stats.weighted_mean)."""
+    if w is not None:
+        e = weighted_mean(np.asarray(x, dtype=np.float64), w, ess)
+        return e.mean, (e.se if ess > 1.0 else float("nan"))
     n = len(x)
     if n == 0:
         return float("nan"), float("nan")
@@ -481,14 +526,22 @@ def resolve_horizon(rules: RuleSet, horizon: int | None) -> int:
 
 def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
          horizon: int | None = DEFAULT_HORIZON, seed: int = 0,
-         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, progress=None) -> Hint:
+         dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, progress=None,
+         auction_weights: bool | None = None) -> Hint:
     """Value every legal card of the seat to play in ``view`` (module docstring).
 
     ``rules`` must be the view's game (a RuleSet); ``n_worlds`` PIMC worlds (seeded by
     ``seed``: the same seed, the same worlds); exact solving of each world once at most
     ``horizon`` tricks are left (None: :func:`default_horizon`); double-dummy values when
     every hand is known and at most ``dd_max_tricks`` tricks are left.  ``progress(done, n_worlds)``: as the worlds are
-    valued (:func:`world_values`); it changes no number.
+    valued (:func:`world_values`); it changes no number.  ``auction_weights`` (None: on
+    when the view holds an auction, :func:`~analyzer.analyses.hint_auction.has_auction`):
+    weight each world by the likelihood of the other seats' calls given their hands there
+    (R3; :func:`~analyzer.analyses.hint_auction.world_weights`, the model of ``binokel
+    advise``): the means are weighted, their SE at Kish's effective n, the best card the
+    argmax of the weighted means; worlds of weight 0 (the product underflowed: no
+    explanation of the calls) are left out and counted in ``Hint.dropped``.  Off, or with
+    no auction, the values are those of uniform worlds, bit for bit.
     """
     if rules.name != view.rules.name:
         raise BinokelError(f"hint: the position is of {view.rules.name}, not {rules.name}")
@@ -496,9 +549,23 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     horizon = resolve_horizon(rules, horizon)
     if not 1 <= n_worlds <= 10_000:
         raise BinokelError(f"hint: worlds must be 1-10,000, got {n_worlds}")
-    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed, progress)
+    use_w = has_auction(view) and (auction_weights is None or bool(auction_weights))
+    got: dict | None = {} if use_w else None
+    lg, vals, dpts, exact = world_values(view, n_worlds, horizon, seed, progress, got)
     if len(vals) == 0:
         raise BinokelError("hint: no world is consistent with this view (R1, R6)")
+    wts = None
+    ess = None
+    dropped = 0
+    if use_w:
+        wts = world_weights(view, got["hands"], got["disc"])
+        keep = np.isfinite(wts) & (wts > 0)
+        dropped = int(len(wts) - keep.sum())
+        if not keep.any():
+            raise BinokelError(f"hint: none of the {len(wts)} worlds explains the auction "
+                               "(every weight 0, R3): try --no-auction-weights")
+        vals, dpts, wts = vals[keep], dpts[keep], wts[keep]
+        ess = effective_sample_size(wts)
     k = rules.kernel
     flat = get_rules(rules.name)
     sol = view.soloist
@@ -527,29 +594,35 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
             pts = total_left - sv
         else:
             pts = np.zeros_like(sv)
-        pm, pse = _mean_se(pts)
+        pm, pse = _mean_se(pts, wts, ess)
         sm = sse = None
         if partners:
             sc = _side_scores(view, flat, sv, dpts, total_left)
             if sc is not None:
-                sm, sse = _mean_se(sc)
+                sm, sse = _mean_se(sc, wts, ess)
         elif view.bid is not None and view.melds is not None and not durch:
             sc = np.array([_soloist_score(view, flat, float(sv[i]), int(dpts[i]))
                            for i in range(len(sv))], dtype=np.float64)
-            sm, sse = _mean_se(sc)
+            sm, sse = _mean_se(sc, wts, ess)
         d = None
         if dd[0] is not None:
             v = dd[0][c]
             d = v if mine else int(left_points + rules.points.last_trick
                                    - sum(int(k.card_points[t]) * (view.discard or _disc_of(view))[t]
                                          for t in range(N_TYPES)) - v)
-        out.append(CardValue(c, pm, pse, sm, sse, len(sv), d))
+        out.append(CardValue(c, pm, pse, sm, sse, len(sv), d, ess))
         samples[c] = np.asarray(pts, dtype=np.float64)
-    means = {c: float(vals[:, c].mean()) for c in lg}
+    if wts is None:
+        means = {c: float(vals[:, c].mean()) for c in lg}
+    else:   # the weighted means: PIMC's rule on the auction-weighted worlds
+        means = {c: float((wts * vals[:, c]).sum() / wts.sum()) for c in lg}
     best = lg[0]
     if _partners(rules):
         # pimc_choose_partners: the best mean of the seat's own side, ties to the lowest type
-        own_means = {c: float(samples[c].sum()) / len(samples[c]) for c in lg}
+        if wts is None:
+            own_means = {c: float(samples[c].sum()) / len(samples[c]) for c in lg}
+        else:
+            own_means = {c: float((wts * samples[c]).sum() / wts.sum()) for c in lg}
         for c in lg:
             if own_means[c] > own_means[best]:
                 best = c
@@ -561,7 +634,8 @@ def hint(rules: RuleSet, view: View, n_worlds: int = DEFAULT_WORLDS,
     if len(lg) == 1:
         best = lg[0]
     order = sorted(out, key=lambda x: (-(x.points), x.card))
-    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples)
+    return Hint(view, tuple(order), best, len(vals), horizon, exact, dd_note, samples, wts, ess,
+                dropped)
 
 
 def _disc_of(view: View):

@@ -22,14 +22,16 @@ from analyzer.search.pimc import partners_world_row, world_setup_partners
 @njit
 def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played, ab,
                       trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr,
-                      vals, disc, exact, dd):
+                      vals, disc, exact, dd, hands_out):
     """Per world, the card points the side of ``seat`` (V1: seat % 2) takes from the
     current trick on after each legal card (``vals`` float64[n_worlds, 24], written), and
     the discard's card points in that world (``disc`` int64[n_worlds]: the known discard
     of the bidder, else the world's).  Arguments as pimc_choose_partners; ``exact``: solve
     every world exactly with the workspace ``dd``
-    (:func:`analyzer.search.solve_any.world_workspace`, reused for every world).  Returns
-    the number of worlds drawn (rows written)."""
+    (:func:`analyzer.search.solve_any.world_workspace`, reused for every world);
+    ``hands_out`` (uint8[n_worlds, 5, 24], or 0 rows: not written) the world's cards per
+    place now (seats 0-3, the discard 4), which the auction weights read
+    (analyzer.analyses.hint_auction).  Returns the number of worlds drawn (rows written)."""
     g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
                                                                  bidder, known_disc, kp)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
@@ -53,6 +55,10 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
         for t in range(N_TYPES):
             d += cp[t] * (known_disc[t] if seat == bidder else wc[4, t])
         disc[done] = d
+        if hands_out.shape[0] > 0:
+            for q in range(5):
+                for t in range(N_TYPES):
+                    hands_out[done, q, t] = wc[q, t]
         for t in range(N_TYPES):
             row[t] = 0.0
         partners_world_row(wc, seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, played,

@@ -81,6 +81,7 @@ from .exchange_hint import (PLAY, check_exchange_game, exchange_view_from_record
                             option_scores)
 from .bid_review import DEFAULT_BID_SAMPLES, auction_totals, review_auction
 from .stats import cross_fit_loss
+from .weighted_stats import weighted_mean
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class Decision:
     dd_loss: int | None    # hindsight loss (every hand known)
     same_world_loss: float = float("nan")   # the best's mean - the played card's on all n
                                             # worlds: biased upwards (for comparison only)
+    ess: float | None = None   # Kish's effective n of the auction weights (None: uniform, R3)
 
 
 @dataclass(frozen=True)
@@ -177,28 +179,39 @@ class Review:
                 "exchange": None if self.exchange is None else self.exchange.to_dict(),
                 "exchange_note": self.exchange_note,
                 "decisions_note": self.decisions_note,
+                # R3: the card decisions' worlds weighted by the other seats' calls
+                "auction_weights": any(d.ess is not None for d in self.decisions),
                 "auction": [c.to_dict() for c in self.calls],
                 "auction_note": self.auction_note, "auction_samples": self.auction_samples,
                 "decisions": [{"trick": d.trick, "card": d.card_no, "seat": d.seat,
                                "played": card_code(d.played, low),
                                "best": card_code(d.best, low), "loss": round(d.loss, 3),
                                "loss_se": round(d.loss_se, 3), "n": d.n,
+                               "effective_n": None if d.ess is None else round(d.ess, 1),
                                "dd_best": None if d.dd_best is None else card_code(d.dd_best, low),
                                "dd_loss": d.dd_loss} for d in self.decisions]}
 
 
-def pimc_loss(samples: dict, best: int, played: int) -> tuple[float, float, int, float]:
+def pimc_loss(samples: dict, best: int, played: int,
+              weights=None) -> tuple[float, float, int, float]:
     """The PIMC loss of the card ``played`` at one decision (module docstring).
     ``samples``: card -> the card points of the player's side per world, every legal card
     on the same worlds (``Hint.samples``, legal cards in order: ties go to the first, as
     PIMC breaks them); ``best``: PIMC's card on all worlds.  Returns ``(loss, se, n,
     same-world loss)``: the cross-fitted loss with its paired SE and n worlds, and the
     biased estimate ``mean(best) - mean(played)`` on all worlds, for comparison.  Needs
-    at least 2 worlds (BinokelError)."""
+    at least 2 worlds (BinokelError).  ``weights`` (``Hint.weights``: the worlds' auction
+    weights, R3, or None): the loss and the same-world estimate are weighted, the SE at
+    Kish's effective n (:func:`~analyzer.analyses.stats.cross_fit_loss`)."""
     cards = list(samples)
     table = np.column_stack([np.asarray(samples[c], dtype=float) for c in cards])
-    loss, se, n = cross_fit_loss(table, cards.index(played))
-    same = float(table[:, cards.index(best)].mean() - table[:, cards.index(played)].mean())
+    loss, se, n = cross_fit_loss(table, cards.index(played), weights)
+    if weights is None:
+        same = float(table[:, cards.index(best)].mean() - table[:, cards.index(played)].mean())
+    else:
+        w = np.asarray(weights, dtype=float)
+        diff = table[:, cards.index(best)] - table[:, cards.index(played)]
+        same = float((w * diff).sum() / w.sum())
     return loss, se, n, same
 
 
@@ -206,7 +219,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
            horizon: int | None = DEFAULT_HORIZON, seed: int = 0,
            dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS, from_trick: int = 1,
            seats=None, exchange_worlds: int = EXCHANGE_WORLDS,
-           auction_samples: int = DEFAULT_BID_SAMPLES, progress=None) -> Review:
+           auction_samples: int = DEFAULT_BID_SAMPLES, progress=None,
+           auction_weights: bool | None = None) -> Review:
     """Review every card decision of ``deal``, the soloist's exchange and the calls of
     the auction (module docstring).  Decision i uses the worlds of seed ``(seed, i)``, the
     exchange ``exchange_worlds`` worlds of seed ``(seed, 900)``, call i ``auction_samples``
@@ -216,7 +230,9 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     decisions of these table seats (default every seat).  ``horizon`` None: the table's
     (:func:`analyzer.analyses.hint.default_horizon`).  ``progress(done, total)``:
     called after each card of the tricks reviewed (the command line's progress bar); it
-    changes no number."""
+    changes no number.  ``auction_weights``: the card decisions' worlds weighted by the
+    other seats' calls as ``binokel hint`` does (None: when the record holds an auction,
+    R3); the loss weighted with them."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -253,16 +269,17 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                 continue
             if len(legal_cards(view)) < 2:
                 continue
-            h = hint(rules, view, n_worlds, horizon, seed * 1000 + i, dd_max_tricks)
+            h = hint(rules, view, n_worlds, horizon, seed * 1000 + i, dd_max_tricks,
+                     auction_weights=auction_weights)
             played = view.next_card
-            loss, se, n, same = pimc_loss(h.samples, h.best, played)
+            loss, se, n, same = pimc_loss(h.samples, h.best, played, h.weights)
             dd = {x.card: x.dd for x in h.cards}
             dd_best = dd_loss = None
             if all(v is not None for v in dd.values()):
                 dd_best = max(dd, key=lambda k: (dd[k], -k))
                 dd_loss = dd[dd_best] - dd[played]
             out.append(Decision(t, c, view.seat, played, h.best, loss, se, n,
-                                dd_best, dd_loss, same))
+                                dd_best, dd_loss, same, h.ess))
     if progress is not None and done:
         progress(done, total)
     order = sorted(out, key=lambda d: (-d.loss, d.trick, d.card_no))
@@ -362,13 +379,16 @@ def _side_points(deal: Deal, trick_no: int) -> tuple[int, list]:
 
 def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
                  horizon: int | None = DEFAULT_HORIZON, seed: int = 0,
-                 dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS) -> tuple:
+                 dd_max_tricks: int = DEFAULT_DD_MAX_TRICKS,
+                 auction_weights: bool | None = None) -> tuple:
     """The deal's value for the soloist's side before each trick and after the last
     (module docstring): a tuple of :class:`ValuePoint`, one per trick plus the end.
 
     Needs a complete record of a trump contract with the soloist's hand and discard
     (R4); raises BinokelError (one line) otherwise.  PIMC point t uses the worlds of seed
-    ``(seed, 500 + t)``: the same record and seed, the same series."""
+    ``(seed, 500 + t)``: the same record and seed, the same series.  ``auction_weights``:
+    as :func:`review` (the worlds weighted by the other seats' calls, R3; the point's mean
+    weighted, its SE and n at Kish's effective n)."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
@@ -402,10 +422,16 @@ def value_series(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
         while seat != sol:                       # the soloist's place in the trick (R6)
             seat, pos = int(k.next_seat[seat]), pos + 1
         view = view_from_record(mine, t, pos)
-        h = hint(rules, view, n_worlds, horizon, seed * 1000 + 500 + t, 0)
+        h = hint(rules, view, n_worlds, horizon, seed * 1000 + 500 + t, 0,
+                 auction_weights=auction_weights)
         s = h.samples[h.best]                    # the side's points from here, per world
-        se = float(s.std(ddof=1) / math.sqrt(len(s))) if len(s) > 1 else float("nan")
-        out.append(ValuePoint(t, float(past + s.mean()), se, len(s), "pimc"))
+        if h.weights is None:
+            se = float(s.std(ddof=1) / math.sqrt(len(s))) if len(s) > 1 else float("nan")
+            out.append(ValuePoint(t, float(past + s.mean()), se, len(s), "pimc"))
+        else:
+            e = weighted_mean(s, h.weights, h.ess)
+            out.append(ValuePoint(t, float(past + e.mean), e.se if h.ess > 1 else float("nan"),
+                                  len(s), "pimc"))
     end, _ = _side_points(deal, n_tricks + 1)
     out.append(ValuePoint(n_tricks + 1, float(end), 0.0, 0, "result"))
     return tuple(out)

@@ -380,7 +380,7 @@ def _rollout_after(w, rs, kr, seat, c, leader, k, lsuit, wcard, wseat, lhigh, tp
 @njit
 def pimc_worlds(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat, lhigh, tp,
                 own_lo, own_hi, legal, played, discard, absent, shown, tapp_left, n_samples,
-                horizon, state, vals, disc_lo, disc_hi):
+                horizon, state, vals, disc_lo, disc_hi, world_lo, world_hi):
     """The worlds of a PIMC decision and every legal card's value in each: the whole world
     loop of :func:`pimc_choose` and of ``binokel hint`` (analyzer.analyses.hint) in one
     kernel call.
@@ -391,8 +391,10 @@ def pimc_worlds(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
     as they are) the soloist's card points from here on after card ``c`` of ``legal``,
     exact double dummy (:func:`~analyzer.search.solve.dd_move_values`) once at most
     ``horizon`` tricks are left, else a heuristic play-out; ``disc_lo[i]``/``disc_hi[i]``
-    the world's discard planes (place 3; zero where the seat knows its own discard).
-    Returns the number of worlds drawn."""
+    the world's discard planes (place 3; zero where the seat knows its own discard);
+    ``world_lo[i]``/``world_hi[i]`` (int64[n_samples, 3], or 0 rows: not written) the
+    world's hands of seats 0-2 now (``binokel hint`` weights the worlds by the auction
+    with them, analyzer.analyses.hint_auction).  Returns the number of worlds drawn."""
     r = ctpop(own_lo) + ctpop(own_hi)
     sizes = np.empty(3, dtype=np.int64)
     for i in range(3):
@@ -451,6 +453,10 @@ def pimc_worlds(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
                                                wseat, lhigh, tp, soloist, trump)
         disc_lo[done] = wlo[_SLOT_DISCARD]
         disc_hi[done] = whi[_SLOT_DISCARD]
+        if world_lo.shape[0] > 0:
+            for p in range(3):
+                world_lo[done, p] = wlo[p]
+                world_hi[done, p] = whi[p]
         done += 1
     return done
 
@@ -481,7 +487,8 @@ def pimc_choose(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, ws
     dhi = np.empty(n_samples, dtype=np.int64)
     done = pimc_worlds(w, tt, rs, kr, seat, soloist, trump, leader, k, lsuit, wcard, wseat,
                        lhigh, tp, own_lo, own_hi, legal, played, discard, absent, shown,
-                       tapp_left, n_samples, horizon, state, vals, dlo, dhi)
+                       tapp_left, n_samples, horizon, state, vals, dlo, dhi,
+                       np.zeros((0, 3), dtype=np.int64), np.zeros((0, 3), dtype=np.int64))
     for i in range(done):
         m = legal
         while m != 0:

@@ -309,7 +309,7 @@ def test_pimc_worlds_takes_no_hidden_hand():
     assert params == ["w", "tt", "rs", "kr", "seat", "soloist", "trump", "leader", "k", "lsuit",
                       "wcard", "wseat", "lhigh", "tp", "own_lo", "own_hi", "legal", "played",
                       "discard", "absent", "shown", "tapp_left", "n_samples", "horizon",
-                      "state", "vals", "disc_lo", "disc_hi"]
+                      "state", "vals", "disc_lo", "disc_hi", "world_lo", "world_hi"]
 
 
 def _world_args(g, seat):
@@ -343,10 +343,12 @@ def test_pimc_worlds_rows_are_each_sampled_worlds_solver_or_playout_values(horiz
         vals = np.zeros((n, N_TYPES))
         dlo = np.zeros(n, dtype=np.int64)
         dhi = np.zeros(n, dtype=np.int64)
+        wl = np.zeros((n, 3), dtype=np.int64)
+        wh = np.zeros((n, 3), dtype=np.int64)
         done = pimc.pimc_worlds(s.w, s.tt, RS, KR, seat, sol, g["trump"], g["leader"], 0, -1, -1,
                                 -1, -1, np.int64(0), np.int64(own_lo), np.int64(own_hi),
                                 np.int64(legal), *info, n, horizon, chunk_state(cases, 0), vals,
-                                dlo, dhi)
+                                dlo, dhi, wl, wh)
         assert done == n
         st = chunk_state(cases, 0)
         sizes = np.array([left] * 3, dtype=np.int64)
@@ -357,6 +359,7 @@ def test_pimc_worlds_rows_are_each_sampled_worlds_solver_or_playout_values(horiz
                                 disc, sizes, *info[2:], wlo, whi, np.zeros(48, dtype=np.int64),
                                 np.zeros(48, dtype=np.int64))
             assert (dlo[i], dhi[i]) == (wlo[3], whi[3])
+            assert list(wl[i]) == list(wlo[:3]) and list(wh[i]) == list(whi[:3])
             ref = Solver(tt_bits=14)
             set_context(ref.w, g["trump"], sol, ref.tt_mask)
             pimc.set_hands(ref.w, wlo, whi)

@@ -11,7 +11,7 @@ import pytest
 from analyzer.analyses.replay import line_at, steps, values_at
 from analyzer.mechanics.cards import card_code
 from analyzer.mechanics.record import format_records, parse_records
-from analyzer.search.record_play import play_record
+from analyzer.search.record_play import full_record, play_record
 from analyzer.mechanics.ruleset import GAMES
 from web.replay import MAX_BODY, MAX_LINE_WORLDS, MAX_WORLDS
 
@@ -56,6 +56,19 @@ def test_hint_answers_the_librarys_values(server):
     assert {k: d[k] for k in want} == json.loads(json.dumps(want))
     assert d["double_dummy"] == "exact" and all(c["dd"] is not None for c in d["cards"])
     assert d["step"] == s.index and d["to_play"] == s.to_play
+
+
+def test_r3_a_record_with_its_auction_gets_weighted_worlds_and_their_effective_n(server):
+    full = full_record("binokel-48", seed=1)        # binokel play --seed 1: the auction too
+    text = format_records([full])
+    s = next(s for s in steps(full)[-12:] if len(s.legal) > 1)
+    status, d, _ = post(server, "/api/replay/hint", {"record": text, "step": s.index,
+                                                     "worlds": 6, "seed": 2})
+    assert status == 200, d
+    want = values_at(full, s.index, 6, 2).to_dict()
+    assert d["auction_weights"] and 1 <= d["effective_worlds"] <= d["worlds"]
+    assert d["effective_worlds"] == want["effective_worlds"]
+    assert all(c["effective_n"] == d["effective_worlds"] for c in d["cards"])
 
 
 def test_line_answers_the_librarys_line(server):

@@ -268,7 +268,7 @@ function valueRows(h) {
   }
   return h.cards.map((c) => ({
     key: c.card, exact: c.dd !== null, value: c.dd !== null ? c.dd : c.points,
-    title: `${c.dd !== null ? `DD ${c.dd}; ` : ""}PIMC ${fx(c.points)} ± ${fx(c.points_se)} (n = ${c.n}).` }));
+    title: `${c.dd !== null ? `DD ${c.dd}; ` : ""}PIMC ${fx(c.points)} ± ${fx(c.points_se)} (n = ${c.n}${c.effective_n != null ? `, effective ${c.effective_n}` : ""}).` }));
 }
 
 // the stock (V7.1, V7.2): the turned trump under it, the cards left, the last draws, the
@@ -384,7 +384,7 @@ function renderValues() {
   setHead(["card", "points ± SE", h.score_of === "side" ? "side score ± SE" : "soloist score ± SE", "DD", ""]);
   const how = h.exact_worlds ? "every world solved exactly" : h.horizon
     ? `heuristic play-outs, exact from ${h.horizon} tricks left` : "heuristic play-outs to the end";
-  note.textContent = `${S.data.seats[h.to_play]} (${h.role}) from its own view: PIMC over n = ${h.worlds} worlds, ${how}. `
+  note.textContent = `${S.data.seats[h.to_play]} (${h.role}) from its own view: PIMC over n = ${h.worlds} worlds${h.auction_weights ? ` weighted by the other seats' calls (R3; effective n = ${h.effective_worlds}${h.dropped_worlds ? `, ${h.dropped_worlds} of weight 0 left out` : ""})` : ""}, ${how}. `
     + (h.double_dummy === "exact" ? "DD: exact double-dummy card points (every hand known)." : `DD: ${h.double_dummy}.`)
     + " Points: card points of the player's side from here to the end (R7).";
   for (const c of h.cards) {
