@@ -210,7 +210,7 @@ def _play_whole(seed, policy, as_json, rules, record) -> None:
                    "melds": deal.melds,
                    "tricks": [{"leader": ld, "cards": [card_code(c, low) for c in cards]}
                               for ld, cards in deal.tricks],
-                   "points": deal.points, "won": deal.won, "score": deal.score,
+                   "card_points": deal.points, "tricks_won": deal.won, "scores": deal.score,
                    "record": format_deal(deal)})
         return
     click.echo(f"# {rules.name}, seed {seed}, policy {policy}: a whole deal as `binokel "

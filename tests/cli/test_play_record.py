@@ -96,7 +96,7 @@ def test_play_without_a_contract_plays_and_records_a_whole_deal_R3_R4(game, tmp_
     assert body == path.read_text()             # the printed record is the file's
     d = json.loads(run("play", "--seed", "6", "--rules", game, "--json").stdout)
     assert [tuple(c) for c in d["auction"]] == list(deal.auction)
-    assert d["score"] == list(deal.score) and d["record"] + "\n" == body
+    assert d["scores"] == list(deal.score) and d["record"] + "\n" == body
 
 
 def test_play_with_a_contract_keeps_the_deal_without_auction_R4(tmp_path):
