@@ -480,7 +480,8 @@ def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int,
                           lh, np.int64(tp), own, np.array(view.played, dtype=np.uint8),
                           np.array(view.absent[:4], dtype=np.int64), view.trump, view.soloist,
                           known, n_worlds, chunk_state(seed, 0), kp, beat, bm, ot,
-                          kp.partner_relief, vals, disc, exact, dd, hands)
+                          kp.partner_relief, vals, disc, exact, dd, hands,
+                          np.array(view.dabb_left, dtype=np.int64))
     vals, disc = vals[:n], disc[:n]
     if worlds_out is not None:
         worlds_out["hands"] = hands[:n, :4].astype(np.int64)

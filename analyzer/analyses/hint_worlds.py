@@ -2,7 +2,8 @@
 
 :func:`team_world_values` is :func:`analyzer.search.pimc.pimc_choose_partners` with its
 per-world values kept: the same knowledge (own hand, every card played, what each seat's
-plays proved (R6), its own discard when it is the bidder), the same exactly uniform world
+plays proved (R6), its own discard when it is the bidder, the face-up Dabb's cards in the
+bidder's hand or discard, R4), the same exactly uniform world
 sampler (:mod:`analyzer.mechanics.worlds`, drawn in the same order from the same stream),
 the same value of each legal card in each world (:func:`~analyzer.search.pimc.partners_world_row`:
 exact double dummy once at most ``horizon`` tricks are left, else the team-policy
@@ -22,7 +23,7 @@ from analyzer.search.pimc import partners_world_row, world_setup_partners
 @njit
 def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played, ab,
                       trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr,
-                      vals, disc, exact, dd, hands_out):
+                      vals, disc, exact, dd, hands_out, dabb_up):
     """Per world, the card points the side of ``seat`` (V1: seat % 2) takes from the
     current trick on after each legal card (``vals`` float64[n_worlds, 24], written), and
     the discard's card points in that world (``disc`` int64[n_worlds]: the known discard
@@ -31,9 +32,11 @@ def team_world_values(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own
     (:func:`analyzer.search.solve_any.world_workspace`, reused for every world);
     ``hands_out`` (uint8[n_worlds, 5, 24], or 0 rows: not written) the world's cards per
     place now (seats 0-3, the discard 4), which the auction weights read
-    (analyzer.analyses.hint_auction).  Returns the number of worlds drawn (rows written)."""
+    (analyzer.analyses.hint_auction); ``dabb_up`` int64[24] the face-up Dabb's copies the
+    bidder has not played (R4: in its hand or discard in every world).  Returns the number
+    of worlds drawn (rows written)."""
     g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
-                                                                 bidder, known_disc, kp)
+                                                                 bidder, known_disc, kp, dabb_up)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     pres = np.zeros(4, dtype=np.int64)

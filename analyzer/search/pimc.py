@@ -841,12 +841,15 @@ def rollout_partners(cnt, pres, seat, first, ld, k, lsuit, wcard, wseat, best_le
 
 
 @njit
-def world_setup_partners(seat, k, ld, own, played, ab, bidder, known_disc, kp):
+def world_setup_partners(seat, k, ld, own, played, ab, bidder, known_disc, kp, dabb_up):
     """The world sampler's tables (analyzer.mechanics.worlds.sample_setup) for ``seat`` at a
     partners' table from its knowledge only: its hand ``own``, the cards ``played``, the
     proofs ``ab``, its own discard ``known_disc`` if it is the bidder (else zeros: the Dabb
     of ``kp.dabb_size`` cards is then a hidden place, V4.1, V5.1); hand sizes follow from
-    the trick in progress (``ld`` leader, ``k`` cards played to it)."""
+    the trick in progress (``ld`` leader, ``k`` cards played to it).  ``dabb_up``
+    int64[24]: the face-up Dabb's copies the bidder has not played (R4: everyone saw the
+    Dabb the bidder took up; V4.2, V5.3), which lie in the bidder's hand or its discard;
+    zeros when not known (the tournament's PIMC seats, whose numbers are pinned)."""
     r = 0
     for t in range(N_TYPES):
         r += own[t]
@@ -869,7 +872,12 @@ def world_setup_partners(seat, k, ld, own, played, ab, bidder, known_disc, kp):
         absent[q] = ab[q]
     shown = np.zeros((5, N_TYPES), dtype=np.int64)
     public = np.zeros(N_TYPES, dtype=np.int64)
-    return sample_setup(unseen, shown, public, absent, places, np.int64(0), room)
+    pub_places = np.int64(0)
+    if seat != bidder and kp.dabb_size > 0:
+        pub_places = (np.int64(1) << np.int64(bidder)) | (np.int64(1) << np.int64(4))
+        for t in range(N_TYPES):
+            public[t] = min(dabb_up[t], max(unseen[t], 0))
+    return sample_setup(unseen, shown, public, absent, places, pub_places, room)
 
 
 @njit(_nrt=False)
@@ -930,7 +938,7 @@ def partners_world_row(wc, seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp
 @njit
 def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, own, played,
                          ab, trump, bidder, known_disc, n_worlds, state, kp, beat, bm, ot, pr, acc,
-                         horizon=0, dd=None):
+                         horizon=0, dd=None, dabb_up=None):
     """PIMC choice of a card type for ``seat`` at a partners' table from its knowledge only.
 
     Knowledge (the only inputs): ``own`` uint8[24] its hand; ``played`` uint8[24] every
@@ -954,8 +962,12 @@ def pimc_choose_partners(seat, legal, k, ld, lsuit, wcard, wseat, best_led, tp, 
         acc[t] = 0.0
     if ctpop(legal) == 1:
         return cttz(legal)
+    up = np.zeros(N_TYPES, dtype=np.int64)
+    if dabb_up is not None:
+        for t in range(N_TYPES):
+            up[t] = dabb_up[t]
     g_type, act, sp, wt, nsp, room_c, tab = world_setup_partners(seat, k, ld, own, played, ab,
-                                                                 bidder, known_disc, kp)
+                                                                 bidder, known_disc, kp, up)
     wc = np.zeros((5, N_TYPES), dtype=np.int64)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
     pres = np.zeros(4, dtype=np.int64)

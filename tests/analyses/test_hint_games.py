@@ -106,7 +106,8 @@ def _pimc_choice(v, n, seed):
                              np.array(v.played, np.uint8), np.array(v.absent[:4], np.int64),
                              v.trump, v.soloist, np.array(known, np.uint8), n,
                              chunk_state(seed, 0), kp, beat, bm, ot, kp.partner_relief, acc,
-                             4, world_workspace(r, v.trump, v.soloist))   # hint: horizon 4
+                             4, world_workspace(r, v.trump, v.soloist),   # hint: horizon 4
+                             np.array(v.dabb_left, np.int64))             # the face-up Dabb, R4
         return int(c), acc
     flat = get_rules(r.name)
     kr = flat.kernel

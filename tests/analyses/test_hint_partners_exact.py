@@ -65,7 +65,7 @@ def _worlds(v, n, seed):
     from the seat's knowledge, the same stream, the seat's own hand put in."""
     kp, own, played, ab, known = _knowledge(v)
     setup = world_setup_partners(v.seat, len(v.trick), v.leader, own, played, ab, v.soloist,
-                                 known, kp)
+                                 known, kp, np.array(v.dabb_left, np.int64))
     state = chunk_state(seed, 0)
     out = []
     for _ in range(n):
@@ -88,10 +88,12 @@ def _pimc(v, n, seed, horizon=None):
     args = (v.seat, np.int64(sum(1 << x for x in legal_cards(v))), k, v.leader, ls, wc, ws, lh,
             tp, own, played, ab, v.trump, v.soloist, known, n, chunk_state(seed, 0), kp, beat,
             bm, ot, kp.partner_relief, acc)
+    up = np.array(v.dabb_left, np.int64)      # the face-up Dabb (R4), as the hint knows it
     if horizon is None:
-        c = pimc_choose_partners(*args)
+        c = pimc_choose_partners(*args, dabb_up=up)
     else:
-        c = pimc_choose_partners(*args, horizon, world_workspace(v.rules, v.trump, v.soloist))
+        c = pimc_choose_partners(*args, horizon, world_workspace(v.rules, v.trump, v.soloist),
+                                 up)
     return int(c), acc
 
 
@@ -210,3 +212,15 @@ def test_default_horizon_is_at_most_32_cards_in_the_hands_V1():
                                                       *PARTNERS)} == {
         "binokel-48": 10, "grupp-4": 10, "binokel-40": 10,
         "kreuz-48": 8, "kreuz-40": 8, "pinochle-80": 8}
+
+
+@pytest.mark.parametrize("name", ["kreuz-48", "kreuz-40"])
+def test_r4_a_defenders_worlds_put_the_face_up_dabb_in_the_bidders_hand_or_discard(name):
+    # R4, V4.2, V5.3: everyone saw the Dabb the bidder took up; its copies the bidder has
+    # not played lie in the bidder's hand or its discard in every world a defender draws
+    deal = play_record(name, seed=3, soloist=1, trump=2)
+    v = next(v for v in (_hidden_view(deal, 3, c) for c in range(1, 5)) if v.seat != v.soloist)
+    assert sum(v.dabb_left) > 0
+    for wc in _worlds(v, 30, 5):
+        for t in range(N_TYPES):
+            assert wc[v.soloist, t] + wc[4, t] >= v.dabb_left[t]
