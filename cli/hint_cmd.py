@@ -69,8 +69,9 @@ from .progress import Bar, quiet_option
               help="Seed of the worlds (same seed, same worlds).")
 @click.option("--auction-weights/--no-auction-weights", "auction_weights", default=None,
               help="Weight each world by how likely the other seats' calls were with their "
-                   "hands in it (R3; the model of `binokel advise`) [default: on when the "
-                   "record holds an auction].")
+                   "hands in it (R3; the model of `binokel advise`); with --exchange the worlds "
+                   "of the hidden hands before play [default: on when the record holds an "
+                   "auction].")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--rules", "rules", default=None, metavar="NAME", callback=record_rules,
               help="The game the record must be of (default: its Game line); with "
@@ -103,7 +104,9 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
     difference to the best has a small paired SE), played out by the heuristic. At a
     partners' table with a Dabb (kreuz-48, kreuz-40: V4.2-V4.6, V5.3-V5.7) the same for
     the soloist's side's deal score, the partner's hand hidden like the opponents'; `rule`
-    marks the option the simulations' soloist takes.
+    marks the option the simulations' soloist takes. With --record and its Auction line
+    the worlds are weighted by how likely the other seats' calls were with their hands
+    (R3, as for the card play; the effective n is shown; --no-auction-weights: uniform).
     """
     given = {p for p in ("horizon", "dd_max_tricks", "seat", "top", "meld", "trick_no",
                          "card_no") if _given(p)}
@@ -111,14 +114,12 @@ def hint_command(record, exchange, hand, bid, seat, top, deal_no, trick_no, card
         if record and "seat" in given:
             raise BadInput("--exchange --record: the record's Auction names the soloist's "
                            "seat; --seat goes with --hand (R3)")
-        if auction_weights is not None:
-            given.add("auction_weights")
-        extra = given & {"horizon", "dd_max_tricks", "auction_weights"}
+        extra = given & {"horizon", "dd_max_tricks"}
         if extra:
             raise BadInput(f"--exchange: {_flag(sorted(extra)[0])} does not apply to the "
                            "decisions before play (R4)")
         return _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld,
-                         worlds, seed, as_json, rules)
+                         worlds, seed, as_json, rules, auction_weights)
     if record is None:
         raise BadInput("--record FILE is needed (or --exchange with --hand and --bid)")
     if hand is not None or bid is not None or given & {"seat", "top"}:
@@ -204,13 +205,15 @@ def _flag(param: str) -> str:
 
 
 def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, worlds, seed,
-              as_json, rules):
-    """``hint --exchange``: the table of analyzer.analyses.exchange_hint."""
+              as_json, rules, auction_weights=None):
+    """``hint --exchange``: the table of analyzer.analyses.exchange_hint; with a record's
+    Auction line its worlds weighted by the other seats' calls (R3) unless
+    ``auction_weights`` is False."""
     from analyzer.analyses.analysis import parse_seat
     from analyzer.analyses.advice import parse_seat_for
     from analyzer.analyses.exchange_hint import (DEFAULT_WORLDS, check_exchange_game,
                                                  exchange_hint, exchange_view_from_record,
-                                                 has_partners)
+                                                 has_partners, uses_auction)
     from analyzer.errors import BinokelError
     from analyzer.mechanics.record import read_records
     from analyzer.mechanics.rules import get_rules
@@ -219,6 +222,7 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
         raise BadInput("--exchange is the decision before the play: no --trick, --card or "
                        "--meld (R4)")
     worlds = DEFAULT_WORLDS if worlds is None else worlds
+    auction = None
     try:
         if record is not None:
             if hand is not None or bid is not None:
@@ -231,9 +235,16 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
             check_exchange_game(deal.rules)
             cards, bid, soloist = exchange_view_from_record(deal)
             game = deal.rules
+            auction = deal.auction
+            if auction_weights and not uses_auction(game, auction, True):
+                raise BadInput("--auction-weights: the record has no Auction line to weight "
+                               "the worlds by (R3)")
         else:
             if hand is None or bid is None:
                 raise BadInput("--exchange needs --record FILE, or --hand and --bid")
+            if auction_weights:
+                raise BadInput("--auction-weights: --hand and --bid hold no auction; give "
+                               "--record FILE with an Auction line (R3)")
             from analyzer.mechanics.ruleset import get_game
 
             game = rules if rules is not None else get_game(None)
@@ -243,7 +254,8 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
                 soloist = parse_seat_for(seat, get_rules(game)) if _given("seat") else 0
             else:
                 soloist = parse_seat(seat)
-        h = exchange_hint(game, cards, bid, soloist, top, worlds, seed)
+        h = exchange_hint(game, cards, bid, soloist, top, worlds, seed, auction,
+                          auction_weights)
     except BadInput:
         raise
     except BinokelError as exc:
@@ -261,6 +273,13 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
     else:
         click.echo(f"{d['worlds']} worlds of the defenders' hands (the unseen cards dealt "
                    f"uniformly, seed {d['seed']}), the same for every option; heuristic play")
+    if d["auction_weights"]:
+        click.echo(f"  weighted by the other seats' calls (R3): effective n "
+                   f"{d['effective_worlds']:.1f} of {d['options'][0]['n']}"
+                   + (f"; {d['dropped_worlds']} world(s) of weight 0 left out"
+                      if d["dropped_worlds"] else ""))
+    elif auction is not None and len(auction) and auction_weights is False:
+        click.echo("  uniform worlds (--no-auction-weights): the calls are not used")
     click.echo(f"{'option':<34}{'score ± SE':>16}{'vs best ± SE':>18}")
     for o in d["options"]:
         vs = "best" if o["option"] == d["best"] else f"{o['diff']:.1f} ± {o['diff_se']:.1f}"
@@ -268,6 +287,8 @@ def _exchange(record, hand, bid, seat, top, deal_no, trick_no, card_no, meld, wo
                    + ("  rule" if o["rule"] else ""))
     what = ("the soloist's side's deal score, V4.6 / V5.7" if d["partners"] else
             "the soloist's deal score, R8 / R4")
-    click.echo(f"(score: {what}; n = {d['worlds']} per option; vs best: paired difference "
+    n_text = (f"n = {d['options'][0]['n']} per option, effective {d['effective_worlds']:.1f}"
+              if d["auction_weights"] else f"n = {d['worlds']} per option")
+    click.echo(f"(score: {what}; {n_text}; vs best: paired difference "
                "on the same worlds" + ("; rule: the option the simulations' soloist takes"
                                        if d["rule_choice"] else "") + ")")

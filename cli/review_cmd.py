@@ -50,7 +50,8 @@ from .progress import Bar, quiet_option
                    "--lookahead`; ~0.2 s a call warm at the default).")
 @click.option("--auction-weights/--no-auction-weights", "auction_weights", default=None,
               help="Weight the card decisions' worlds by how likely the other seats' calls "
-                   "were with their hands in them (R3; as `binokel hint`) [default: on when "
+                   "were with their hands in them, and the exchange's worlds (R3; as `binokel "
+                   "hint`) [default: on when "
                    "the record holds an auction].")
 @click.option("--no-auction", "no_auction", is_flag=True,
               help="Do not review the calls of the auction.")
@@ -166,7 +167,10 @@ def review_command(record, deal_no, worlds, horizon, dd_max_tricks, exchange_wor
     if x is not None:
         click.echo(f"exchange (seat {x['seat']}, the soloist, R4): played {x['played']}, best "
                    f"{x['best']}: loss {x['loss']:.1f} ± {x['loss_se']:.1f} "
-                   f"{x['unit'][:-1]}; {x['options']} options on n = {x['n']} common worlds, cross-fitted)")
+                   f"{x['unit'][:-1]}; {x['options']} options on n = {x['n']} common worlds"
+                   + (f", weighted by the other seats' calls (R3): effective n "
+                      f"{x['effective_n']:.1f}" if x["effective_n"] is not None else "")
+                   + ", cross-fitted)")
     else:
         click.echo(f"exchange: {d['exchange_note']}")
     _echo_auction(d)

@@ -25,8 +25,17 @@ and the best Durch discard), and every candidate is played by
 exchange: the unseen cards (not in hand, Dabb or discard) dealt uniformly to the two
 defenders, heuristic play -- on the *same* worlds with the same play streams (common
 random numbers).  So each option's difference to the best has a small paired SE, which
-the table reports.  The worlds are uniform: no auction weighting (the PIMC worlds of
-:mod:`.hint_worlds` have none to offer at the exchange).
+the table reports.
+
+The auction (R3; V1, V6.2): given the record's calls, each world is weighted by the
+likelihood of the other seats' calls given their hands in it
+(:func:`exchange_world_weights`, which asks :func:`analyzer.analyses.hint_auction.
+world_weights`: the model of ``binokel advise`` and of ``binokel hint``): the options'
+means are weighted, their SE and the paired differences' SE at Kish's effective n, and
+worlds of weight 0 are left out and counted.  Without calls, or with
+``auction_weights=False``, the worlds are uniform and the numbers those of uniform
+worlds, bit for bit.  The soloist's own calls say nothing it does not know: only the
+other seats' calls weigh.
 
 Games: every game with a Dabb (R4), the RuleSet says which: a lone soloist's (binokel-48,
 grupp-3, grupp-4, binokel-40) as above; a game without a Dabb has no exchange (R4) and is
@@ -66,10 +75,14 @@ from analyzer.mechanics.exchange import (CONTRACT_DURCH, CONTRACT_OPEN_DURCH, CO
                                          candidate_outcomes, exchange_shortlist, soloist_choice)
 from analyzer.mechanics.game import R_SCORE, RES_COLS, contract_for_bid
 from analyzer.mechanics.play import POLICY_HEURISTIC, beat_table
+from analyzer.mechanics.record import in_play_seats
 from analyzer.mechanics.rng import chunk_state, next_u64
 from analyzer.mechanics.rules import get_rules, team_spec
 from analyzer.mechanics.ruleset import SIDES_SOLO, RuleSet, get_game
-from analyzer.mechanics.sampling import deal_counts_fixed
+from analyzer.mechanics.sampling import deal_counts_fixed, deal_masks, mask_counts
+from analyzer.mechanics.exchange import unseen_cards
+from analyzer.analyses.hint_auction import world_weights
+from analyzer.analyses.weighted_stats import effective_sample_size, weighted_mean
 from analyzer.mechanics.scoring import (DEAL_SURRENDER, score_kernel, score_sides_durch,
                                         score_sides_going_out)
 from analyzer.search.partner_deals import _play_durch, _play_trump_contract
@@ -97,6 +110,7 @@ class Option:
     diff: float          # mean - best mean (0 for the best)
     diff_se: float       # paired SE of that difference (same worlds)
     rule: bool = False   # the simulations' rule of thumb takes it (partners' tables)
+    ess: float | None = None   # Kish's effective n of the auction weights (None: uniform)
 
     def label(self, low: str = "9") -> str:
         """``low``: the deck's low card (R1 "9", V1 "7"), so the label parses back."""
@@ -116,6 +130,8 @@ class ExchangeHint:
     worlds: int
     seed: int
     partners: bool = False   # a partners' table (V1): the side's score, three hidden hands
+    ess: float | None = None   # Kish's effective n of the auction weights (None: uniform)
+    dropped: int = 0           # worlds of auction weight 0 left out (R3)
 
     def to_dict(self) -> dict:
         low = _game(self.rules).deck.low_card
@@ -125,6 +141,10 @@ class ExchangeHint:
             "cards": " ".join(card_code(t, low) for t in range(N_TYPES)
                               for _ in range(self.cards[t])),
             "worlds": self.worlds, "seed": self.seed, "partners": self.partners,
+            # R3: the worlds weighted by the other seats' calls (effective n), or not
+            "auction_weights": self.ess is not None,
+            "effective_worlds": None if self.ess is None else round(self.ess, 1),
+            "dropped_worlds": self.dropped,
             "score": "the soloist's side's deal score (V4.6, V5.7)" if self.partners
                      else "the soloist's deal score (R8, R4)",
             "best": self.options[0].label(low),
@@ -133,7 +153,8 @@ class ExchangeHint:
                          "discard": [card_code(t, low) for t in o.discard],
                          "trump": SUIT_LETTERS[o.trump] if o.trump >= 0 else None,
                          "mean": o.mean, "se": o.se, "n": o.n,
-                         "diff": o.diff, "diff_se": o.diff_se, "rule": o.rule}
+                         "diff": o.diff, "diff_se": o.diff_se, "rule": o.rule,
+                          "effective_n": None if o.ess is None else round(o.ess, 1)}
                         for o in self.options],
         }
 
@@ -191,18 +212,31 @@ def going_out_score(rules, bid: int) -> int:
 
 
 def exchange_hint(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
-                  worlds: int = DEFAULT_WORLDS, seed: int = 0) -> ExchangeHint:
+                  worlds: int = DEFAULT_WORLDS, seed: int = 0, auction=None,
+                  auction_weights: bool | None = None) -> ExchangeHint:
     """The soloist's options before play, valued over ``worlds`` common worlds.
 
     ``cards``: 24 counts, the soloist's hand with the Dabb taken (hand_size + Dabb size
-    cards, R4); ``bid``: the winning bid (R3); ``soloist``: seat in play 0..2; ``k``: how
-    many discards to list (1..MAX_K); ``seed``: the worlds' seed (same seed, same numbers).
+    cards, R4); ``bid``: the winning bid (R3); ``soloist``: seat in play 0..2 (a table
+    seat 0..3 at a partners' table); ``k``: how many discards to list (1..MAX_K);
+    ``seed``: the worlds' seed (same seed, same numbers).  ``auction``: the record's calls
+    ``((table seat, call), ...)`` or None; with calls and ``auction_weights`` not False
+    the worlds are weighted by the other seats' calls (module docstring; the options'
+    ``n`` the worlds kept, ``ess`` their effective n, ``dropped`` the worlds of weight 0).
     Returns an :class:`ExchangeHint` with the options best first.  Raises a one-line
-    BinokelError for a game without the exchange, a wrong number of cards or a bad bid.
+    BinokelError for a game without the exchange, a wrong number of cards or a bad bid,
+    or when no world explains the calls.
     """
     partners = has_partners(rules)
     rule = rule_option(rules, cards, bid) if partners else None
-    rows, ri = option_scores(rules, cards, bid, soloist, k, worlds, seed, rule)
+    use_w = uses_auction(rules, auction, auction_weights)
+    got = {} if use_w else None
+    rows, ri = option_scores(rules, cards, bid, soloist, k, worlds, seed, rule, got)
+    wts = ess = None
+    dropped = 0
+    if use_w:
+        rows, wts, ess, dropped = weigh_rows(rules, auction, got, rows)
+    mean = _mean if wts is None else (lambda x: float((wts * x).sum() / wts.sum()))
     rules = get_rules(rules)
     # the table: each of the best k discards with its best trump, then going out and
     # Durch (the best discard of each kind), and the rule of thumb's option wherever it is
@@ -211,27 +245,120 @@ def exchange_hint(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     best_per_kind: dict[str, tuple] = {}
     for kind, d, t, s in rows:
         if kind == PLAY and (d not in best_per_discard
-                             or s.mean() > best_per_discard[d][3].mean()):
+                             or mean(s) > mean(best_per_discard[d][3])):
             best_per_discard[d] = (PLAY, d, t, s)
         if kind != PLAY and (kind not in best_per_kind
-                             or s.mean() > best_per_kind[kind][3].mean()):
+                             or mean(s) > mean(best_per_kind[kind][3])):
             best_per_kind[kind] = (kind, d, t, s)
-    plays = sorted(best_per_discard.values(), key=lambda o: -o[3].mean())[:k]
+    plays = sorted(best_per_discard.values(), key=lambda o: -mean(o[3]))[:k]
     scored.extend(plays)
     scored.extend(best_per_kind.values())
     rule_key = None if ri is None else rows[ri][:3]
     if rule_key is not None and all(o[:3] != rule_key for o in scored):
         scored.append(rows[ri])
-    scored.sort(key=lambda o: -o[3].mean())
+    scored.sort(key=lambda o: -mean(o[3]))
     best = scored[0][3]
     opts = []
     for kind, d, t, s in scored:
         diff = s - best
-        opts.append(Option(kind, d, t, float(s.mean()), _se(s), worlds,
-                           float(diff.mean()), _se(diff), (kind, d, t) == rule_key))
+        if wts is None:
+            opts.append(Option(kind, d, t, float(s.mean()), _se(s), worlds,
+                               float(diff.mean()), _se(diff), (kind, d, t) == rule_key))
+        else:
+            m, se = _wmean_se(s, wts, ess)
+            dm, dse = _wmean_se(diff, wts, ess)
+            opts.append(Option(kind, d, t, m, se, len(wts), dm, dse, (kind, d, t) == rule_key,
+                               ess))
     counts = np.asarray(cards, dtype=np.uint8)
     return ExchangeHint(rules.name, soloist, int(bid), tuple(int(c) for c in counts),
-                        tuple(opts), worlds, seed, partners)
+                        tuple(opts), worlds, seed, partners, ess, dropped)
+
+
+def _mean(x: np.ndarray) -> float:
+    return x.mean()
+
+
+def _wmean_se(x: np.ndarray, w: np.ndarray, ess: float) -> tuple[float, float]:
+    """The weighted mean of ``x`` and its SE at Kish's effective n ``ess``
+    (analyzer.analyses.weighted_stats.weighted_mean; 0 for a single effective world, as
+    :func:`_se` gives for one world)."""
+    x = np.asarray(x, dtype=np.float64)
+    if len(x) and (x == x[0]).all():     # the same in every world (going out): exact
+        return float(x[0]), 0.0
+    e = weighted_mean(x, w, ess)
+    return e.mean, (e.se if ess > 1.0 else 0.0)
+
+
+def uses_auction(rules, auction, auction_weights: bool | None) -> bool:
+    """Whether the exchange's worlds are weighted by the auction: the game has one (R3;
+    V7.1: binokel-2 has none), ``auction`` holds calls, and ``auction_weights`` is not
+    False (None: on)."""
+    return (auction_weights is not False and auction is not None and len(auction) > 0
+            and _game(rules).auction.form != "none")
+
+
+def exchange_world_weights(rules, auction, soloist: int, hands: np.ndarray) -> np.ndarray:
+    """The auction likelihood of each exchange world (float64[n]): the product over the
+    table seats other than the soloist of the likelihood of their calls given their
+    dealt hands (:func:`analyzer.analyses.hint_auction.world_weights`, R3).  ``auction``:
+    ``((table seat, call), ...)``; ``soloist``: its table seat; ``hands``
+    int[n, table seats, 24]: each seat's hand in the world before any card is played (the
+    defenders' -- at a partners' table the three other seats' -- as dealt; the soloist's
+    row is its own cards and is not read: its own calls are no evidence to it).  At the
+    exchange nothing is played and the Dabb is in the soloist's hand, so the view handed
+    to ``world_weights`` has no played cards, no Dabb and no discard to add."""
+    from types import SimpleNamespace
+
+    game = _game(rules)
+    z = np.zeros(N_TYPES, dtype=np.int64)
+    view = SimpleNamespace(rules=game, auction=tuple(auction), seat=int(soloist),
+                           soloist=int(soloist),
+                           played_by=np.zeros((game.table.seats, N_TYPES), dtype=np.int64),
+                           dabb=z, discard=z)
+    return world_weights(view, hands, np.zeros((len(hands), N_TYPES), dtype=np.int64))
+
+
+def weigh_rows(rules, auction, got: dict, rows: list):
+    """The auction weights of :func:`option_scores`' worlds (``got`` its per-world
+    hands) and its rows restricted to the worlds of positive weight.  Returns ``(rows,
+    weights, ess, dropped)``; a one-line BinokelError when every weight is 0 (R3)."""
+    wts = exchange_world_weights(rules, auction, got["soloist"], got["hands"])
+    keep = np.isfinite(wts) & (wts > 0)
+    dropped = int(len(wts) - keep.sum())
+    if not keep.any():
+        raise BinokelError(f"--exchange: none of the {len(wts)} worlds explains the auction "
+                           "(every weight 0, R3): try --no-auction-weights")
+    rows = [(kind, d, t, s[keep]) for kind, d, t, s in rows]
+    wts = wts[keep]
+    return rows, wts, effective_sample_size(wts), dropped
+
+
+@njit
+def exchange_worlds(counts18, soloist, m, state, kr, out_hands):
+    """The worlds :func:`analyzer.mechanics.exchange.candidate_outcomes` deals from the
+    same ``state`` (uint64[4], advanced the same way): ``out_hands[i, q]`` (uint8[m, 3,
+    24]) each seat in play's hand in world ``i``, the soloist's its ``counts18`` (hand +
+    Dabb, R4), the two defenders' the unseen cards dealt as that kernel deals them (the
+    same draws: the deal, then the world's play stream's four words, which the play-outs
+    use and this skips).  tests/analyses/test_exchange_weights.py replays a world's
+    play-out from these hands and checks it against the kernel's."""
+    deck = np.empty(48, dtype=np.uint8)
+    nd = unseen_cards(counts18, kr.copies, deck)
+    deck = deck[:nd]
+    sizes = np.empty(2, dtype=np.int64)
+    sizes[0] = nd // 2
+    sizes[1] = nd - nd // 2
+    masks = np.empty(2, dtype=np.int64)
+    opp1 = (soloist + 1) % 3
+    opp2 = (soloist + 2) % 3
+    for i in range(m):
+        deal_masks(state, deck, sizes, masks)
+        mask_counts(masks[0], out_hands[i, opp1])
+        mask_counts(masks[1], out_hands[i, opp2])
+        for t in range(N_TYPES):
+            out_hands[i, soloist, t] = counts18[t]
+        for q in range(4):
+            next_u64(state)
 
 
 def _shortlist(counts, kr, k: int):
@@ -250,7 +377,7 @@ def _shortlist(counts, kr, k: int):
 
 
 def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
-                  worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None):
+                  worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None, got=None):
     """Every candidate option of the soloist's exchange and its deal score per world.
 
     Inputs as :func:`exchange_hint`; ``played``: optionally one more option ``(kind,
@@ -262,11 +389,15 @@ def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     shortlist's (discard, trump) candidates (the best ``k`` discards per trump, R4), going
     out (where the game has it), Durch and open Durch (with the best Durch discard), then
     ``played`` when it is none of these; ``index`` is ``played``'s row (None without it).
+    ``got``: optionally a dict that receives the worlds (what the auction weights read,
+    :func:`exchange_world_weights`): ``got["hands"]`` int64[worlds, table seats, 24] each
+    seat's hand in each world before play, ``got["soloist"]`` the soloist's table seat;
+    no number changes.
     """
     check_exchange_game(rules)
     check_bid(rules, int(bid))
     if has_partners(rules):
-        return side_option_scores(rules, cards, bid, soloist, k, worlds, seed, played)
+        return side_option_scores(rules, cards, bid, soloist, k, worlds, seed, played, got)
     rules = get_rules(rules)      # the flat view: the exchange kernels' KernelRules
     kr = rules.kernel
     counts = _check_request(rules, cards, k, worlds)
@@ -296,6 +427,14 @@ def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
     tricks = np.empty((n_cand, worlds), dtype=np.int64)
     candidate_outcomes(counts, soloist, cand_disc, cand_trump, n_cand, worlds,
                        chunk_state(seed, 0), kr, total, tricks)
+    if got is not None:     # the same worlds again, from the same seed (no play-outs)
+        h3 = np.zeros((worlds, 3, N_TYPES), dtype=np.uint8)
+        exchange_worlds(counts, soloist, worlds, chunk_state(seed, 0), kr, h3)
+        seats = in_play_seats(_game(rules))     # seats in play -> table seats (R2)
+        tab = np.zeros((worlds, _game(rules).table.seats, N_TYPES), dtype=np.int64)
+        for q, p in enumerate(seats):
+            tab[:, p] = h3[:, q]
+        got["hands"], got["soloist"] = tab, seats[soloist]
     # per-world scores of each option (same worlds for all: common random numbers)
     rows = [(PLAY, cands[j][0], cands[j][1], _score_play(total[j], tricks[j], bid, kr))
             for j in range(n_play)]
@@ -357,7 +496,7 @@ def _check_request(rules, cards, k: int, worlds: int) -> np.ndarray:
 
 @njit
 def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, tk, kr,
-                         out_score, out_made):
+                         out_score, out_made, out_hands):
     """Play every candidate exchange of the soloist ``sol`` (table seat 0..3) on ``m``
     worlds of the three hidden hands (V4.2-V4.6, V5.3-V5.7).
 
@@ -371,7 +510,8 @@ def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, 
     Writes ``out_score[j, i]``: the soloist's side's deal score of trump candidate ``j``
     in world ``i`` (V4.6, V5.7: :func:`analyzer.mechanics.scoring.score_sides`, the bid
     ``bid``); ``out_made[j, i]``: 1 when Durch candidate ``j`` wins every trick (V4.6 "Durch
-    as V2.7"), else 0.  Only ``full`` is read of the soloist's side: the partner's hand is
+    as V2.7"), else 0; ``out_hands`` uint8[m or 0, 4, 24]: when it has ``m`` rows, each
+    seat's hand in world ``i`` (what the auction weights read; 0 rows: not kept).  Only ``full`` is read of the soloist's side: the partner's hand is
     dealt, never given."""
     hands5 = np.zeros((5, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -385,6 +525,10 @@ def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, 
     n_cand = cand_trump.shape[0]
     for i in range(m):
         deal_counts_fixed(state, deck, hands5, sol, full, tk.hand_size)
+        if out_hands.shape[0] > i:
+            for q in range(4):
+                for t in range(N_TYPES):
+                    out_hands[i, q, t] = hands5[q, t]
         for q in range(4):
             play_state[q] = next_u64(state)
         for j in range(n_cand):
@@ -430,7 +574,7 @@ def rule_option(rules, cards, bid: int) -> tuple:
 
 
 def side_option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
-                       worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None):
+                       worlds: int = DEFAULT_WORLDS, seed: int = 0, played=None, got=None):
     """:func:`option_scores` at a partners' table with a Dabb (V4.2-V4.6, V5.3-V5.7): the
     same inputs (``soloist`` a table seat 0..3; forehand, seat 0, leads a trump contract,
     V4.5, the soloist a Durch) and the same ``(rows, index)``, each row's scores the
@@ -483,8 +627,11 @@ def side_option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAUL
     deck = np.repeat(np.arange(N_TYPES, dtype=np.uint8), copies - counts.astype(np.int64))
     score = np.empty((n_cand, worlds), dtype=np.int64)
     made = np.empty((n_cand, worlds), dtype=np.int64)
+    hands = np.zeros((worlds if got is not None else 0, 4, N_TYPES), dtype=np.uint8)
     side_option_outcomes(counts, soloist, bid, deck, cand_disc, cand_trump, worlds,
-                         chunk_state(seed, 0), tk, kr, score, made)
+                         chunk_state(seed, 0), tk, kr, score, made, hands)
+    if got is not None:
+        got["hands"], got["soloist"] = hands.astype(np.int64), soloist
     team = soloist % 2
     rows = [(PLAY, cands[j][0], cands[j][1], score[j].astype(float))
             for j in range(n_cand) if cands[j][1] >= 0]

@@ -78,7 +78,7 @@ from .exchange_hint import DEFAULT_WORLDS as EXCHANGE_WORLDS
 from .exchange_hint import DURCH as EX_DURCH
 from .exchange_hint import OPEN_DURCH as EX_OPEN_DURCH
 from .exchange_hint import (PLAY, check_exchange_game, exchange_view_from_record, has_partners,
-                            option_scores)
+                            option_scores, uses_auction, weigh_rows)
 from .bid_review import DEFAULT_BID_SAMPLES, auction_totals, review_auction
 from .stats import cross_fit_loss
 from .weighted_stats import weighted_mean
@@ -118,12 +118,16 @@ class ExchangeDecision:
     options: int
     same_world_loss: float
     unit: str = "deal score (R8)"   # a partners' table: the side's (V4.6, V5.7)
+    ess: float | None = None        # Kish's effective n of the auction weights (None: uniform)
+    dropped: int = 0                # worlds of auction weight 0 left out (R3)
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "played": self.played, "best": self.best,
                 "loss": round(self.loss, 3), "loss_se": round(self.loss_se, 3), "n": self.n,
                 "options": self.options, "same_world_loss": round(self.same_world_loss, 3),
-                "unit": self.unit}
+                "unit": self.unit,
+                "effective_n": None if self.ess is None else round(self.ess, 1),
+                "dropped_worlds": self.dropped}
 
 
 @dataclass(frozen=True)
@@ -289,7 +293,8 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
         ex, note = None, f"not reviewed: --from-trick {from_trick} (the exchange precedes trick 1)"
     else:
         try:
-            ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900), ""
+            ex, note = review_exchange(rules, deal, exchange_worlds, seed * 1000 + 900,
+                                       auction_weights), ""
         except BinokelError as exc:
             ex, note = None, str(exc).replace("--exchange: ", "", 1)
     if auction_samples == 0:
@@ -311,8 +316,14 @@ def _label(kind: str, discard, trump: int, low: str) -> str:
 
 
 def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
-                    seed: int = 0) -> ExchangeDecision:
+                    seed: int = 0, auction_weights: bool | None = None) -> ExchangeDecision:
     """The soloist's exchange of ``deal`` valued from its view (module docstring).
+
+    ``auction_weights`` (None: on when the record holds an auction): the worlds weighted
+    by the other seats' calls as ``binokel hint --exchange`` weights them (R3;
+    :func:`analyzer.analyses.exchange_hint.weigh_rows`): the cross-fitted loss and the
+    means weighted, the SE at Kish's effective n, worlds of weight 0 left out (``n`` the
+    worlds kept).
 
     At a partners' table with a Dabb (V4.2-V4.6, V5.3-V5.7) the options and worlds are
     :func:`analyzer.analyses.exchange_hint.side_option_scores`' (the partner's hand hidden
@@ -334,15 +345,23 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
         disc = tuple(t for t in range(len(deal.discard)) for _ in range(deal.discard[t]))
         kind = {DURCH: EX_DURCH, OPEN_DURCH: EX_OPEN_DURCH}.get(deal.contract, PLAY)
         played = (kind, disc, deal.trump if kind == PLAY else -1)
-    rows, j = option_scores(rules, cards, bid, seat, EXCHANGE_K, worlds, seed, played)
+    use_w = uses_auction(rules, deal.auction, auction_weights)
+    got = {} if use_w else None
+    rows, j = option_scores(rules, cards, bid, seat, EXCHANGE_K, worlds, seed, played, got)
+    wts = ess = None
+    dropped = 0
+    if use_w:
+        rows, wts, ess, dropped = weigh_rows(rules, deal.auction, got, rows)
     table = np.column_stack([r[3] for r in rows])
-    loss, se, n = cross_fit_loss(table, j)
-    means = table.mean(axis=0)
+    loss, se, n = cross_fit_loss(table, j, wts)
+    means = (table.mean(axis=0) if wts is None
+             else (wts[:, None] * table).sum(axis=0) / wts.sum())
     b = int(np.argmax(means))
     low = rules.deck.low_card
     unit = "side's deal score (V4.6, V5.7)" if has_partners(rules) else "deal score (R8)"
     return ExchangeDecision(deal.soloist, _label(*rows[j][:3], low), _label(*rows[b][:3], low),
-                            loss, se, n, len(rows), float(means[b] - means[j]), unit)
+                            loss, se, n, len(rows), float(means[b] - means[j]), unit, ess,
+                            dropped)
 
 
 @dataclass(frozen=True)
