@@ -334,14 +334,15 @@ def weigh_rows(rules, auction, got: dict, rows: list):
 
 
 @njit
-def exchange_worlds(counts18, soloist, m, state, kr, out_hands):
+def exchange_worlds(counts18, soloist, m, state, kr, out_hands, out_play):
     """The worlds :func:`analyzer.mechanics.exchange.candidate_outcomes` deals from the
     same ``state`` (uint64[4], advanced the same way): ``out_hands[i, q]`` (uint8[m, 3,
     24]) each seat in play's hand in world ``i``, the soloist's its ``counts18`` (hand +
     Dabb, R4), the two defenders' the unseen cards dealt as that kernel deals them (the
     same draws: the deal, then the world's play stream's four words, which the play-outs
-    use and this skips).  tests/analyses/test_exchange_weights.py replays a world's
-    play-out from these hands and checks it against the kernel's."""
+    use); ``out_play`` uint64[m or 0, 4]: when it has ``m`` rows, world ``i``'s play
+    stream.  tests/analyses/test_exchange_weights.py replays each world's play-out from
+    these and checks it against the kernel's."""
     deck = np.empty(48, dtype=np.uint8)
     nd = unseen_cards(counts18, kr.copies, deck)
     deck = deck[:nd]
@@ -358,7 +359,9 @@ def exchange_worlds(counts18, soloist, m, state, kr, out_hands):
         for t in range(N_TYPES):
             out_hands[i, soloist, t] = counts18[t]
         for q in range(4):
-            next_u64(state)
+            w = next_u64(state)
+            if out_play.shape[0] > i:
+                out_play[i, q] = w
 
 
 def _shortlist(counts, kr, k: int):
@@ -429,7 +432,8 @@ def option_scores(rules, cards, bid: int, soloist: int = 0, k: int = DEFAULT_K,
                        chunk_state(seed, 0), kr, total, tricks)
     if got is not None:     # the same worlds again, from the same seed (no play-outs)
         h3 = np.zeros((worlds, 3, N_TYPES), dtype=np.uint8)
-        exchange_worlds(counts, soloist, worlds, chunk_state(seed, 0), kr, h3)
+        exchange_worlds(counts, soloist, worlds, chunk_state(seed, 0), kr, h3,
+                        np.zeros((0, 4), dtype=np.uint64))
         seats = in_play_seats(_game(rules))     # seats in play -> table seats (R2)
         tab = np.zeros((worlds, _game(rules).table.seats, N_TYPES), dtype=np.int64)
         for q, p in enumerate(seats):

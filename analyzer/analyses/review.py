@@ -315,6 +315,19 @@ def _label(kind: str, discard, trump: int, low: str) -> str:
     return f"{what} discard {' '.join(card_code(t, low) for t in discard)}"
 
 
+def _exchange_played(deal: Deal) -> tuple:
+    """The option the record's soloist took, as :func:`analyzer.analyses.exchange_hint.
+    option_scores` names it: ``(kind, discard types, trump)`` (R4).  One-line
+    BinokelError when the record hides the discard."""
+    if deal.contract == OUT:
+        return (OUT, (), -1)
+    if deal.discard is None:
+        raise BinokelError("not reviewed: the record hides the soloist's discard (R4)")
+    disc = tuple(t for t in range(len(deal.discard)) for _ in range(deal.discard[t]))
+    kind = {DURCH: EX_DURCH, OPEN_DURCH: EX_OPEN_DURCH}.get(deal.contract, PLAY)
+    return (kind, disc, deal.trump if kind == PLAY else -1)
+
+
 def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
                     seed: int = 0, auction_weights: bool | None = None) -> ExchangeDecision:
     """The soloist's exchange of ``deal`` valued from its view (module docstring).
@@ -337,14 +350,7 @@ def review_exchange(rules: RuleSet, deal: Deal, worlds: int = EXCHANGE_WORLDS,
         raise BinokelError(f"review: {worlds} world for the exchange; the loss is measured on "
                            "worlds other than those that chose the best, so use at least 2")
     cards, bid, seat = exchange_view_from_record(deal)   # the soloist's view only
-    if deal.contract == OUT:
-        played = (OUT, (), -1)
-    else:
-        if deal.discard is None:
-            raise BinokelError("not reviewed: the record hides the soloist's discard (R4)")
-        disc = tuple(t for t in range(len(deal.discard)) for _ in range(deal.discard[t]))
-        kind = {DURCH: EX_DURCH, OPEN_DURCH: EX_OPEN_DURCH}.get(deal.contract, PLAY)
-        played = (kind, disc, deal.trump if kind == PLAY else -1)
+    played = _exchange_played(deal)
     use_w = uses_auction(rules, deal.auction, auction_weights)
     got = {} if use_w else None
     rows, j = option_scores(rules, cards, bid, seat, EXCHANGE_K, worlds, seed, played, got)
