@@ -500,7 +500,7 @@ def _check_request(rules, cards, k: int, worlds: int) -> np.ndarray:
 
 @njit
 def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, tk, kr,
-                         out_score, out_made, out_hands):
+                         out_score, out_made, out_deals):
     """Play every candidate exchange of the soloist ``sol`` (table seat 0..3) on ``m``
     worlds of the three hidden hands (V4.2-V4.6, V5.3-V5.7).
 
@@ -514,8 +514,9 @@ def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, 
     Writes ``out_score[j, i]``: the soloist's side's deal score of trump candidate ``j``
     in world ``i`` (V4.6, V5.7: :func:`analyzer.mechanics.scoring.score_sides`, the bid
     ``bid``); ``out_made[j, i]``: 1 when Durch candidate ``j`` wins every trick (V4.6 "Durch
-    as V2.7"), else 0; ``out_hands`` uint8[m or 0, 4, 24]: when it has ``m`` rows, each
-    seat's hand in world ``i`` (what the auction weights read; 0 rows: not kept).  Only ``full`` is read of the soloist's side: the partner's hand is
+    as V2.7"), else 0; ``out_deals`` uint8[m or 0, 4, 24] (an output only): when it has
+    ``m`` rows, each seat's hand in world ``i`` (what the auction weights read; 0 rows:
+    not kept).  Only ``full`` is read of the soloist's side: the partner's hand is
     dealt, never given."""
     hands5 = np.zeros((5, N_TYPES), dtype=np.uint8)
     cnt = np.zeros((4, N_TYPES), dtype=np.uint8)
@@ -529,10 +530,10 @@ def side_option_outcomes(full, sol, bid, deck, cand_disc, cand_trump, m, state, 
     n_cand = cand_trump.shape[0]
     for i in range(m):
         deal_counts_fixed(state, deck, hands5, sol, full, tk.hand_size)
-        if out_hands.shape[0] > i:
+        if out_deals.shape[0] > i:
             for q in range(4):
                 for t in range(N_TYPES):
-                    out_hands[i, q, t] = hands5[q, t]
+                    out_deals[i, q, t] = hands5[q, t]
         for q in range(4):
             play_state[q] = next_u64(state)
         for j in range(n_cand):
