@@ -234,9 +234,10 @@ def review(rules: RuleSet, deal: Deal, n_worlds: int = DEFAULT_WORLDS,
     decisions of these table seats (default every seat).  ``horizon`` None: the table's
     (:func:`analyzer.analyses.hint.default_horizon`).  ``progress(done, total)``:
     called after each card of the tricks reviewed (the command line's progress bar); it
-    changes no number.  ``auction_weights``: the card decisions' worlds weighted by the
-    other seats' calls as ``binokel hint`` does (None: when the record holds an auction,
-    R3); the loss weighted with them."""
+    changes no number.  ``auction_weights``: the card decisions' worlds, and the
+    exchange's (:func:`review_exchange`), weighted by the other seats' calls as ``binokel
+    hint`` does (None: when the record holds an auction, R3); the losses weighted with
+    them."""
     if rules.name != deal.rules.name:
         raise BinokelError(f"review: the record is of {deal.rules.name}, not {rules.name}")
     supported(rules)
