@@ -270,9 +270,11 @@ def test_r3_review_weights_its_card_decisions_and_the_cli_says_the_effective_n(t
     r = CliRunner().invoke(cli, ["hint", "--record", str(f), "--trick", "14", "-n", "6",
                                  "--no-auction-weights"])
     assert r.exit_code == 0 and "uniform worlds (--no-auction-weights)" in r.output
-    r = CliRunner().invoke(cli, ["hint", "--exchange", "--record", str(f),
-                                 "--auction-weights"])
-    assert r.exit_code == 2 and "--auction-weights" in r.output
+    # the decisions before play are weighted too (tests/analyses/test_exchange_weights.py)
+    r = CliRunner().invoke(cli, ["hint", "--exchange", "--record", str(f), "-n", "8",
+                                 "--top", "1", "--auction-weights"])
+    assert r.exit_code == 0, r.output
+    assert "weighted by the other seats' calls (R3): effective n" in r.output
 
 
 def test_r4_v5_a_partners_world_always_gives_the_soloist_the_face_up_dabb():
