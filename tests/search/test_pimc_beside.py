@@ -33,3 +33,14 @@ def test_pimc_advice_is_the_same_with_the_helper_switched_on_or_off(monkeypatch)
         got.append((adv.max_bid, [tuple(sorted(vars(r).items())) if hasattr(r, "__dict__")
                                   else repr(r) for r in adv.table]))
     assert got[0] == got[1]
+
+
+def test_duplicate_asks_for_the_same_pimc_choose_types(monkeypatch):
+    # duplicate (analyses.strength) calls play_deal_policies itself: the helper it starts
+    # must compile the pimc_choose its matches ask for
+    from analyzer.analyses.strength import duplicate_match
+
+    monkeypatch.setenv("BINOKEL_COMPILE_BESIDE", "0")
+    duplicate_match(1, seed=2, samples=2)
+    assert pimc.pimc_choose_types(DEFAULT_RULES.kernel) in [
+        tuple(s) for s in pimc.pimc_choose.signatures]
