@@ -102,8 +102,8 @@ def start(targets) -> "subprocess.Popen | None":
         return None
     try:
         todo = [(d, tuple(a)) for d, a in targets if not is_cached(d, a)]
-        if not todo:
-            return None
+        if not todo or not os.access(todo[0][0]._cache._cache_file._cache_path, os.W_OK):
+            return None   # all cached, or a cache the helper could not write to
         lock = _lock_path(*todo[0])
         try:
             fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
