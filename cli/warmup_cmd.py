@@ -248,7 +248,7 @@ def warmup_command(rules):
     _, dt = _timed(_byte_compile)
     click.echo(f"  {'bytecode':<{w}}{dt[0]:6.1f} s{dt[1]:6.1f} s")
     failed = []
-    with tempfile.TemporaryDirectory(prefix="binokel-warmup-") as tmp:
+    with _compile_here(), tempfile.TemporaryDirectory(prefix="binokel-warmup-") as tmp:
         for name, args in stages(tmp, game=rules):
             before = compile_counts()
             click.echo(f"  {name:<{w}}", nl=False)
@@ -270,6 +270,25 @@ def warmup_command(rules):
     click.echo(f"done in {time.perf_counter() - total:.1f} s: {summary}; every stage above "
                "now loads its kernels from the cache")
     return 0
+
+
+@contextlib.contextmanager
+def _compile_here():
+    """Every kernel compiled in this process, none by a helper beside it
+    (analyzer._compile_beside, ``BINOKEL_COMPILE_BESIDE=0``): each stage's "compiled"
+    count is then what this warm-up compiled, not what it loaded after a helper did."""
+    import os
+
+    key = "BINOKEL_COMPILE_BESIDE"
+    old = os.environ.get(key)
+    os.environ[key] = "0"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = old
 
 
 def _timed(fn):

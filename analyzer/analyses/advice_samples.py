@@ -191,7 +191,7 @@ def _run_chunk(hand_counts, seat, bids, kstate, lo, hi, use_evidence, scale, opp
                    int(opp_est), policy, chunk_state(seed, chunk), kr,
                    out["sol_scores"], out["sol_made"], out["sol_contract"], out["pass_scores"],
                    out["pass_soloist"], out["pass_bid"], out["weight"], out["sol_trump"],
-                   *pimc_args(policy))
+                   *pimc_args(policy, kr))
     return out
 
 

@@ -379,7 +379,7 @@ def _run_chunk(args):
                    out["discard_points"], out["card_points"], out["tricks"], out["total"],
                    out["opp_card_points"], out["opp_tricks"], out["opp_meld"],
                    out["durch_considered"], out["durch_made"], out["est_total"],
-                   out["contract"], out["score"], *pimc_args(policy))
+                   out["contract"], out["score"], *pimc_args(policy, kr))
     out["tapp"] = tapps
     return out
 

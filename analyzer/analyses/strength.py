@@ -34,7 +34,7 @@ from analyzer.mechanics.rng import chunk_state
 from analyzer.mechanics.rules import DEFAULT_RULES, RuleSet
 from analyzer.mechanics.sampling import deal_rules, new_deck
 from analyzer.search.pimc import (DEFAULT_HORIZON, DEFAULT_SAMPLES, POLICY_PIMC,
-                                  play_deal_policies, shown_counts)
+                                  compile_search_beside, play_deal_policies, shown_counts)
 from analyzer.search.solve import Solver, set_context
 
 CONFIGS = ("soloist", "defenders", "all")
@@ -151,6 +151,8 @@ def duplicate_match(n_deals: int, seed: int = 0, configs=CONFIGS,
     base_pol = POLICY_NAMES[baseline]
     chal_pol = POLICY_PIMC if policy == "pimc" else POLICY_NAMES[policy]
     kr = rules.kernel
+    if policy == "pimc":   # an empty cache: the PIMC search compiles beside this process
+        compile_search_beside(kr)
     solver = Solver(rules) if policy == "pimc" else None   # 16 MiB table: PIMC only
     rs = np.ascontiguousarray(kr.rank_strength, dtype=np.int64)
     cp = kr.card_points

@@ -125,7 +125,7 @@ def play_group(agents: tuple[Agent, Agent], seed: int, group: int, rules: RuleSe
     ``sitting_out_points``; the three chairs to its right play seats 0, 1, 2.
     """
     kr = rules.kernel
-    play_args = pimc_args(policy)   # () for the heuristic: finish_deal's variant without PIMC
+    play_args = pimc_args(policy, kr)   # () for the heuristic: finish_deal's variant without PIMC
     n_chairs = rules.table_seats
     games = []
     stream: dict[int, tuple] = {}

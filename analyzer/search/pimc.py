@@ -1131,16 +1131,57 @@ def shown_counts(counts, trump: int, rules=None) -> np.ndarray:
     return out
 
 
-def pimc_args(policy: int) -> tuple:
+def pimc_choose_types(kr) -> tuple:
+    """The argument types :func:`play_deal_policies` calls :func:`pimc_choose` with, for a
+    game whose KernelRules are ``kr`` (what a PIMC command compiles it for: solver
+    workspace and table, RNG-free integer trick state, int64 information-set arrays, the
+    uint64 RNG state, the float64 scratch).  tests/search/test_pimc_beside.py pins that a
+    PIMC command asks for exactly these."""
+    import numba
+    from numba import types
+
+    i1, i2 = types.int64[::1], types.int64[:, ::1]
+    return ((i1, i2, i1, numba.typeof(kr)) + (types.int64,) * 12 + (i1, i1, i1, i2, i1)
+            + (types.int64, types.int64, types.uint64[::1], types.float64[::1]))
+
+
+#: KernelRules types whose PIMC search was already handed to :func:`compile_search_beside`
+_BESIDE_ASKED: set = set()
+
+
+def compile_search_beside(kr) -> None:
+    """On an empty numba cache, compile the PIMC search (:func:`pimc_choose` with the
+    world sampler and the double-dummy solver below it: ~40% of a PIMC command's first-use
+    compile time) in a helper process while this one compiles the rest of the command's
+    kernels (analyzer._compile_beside; issue 28).  Nothing is started when it is cached
+    already, more than once per process and game, or with ``BINOKEL_COMPILE_BESIDE=0``.
+    The results are the same either way (the same kernel, loaded or compiled)."""
+    from analyzer import _compile_beside
+
+    try:
+        args = pimc_choose_types(kr)
+    except Exception:   # a KernelRules numba cannot type: the kernel call will say so
+        return
+    if args in _BESIDE_ASKED:
+        return
+    _BESIDE_ASKED.add(args)
+    _compile_beside.start([(pimc_choose, args)])
+
+
+def pimc_args(policy: int, kr=None) -> tuple:
     """The trailing arguments a pipeline kernel (deals.finish_deal / soloist_outcomes,
     advice_samples.advise_samples, analysis._soloist_chunk, :func:`play_contract`) takes for play
     mode ``policy``: ``()`` for the heuristic (and random) play, so the kernel's heuristic
     variant runs, compiled without any PIMC or solver code; ``(int64[2],)`` = (worlds per
     decision :data:`PLAY_SAMPLES`, exact horizon :data:`PLAY_HORIZON`) for the PIMC modes,
     which compiles (once, cached) the kernel's PIMC variant.  Call as
-    ``kernel(..., *pimc_args(policy))``."""
+    ``kernel(..., *pimc_args(policy))``.  ``kr``: the game's KernelRules; given, a PIMC
+    mode first starts the compilation of the PIMC search beside this process on an empty
+    cache (:func:`compile_search_beside`)."""
     if int(policy) in (POLICY_RANDOM, POLICY_HEURISTIC):
         return ()
+    if kr is not None:
+        compile_search_beside(kr)
     return (np.array([PLAY_SAMPLES, PLAY_HORIZON], dtype=np.int64),)
 
 
