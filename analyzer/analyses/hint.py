@@ -32,7 +32,7 @@ any deck (binokel-40's 40 cards and 4-card Dabb draw their worlds with the exact
 :mod:`analyzer.mechanics.worlds`, as :func:`~analyzer.search.pimc.pimc_choose` does), and
 the partners' games (V1: kreuz-48, kreuz-40, pinochle-80), whose worlds and values are
 those of :func:`~analyzer.search.pimc.pimc_choose_partners` with the same ``horizon``
-(:mod:`.hint_worlds`; value = the card points of the seat's side, partners together):
+(:func:`~analyzer.search.pimc.partners_worlds`; value = the card points of the seat's side, partners together):
 every world is solved exactly by the table solver once at most ``horizon`` tricks are
 left (:func:`analyzer.search.solve_any.world_move_values`, one workspace and table reused
 world after world), earlier played out by the partners' heuristic at every seat.  The
@@ -65,9 +65,8 @@ from analyzer.mechanics.scoring import (DEAL_NORMAL, score_kernel, score_sides,
                                         score_sides_durch)
 from analyzer.mechanics.trick import add_card, duty_modes, legal, proves, relief_of, sides_of
 from analyzer.analyses.hint_auction import has_auction, planes_counts, world_weights
-from analyzer.analyses.hint_worlds import team_world_values
 from analyzer.analyses.weighted_stats import effective_sample_size, weighted_mean
-from analyzer.search.pimc import pimc_worlds
+from analyzer.search.pimc import partners_worlds, pimc_worlds
 from analyzer.search.solve_any import MAX_KEY_CARDS, card_values, world_workspace
 from analyzer.search.solve import W_SIZE, init_workspace, new_table, set_context
 
@@ -476,7 +475,7 @@ def _team_world_values(view: View, n_worlds: int, horizon: int, seed: int,
     disc = np.zeros(n_worlds, dtype=np.int64)
     dd = world_workspace(r, view.trump, view.soloist, _TT_BITS) if exact else None
     hands = np.zeros((n_worlds if worlds_out is not None else 0, 5, N_TYPES), dtype=np.uint8)
-    n = team_world_values(view.seat, np.int64(mask), len(view.trick), view.leader, ls, wc, ws,
+    n = partners_worlds(view.seat, np.int64(mask), len(view.trick), view.leader, ls, wc, ws,
                           lh, np.int64(tp), own, np.array(view.played, dtype=np.uint8),
                           np.array(view.absent[:4], dtype=np.int64), view.trump, view.soloist,
                           known, n_worlds, chunk_state(seed, 0), kp, beat, bm, ot,

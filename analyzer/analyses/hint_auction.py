@@ -2,7 +2,7 @@
 V6.2; issue 27).
 
 A hint's PIMC worlds are dealt uniformly among the deals consistent with what the seat
-to play saw in the play (:mod:`analyzer.search.pimc`, :mod:`.hint_worlds`).  The auction
+to play saw in the play (:mod:`analyzer.search.pimc`, :func:`~analyzer.search.pimc.partners_worlds`).  The auction
 says more: a seat that bid high holds strength.  :func:`world_weights` gives every world
 the likelihood of the OTHER seats' calls given their hands in that world, with the model
 and likelihood of ``binokel advise --lookahead`` and of the auction's review
